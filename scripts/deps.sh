@@ -1,0 +1,36 @@
+#!/bin/sh
+# deps.sh -- makes sure the build's libraries are installed (Debian/Ubuntu).
+# Used by `make` (before the first build) and by .ci/run. Installs with
+# apt-get (through sudo when not root); where it cannot, prints the exact
+# packages to install and fails.
+set -e
+PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev"
+[ "$1" = "--with-tools" ] && PKGS="$PKGS clang xvfb xdotool imagemagick"
+
+have_all() {
+    command -v pkg-config >/dev/null 2>&1 || return 1
+    command -v cc >/dev/null 2>&1 || return 1
+    pkg-config --exists sdl2 SDL2_image SDL2_mixer cmocka || return 1
+    if [ "$1" = "--with-tools" ]; then
+        for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done
+    fi
+    return 0
+}
+
+if have_all "$1"; then exit 0; fi
+
+if command -v apt-get >/dev/null 2>&1; then
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+            echo "deps.sh: not root and no sudo; please install: $PKGS" >&2
+            exit 1
+        fi
+    fi
+    echo "deps.sh: installing $PKGS" >&2
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $PKGS >&2
+    have_all "$1" && exit 0
+fi
+echo "deps.sh: missing build dependencies; please install: $PKGS" >&2
+exit 1

@@ -1,0 +1,26 @@
+// app.h -- the windowed program: screens and flow (title, play, pause,
+// results, replay viewer). main.c hands it the parsed command line.
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#define APP_MAX_SHOTS 64
+
+typedef struct AppShot {
+    int64_t tick;              // after this tick has been simulated
+    const char *path;          // PNG to write
+} AppShot;
+
+typedef struct AppOptions {
+    const char *level_path;    // --level: one arena; NULL = the boss rush
+    const char *record_path;   // --record
+    const char *replay_path;   // --replay (watch in a window)
+    const char *script_path;   // --script (run in a window, real time)
+    AppShot shots[APP_MAX_SHOTS];
+    int shot_count;
+} AppOptions;
+
+// Runs the windowed program; returns the process exit code (0, 1 or 2).
+int app_main(const AppOptions *opt);
+// Folder holding assets/ and levels/ (next to the binary); ends with '/'.
+const char *app_base_dir(void);

@@ -1,0 +1,139 @@
+// dmath.c -- deterministic sin/cos/atan2 from polynomials (see dmath.h).
+#include "core/dmath.h"
+
+#include <math.h>
+
+// 2*pi split in a high part exact in 33 bits and the remainder, so
+// x - k*TAU_HI is exact for moderate k (Cody-Waite reduction).
+static const double TAU_HI = 6.28318530717958623200;
+static const double TAU_LO = 2.44929359829470635445e-16;
+static const double PIO2_HI = 1.57079632679489655800;
+static const double PIO2_LO = 6.12323399573676603587e-17;
+
+// sin on [-pi/4, pi/4]: Taylor terms to x^17 (error < 1e-17 there).
+static double sin_kernel(double x) {
+    double x2 = x * x;
+    // Horner form of x - x^3/3! + x^5/5! - ... - x^15/15! + x^17/17!
+    double s = 1.0 / 355687428096000.0;         // 1/17!
+    s = s * x2 - 1.0 / 1307674368000.0;         // 1/15!
+    s = s * x2 + 1.0 / 6227020800.0;            // 1/13!
+    s = s * x2 - 1.0 / 39916800.0;              // 1/11!
+    s = s * x2 + 1.0 / 362880.0;                // 1/9!
+    s = s * x2 - 1.0 / 5040.0;                  // 1/7!
+    s = s * x2 + 1.0 / 120.0;                   // 1/5!
+    s = s * x2 - 1.0 / 6.0;                     // 1/3!
+    return x + x * x2 * s;
+}
+
+// cos on [-pi/4, pi/4]: Taylor terms to x^18.
+static double cos_kernel(double x) {
+    double x2 = x * x;
+    double c = -1.0 / 6402373705728000.0;       // 1/18!
+    c = c * x2 + 1.0 / 20922789888000.0;        // 1/16!
+    c = c * x2 - 1.0 / 87178291200.0;           // 1/14!
+    c = c * x2 + 1.0 / 479001600.0;             // 1/12!
+    c = c * x2 - 1.0 / 3628800.0;               // 1/10!
+    c = c * x2 + 1.0 / 40320.0;                 // 1/8!
+    c = c * x2 - 1.0 / 720.0;                   // 1/6!
+    c = c * x2 + 1.0 / 24.0;                    // 1/4!
+    return 1.0 - 0.5 * x2 + x2 * x2 * c;
+}
+
+double dm_wrap(double x) {
+    if (!(x >= -DM_PI && x < DM_PI)) {
+        double k = floor((x + DM_PI) / DM_TAU);
+        x = (x - k * TAU_HI) - k * TAU_LO;
+        if (x < -DM_PI) x += DM_TAU;
+        if (x >= DM_PI) x -= DM_TAU;
+    }
+    return x;
+}
+
+double dm_wrap_pos(double x) {
+    x = dm_wrap(x);
+    if (x < 0.0) x += DM_TAU;
+    if (x >= DM_TAU) x = 0.0;
+    return x;
+}
+
+void dm_sincos(double x, double *s, double *c) {
+    if (x != x) {                               // NaN in, NaN out
+        *s = *c = x;
+        return;
+    }
+    // Quadrant: x = q*(pi/2) + r with |r| <= pi/4.
+    double q = floor(x / (DM_PI / 2.0) + 0.5);
+    double r = (x - q * PIO2_HI) - q * PIO2_LO;
+    double sr = sin_kernel(r), cr = cos_kernel(r);
+    long long qi = (long long)fmod(q, 4.0);
+    if (qi < 0) qi += 4;
+    switch (qi) {
+    case 0: *s = sr;  *c = cr;  break;
+    case 1: *s = cr;  *c = -sr; break;
+    case 2: *s = -sr; *c = -cr; break;
+    default: *s = -cr; *c = sr; break;
+    }
+}
+
+double dm_sin(double x) {
+    double s, c;
+    dm_sincos(x, &s, &c);
+    return s;
+}
+
+double dm_cos(double x) {
+    double s, c;
+    dm_sincos(x, &s, &c);
+    return c;
+}
+
+// atan on [0, tan(pi/12)] by a short odd series; larger arguments are
+// folded with atan(x) = pi/2 - atan(1/x) and
+// atan(x) = pi/6 + atan((x*sqrt3 - 1) / (x + sqrt3)).
+static double atan_small(double x) {
+    double x2 = x * x;
+    // Taylor series of atan to x^23: |x| <= 0.2680 makes the tail < 1e-16.
+    double p = -1.0 / 23.0;
+    p = p * x2 + 1.0 / 21.0;
+    p = p * x2 - 1.0 / 19.0;
+    p = p * x2 + 1.0 / 17.0;
+    p = p * x2 - 1.0 / 15.0;
+    p = p * x2 + 1.0 / 13.0;
+    p = p * x2 - 1.0 / 11.0;
+    p = p * x2 + 1.0 / 9.0;
+    p = p * x2 - 1.0 / 7.0;
+    p = p * x2 + 1.0 / 5.0;
+    p = p * x2 - 1.0 / 3.0;
+    return x + x * x2 * p;
+}
+
+static double atan_pos(double x) {              // x >= 0
+    int invert = 0;
+    if (x > 1.0) {
+        x = 1.0 / x;
+        invert = 1;
+    }
+    double r;
+    const double tan15 = 0.26794919243112270647; // 2 - sqrt(3)
+    const double sqrt3 = 1.73205080756887729353;
+    if (x > tan15) {
+        r = DM_PI / 6.0 + atan_small((x * sqrt3 - 1.0) / (x + sqrt3));
+    } else {
+        r = atan_small(x);
+    }
+    return invert ? DM_PI / 2.0 - r : r;
+}
+
+double dm_atan2(double y, double x) {
+    if (x != x || y != y) return x + y;
+    if (x == 0.0 && y == 0.0) return 0.0;
+    double ax = fabs(x), ay = fabs(y);
+    double a;
+    if (ax >= ay) {
+        a = atan_pos(ay / ax);
+    } else {
+        a = DM_PI / 2.0 - atan_pos(ax / ay);
+    }
+    if (x < 0.0) a = DM_PI - a;
+    return y < 0.0 ? -a : a;
+}

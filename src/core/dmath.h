@@ -1,0 +1,22 @@
+// dmath.h -- deterministic trigonometry for the simulation.
+// libm's sin/cos/atan2 may differ between C libraries and builds; these use
+// only + - * / and sqrt, so with -ffp-contract=off they give the same bits on
+// every IEEE-754 machine. Error bounds are stated per function and checked
+// against libm in tests/unit/test_dmath.c.
+#pragma once
+
+#define DM_PI 3.14159265358979323846
+#define DM_TAU 6.28318530717958647692
+
+// sin and cos of x radians; |x| up to 1e6. Absolute error <= 2e-15 for
+// |x| <= 100 (range reduction by a two-part 2*pi costs a little more beyond).
+double dm_sin(double x);
+double dm_cos(double x);
+// Both at once (same values as dm_sin/dm_cos).
+void dm_sincos(double x, double *s, double *c);
+// atan2(y, x) in (-pi, pi]; dm_atan2(0, 0) is 0. Absolute error <= 1e-15.
+double dm_atan2(double y, double x);
+// x wrapped into [-pi, pi). Keeps accumulated angles bounded.
+double dm_wrap(double x);
+// x wrapped into [0, 2*pi).
+double dm_wrap_pos(double x);

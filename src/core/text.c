@@ -1,0 +1,136 @@
+// text.c -- line/token reader and strict number parsing (see text.h).
+#include "core/text.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void parse_error_set(ParseError *e, const char *file, int line, int col, const char *fmt, ...) {
+    if (!e) return;
+    snprintf(e->file, sizeof e->file, "%s", file ? file : "");
+    e->line = line;
+    e->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+}
+
+void parse_error_format(const ParseError *e, char *buf, size_t n) {
+    if (e->line > 0)
+        snprintf(buf, n, "%s:%d:%d: %s", e->file, e->line, e->col > 0 ? e->col : 1, e->msg);
+    else
+        snprintf(buf, n, "%s: %s", e->file, e->msg);
+}
+
+void text_reader_init(TextReader *r, const char *buf, size_t len) {
+    r->buf = buf;
+    r->len = len;
+    r->pos = 0;
+    r->line = 0;
+    if (len >= 3 && (unsigned char)buf[0] == 0xEF && (unsigned char)buf[1] == 0xBB &&
+        (unsigned char)buf[2] == 0xBF)
+        r->pos = 3;
+}
+
+bool text_next_line(TextReader *r, TextLine *out) {
+    if (r->pos >= r->len) return false;
+    const char *start = r->buf + r->pos;
+    size_t rest = r->len - r->pos;
+    const char *nl = memchr(start, '\n', rest);
+    size_t n = nl ? (size_t)(nl - start) : rest;
+    r->pos += nl ? n + 1 : n;
+    if (n > 0 && start[n - 1] == '\r') n--;
+    out->s = start;
+    out->len = n;
+    out->number = ++r->line;
+    return true;
+}
+
+bool text_is_blank_or_comment(const TextLine *l) {
+    for (size_t i = 0; i < l->len; i++) {
+        char c = l->s[i];
+        if (c == ' ' || c == '\t') continue;
+        return c == '#';
+    }
+    return true;
+}
+
+int text_tokens(const TextLine *l, Token *out, int max) {
+    int n = 0;
+    size_t i = 0;
+    while (i < l->len) {
+        while (i < l->len && (l->s[i] == ' ' || l->s[i] == '\t')) i++;
+        if (i >= l->len) break;
+        size_t b = i;
+        while (i < l->len && l->s[i] != ' ' && l->s[i] != '\t') i++;
+        if (n < max) out[n] = (Token){l->s + b, i - b, (int)b + 1};
+        n++;
+    }
+    return n;
+}
+
+bool token_is(const Token *t, const char *word) {
+    size_t n = strlen(word);
+    return t->len == n && memcmp(t->s, word, n) == 0;
+}
+
+void token_copy(const Token *t, char *buf, size_t n) {
+    if (n == 0) return;
+    size_t k = t->len < n - 1 ? t->len : n - 1;
+    memcpy(buf, t->s, k);
+    buf[k] = 0;
+}
+
+// Copies into a bounded NUL-terminated buffer; false when too long to be a
+// number anyway.
+static bool copy_num(const char *s, size_t len, char *buf, size_t n) {
+    if (len == 0 || len >= n) return false;
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    return true;
+}
+
+bool text_parse_i64(const char *s, size_t len, int64_t *out) {
+    char buf[32];
+    if (!copy_num(s, len, buf, sizeof buf)) return false;
+    if (!(buf[0] == '-' || buf[0] == '+' || (buf[0] >= '0' && buf[0] <= '9'))) return false;
+    char *end;
+    errno = 0;
+    long long v = strtoll(buf, &end, 10);
+    if (errno || *end || end == buf) return false;
+    *out = v;
+    return true;
+}
+
+bool text_parse_u64(const char *s, size_t len, uint64_t *out) {
+    char buf[32];
+    if (!copy_num(s, len, buf, sizeof buf)) return false;
+    if (!(buf[0] >= '0' && buf[0] <= '9')) return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(buf, &end, 10);
+    if (errno || *end || end == buf) return false;
+    *out = v;
+    return true;
+}
+
+bool text_parse_f64(const char *s, size_t len, double *out) {
+    char buf[64];
+    if (!copy_num(s, len, buf, sizeof buf)) return false;
+    char c = buf[0];
+    if (!(c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'))) return false;
+    for (size_t i = 0; i < len; i++)         // no hex floats, inf or nan
+        if (buf[i] == 'x' || buf[i] == 'X' || buf[i] == 'n' || buf[i] == 'N' || buf[i] == 'i' ||
+            buf[i] == 'I')
+            return false;
+    char *end;
+    errno = 0;
+    double v = strtod(buf, &end);
+    if (*end || end == buf || !isfinite(v)) return false;
+    *out = v;
+    return true;
+}

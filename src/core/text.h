@@ -1,0 +1,62 @@
+// text.h -- line and token reading for the text formats (levels, scripts,
+// replays, leg profiles, settings), with 1-based line and column numbers for
+// error messages. Handles an optional UTF-8 BOM and LF or CRLF line ends.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// Where a parse failed and why; printed as "file:line:col: msg".
+typedef struct ParseError {
+    char file[512];
+    int line, col;             // 1-based; 0 when not about a position
+    char msg[512];
+} ParseError;
+
+void parse_error_set(ParseError *e, const char *file, int line, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+// "file:line:col: msg" (or "file: msg" without a position) into buf.
+void parse_error_format(const ParseError *e, char *buf, size_t n);
+
+// One line of a buffer, without its line end.
+typedef struct TextLine {
+    const char *s;
+    size_t len;
+    int number;                // 1-based
+} TextLine;
+
+typedef struct TextReader {
+    const char *buf;
+    size_t len, pos;
+    int line;
+} TextReader;
+
+// Skips a UTF-8 BOM at the start.
+void text_reader_init(TextReader *r, const char *buf, size_t len);
+// Next line (CR before LF dropped); false at the end of the buffer.
+bool text_next_line(TextReader *r, TextLine *out);
+// True when the line is empty, all blanks, or starts (after blanks) with '#'.
+bool text_is_blank_or_comment(const TextLine *l);
+
+// A whitespace-separated token of a line; col is 1-based.
+typedef struct Token {
+    const char *s;
+    size_t len;
+    int col;
+} Token;
+
+// Splits a line at spaces and tabs into at most max tokens; returns how many
+// there are in all (may exceed max: the caller reports "extra token").
+int text_tokens(const TextLine *l, Token *out, int max);
+bool token_is(const Token *t, const char *word);
+// Copies a token into buf as a C string (truncated to n-1).
+void token_copy(const Token *t, char *buf, size_t n);
+
+// Strict number parsing of a whole token: no trailing junk, no blanks,
+// range-checked. False on any failure.
+bool text_parse_i64(const char *s, size_t len, int64_t *out);
+bool text_parse_u64(const char *s, size_t len, uint64_t *out);
+bool text_parse_f64(const char *s, size_t len, double *out);

@@ -1,0 +1,61 @@
+// render.h -- draws a World with SDL_Renderer. Reads sim state, never writes
+// it; effects use the renderer's own visual PRNG, never the game's.
+#pragma once
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "core/rng.h"
+#include "core/vec2.h"
+
+struct World;
+
+#define RENDER_LOGICAL_W 1280
+#define RENDER_LOGICAL_H 720
+#define RENDER_TEX_MAX 64
+
+typedef struct RenderTex {
+    char name[64];
+    SDL_Texture *tex;          // NULL when the file was missing (warned once)
+} RenderTex;
+
+typedef struct RenderCtx {
+    SDL_Renderer *r;
+    double cam_x, cam_y;       // world px at the top-left of the view
+    int view_w, view_h;        // logical size of the view in px
+    bool debug;                // F1 overlay
+    Rng vis;                   // visual-only PRNG (particles, shake)
+    double time_s;             // seconds of rendering, for looks only
+    char assets_dir[1024];
+    RenderTex tex[RENDER_TEX_MAX];
+    int tex_count;
+    struct Fx *fx;             // particles etc. (render/fx.c)
+} RenderCtx;
+
+bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir);
+void render_shutdown(RenderCtx *rc);
+// A texture from assets/, e.g. "tetran/segment.png"; cached. NULL when it is
+// missing or unreadable (one warning, then the caller draws a fallback).
+SDL_Texture *render_tex(RenderCtx *rc, const char *name);
+// Centres the camera on the player, clamped to the map.
+void render_camera_follow(RenderCtx *rc, const struct World *w);
+// Draws the whole frame (background, tiles, creatures, player, bullets, fx,
+// HUD, debug overlay when rc->debug).
+void render_world(RenderCtx *rc, const struct World *w);
+// World px -> screen px.
+static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
+    return (SDL_FPoint){(float)(p.x - rc->cam_x), (float)(p.y - rc->cam_y)};
+}
+
+// Creature drawing, one file each (render/draw_*.c).
+struct Tetran;
+struct Tentacle;
+struct Whale;
+void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *t);
+void draw_tentacle(RenderCtx *rc, const struct World *w, const struct Tentacle *t);
+void draw_whale(RenderCtx *rc, const struct World *w, const struct Whale *wh);
+void draw_stars(RenderCtx *rc, const struct World *w);
+void draw_player(RenderCtx *rc, const struct World *w);
+
+// Renders one frame of w headless (software renderer into a surface) and
+// saves it as PNG. False with a warning on failure.
+bool render_shot(const struct World *w, const char *assets_dir, const char *png_path, bool debug);

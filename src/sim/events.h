@@ -1,0 +1,47 @@
+// events.h -- what happened during one tick, for render and audio to react
+// to. Cleared at the start of every world_step; never hashed, never read
+// back by the sim.
+#pragma once
+
+typedef enum EventType {
+    EV_NONE = 0,
+    EV_SHOT,                   // player fired (x, y: muzzle)
+    EV_ENEMY_SHOT,             // a creature fired (who: EventWho)
+    EV_BULLET_WALL,            // a bullet stopped at a wall (x, y: where)
+    EV_HIT,                    // a player bullet hit a creature (who)
+    EV_BLOCKED,                // a player bullet was blocked by armour
+    EV_PLAYER_HURT,            // player lost hp
+    EV_PLAYER_DEAD,
+    EV_JUMP,
+    EV_LAND,                   // player reached a floor
+    EV_ATTACH,                 // player stuck to a wall or ceiling
+    EV_STEP_LANDED,            // a leg planted its foot (x, y: foot; a: leg)
+    EV_BOSS_DOWN,              // a boss died (who)
+    EV_PHASE,                  // a boss changed phase (who, a: phase)
+} EventType;
+
+typedef enum EventWho {
+    WHO_NONE = 0,
+    WHO_PLAYER,
+    WHO_TETRAN,
+    WHO_TENTACLE,
+    WHO_WHALE,
+} EventWho;
+
+typedef struct Event {
+    EventType type;
+    EventWho who;
+    int a;
+    double x, y;
+} Event;
+
+#define EVENTS_MAX 256
+
+typedef struct Events {
+    Event e[EVENTS_MAX];
+    int count;
+    int dropped;               // pushes past EVENTS_MAX this tick
+} Events;
+
+void events_clear(Events *ev);
+void events_push(Events *ev, EventType type, EventWho who, int a, double x, double y);

@@ -1,0 +1,25 @@
+// input.h -- the sim's only input: one small command per tick (like DOOM's
+// ticcmd). Devices, scripts and replays all reduce to this.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    BTN_LEFT = 1 << 0,
+    BTN_RIGHT = 1 << 1,
+    BTN_UP = 1 << 2,
+    BTN_DOWN = 1 << 3,
+    BTN_JUMP = 1 << 4,
+    BTN_FIRE = 1 << 5,
+    BTN_WIGGLE = 1 << 6,
+};
+#define BTN_COUNT 7
+
+typedef struct Input {
+    uint8_t buttons;           // BTN_* bits held during this tick
+} Input;
+
+// Script names: left right up down jump fire wiggle (index = bit number).
+const char *input_button_name(int bit);
+// The BTN_* bit for a name, or 0 when unknown.
+int input_button_parse(const char *s, size_t len);

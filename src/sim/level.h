@@ -1,0 +1,55 @@
+// level.h -- arena files (levels/*.lvl): parsing and validation.
+// The format is specified in docs/level-format.md (and DESIGN.md); every error
+// names file:line:col and what was expected.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/text.h"
+#include "sim/tentacle.h"
+#include "sim/tetran.h"
+#include "sim/tilemap.h"
+#include "sim/whale.h"
+
+typedef enum CreatureKind {
+    KIND_NONE = 0,
+    KIND_TETRAN,
+    KIND_TENTACLE,
+    KIND_WHALE,
+} CreatureKind;
+
+typedef struct LevelSpawn {
+    CreatureKind kind;
+    int col, row;
+    int line;                  // where it was declared
+    union {
+        TetranConfig tetran;
+        TentacleConfig tentacle;
+        WhaleConfig whale;
+    } cfg;
+} LevelSpawn;
+
+#define LEVEL_MAX_SPAWNS 64
+#define LEVEL_MAX_STARS 2000000u
+
+typedef struct Level {
+    char path[1024];           // as given
+    char name[128];
+    int tile;                  // px, 8..128
+    int player_col, player_row;
+    LevelSpawn spawns[LEVEL_MAX_SPAWNS];
+    int spawn_count;
+    uint32_t stars;
+    uint32_t seed;
+    Tilemap map;               // owned
+    uint64_t hash;             // of the file's content, line ends normalised
+} Level;
+
+// Parses a level from memory; path is used for messages and the default name.
+bool level_parse(Level *lv, const char *text, size_t len, const char *path, ParseError *err);
+// Reads and parses a file.
+bool level_load(Level *lv, const char *path, ParseError *err);
+void level_free(Level *lv);
+// Hash of a level text as level_parse computes it (BOM dropped, CRLF -> LF).
+uint64_t level_text_hash(const char *text, size_t len);

@@ -1,0 +1,67 @@
+// tilemap.h -- the arena's tiles and every geometric query on them: point
+// tests, nearest solid surface, segment casts and swept circles. Bullets,
+// the player's body and the spider legs' foothold search all go through
+// these. Pure, no allocation after tilemap_init.
+//
+// Shapes: a tile is empty, solid, or a 45-degree half tile named by its solid
+// corner. World coordinates are pixels, (0,0) the top-left of tile (0,0), y
+// down. Everything outside the map counts as solid (the arena is closed).
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/vec2.h"
+
+typedef enum Tile {
+    TILE_EMPTY = 0,
+    TILE_SOLID,                // '#'
+    TILE_SLOPE_BR,             // 'J' or '/': bottom-right solid, floor rising to the right
+    TILE_SLOPE_BL,             // 'L' or '\': bottom-left solid, floor rising to the left
+    TILE_SLOPE_TL,             // 'F': top-left solid (ceiling)
+    TILE_SLOPE_TR,             // '7': top-right solid (ceiling)
+} Tile;
+
+#define TILEMAP_MAX_SIDE 4096
+
+typedef struct Tilemap {
+    int w, h;                  // in tiles
+    int tile;                  // tile size in pixels
+    uint8_t *cells;            // w*h Tile values, row-major; owned
+} Tilemap;
+
+// Allocates w*h empty cells. False on a bad size or no memory.
+bool tilemap_init(Tilemap *m, int w, int h, int tile);
+void tilemap_free(Tilemap *m);
+void tilemap_set(Tilemap *m, int col, int row, Tile t);
+// Tile at (col,row); outside the map: TILE_SOLID.
+Tile tilemap_at(const Tilemap *m, int col, int row);
+// Tile for a map character ('#', '.', 'J', '/', 'L', '\\', 'F', '7'), or -1.
+int tilemap_tile_from_char(char c);
+
+// Is the point inside solid material (boundaries count as solid)?
+bool tilemap_point_solid(const Tilemap *m, Vec2 p);
+
+// Distance from p to the nearest solid surface, searched up to max_dist.
+// When one is found within max_dist: returns its distance, and fills point
+// (the nearest surface point) and normal (unit, from the surface toward p;
+// when p is inside solid, the way out). Returns a value > max_dist when
+// nothing solid is that close (point/normal untouched).
+double tilemap_nearest(const Tilemap *m, Vec2 p, double max_dist, Vec2 *point, Vec2 *normal);
+
+typedef struct TileHit {
+    bool hit;
+    double t;                  // 0..1 along the segment / sweep
+    double dist;               // px travelled to the hit
+    Vec2 point;                // where (for a circle: its centre at contact)
+    Vec2 normal;               // unit surface normal at the hit, facing the caster
+    bool inside;               // the cast started inside solid (t = 0)
+} TileHit;
+
+// First solid surface along the segment a->b. A segment that starts inside
+// solid hits at t = 0 with inside set and normal = -direction.
+bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out);
+
+// Moves a circle of radius r from p by delta until it touches solid
+// (conservative advancement). out->point is the centre where it stopped,
+// out->t the fraction of delta travelled; out->hit tells whether it touched.
+bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHit *out);

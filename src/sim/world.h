@@ -1,0 +1,62 @@
+// world.h -- the whole game state and the only way time passes.
+//
+// Determinism contract (replays depend on it):
+// - world_step(w, in) is a pure function of the World and the Input: no
+//   clock, no rand(), no globals, no SDL. One call is one tick of 1/60 s.
+// - the game PRNG is w->rng, seeded from the level (or the script's seed);
+//   never call it twice in one expression.
+// - trig goes through core/dmath.h; builds use -ffp-contract=off.
+// - world_hash walks fields canonically (never raw struct bytes).
+// - no heap allocation inside world_step: every pool is sized in world_create.
+// - the world keeps stepping after the player dies or the bosses fall;
+//   w->state says so and the app decides what to do.
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/rng.h"
+#include "core/text.h"
+#include "sim/bullets.h"
+#include "sim/events.h"
+#include "sim/input.h"
+#include "sim/level.h"
+#include "sim/player.h"
+#include "sim/starfield.h"
+#include "sim/tentacle.h"
+#include "sim/tetran.h"
+#include "sim/tilemap.h"
+#include "sim/whale.h"
+
+typedef enum GameState {
+    GAME_PLAYING = 0,
+    GAME_WON,
+    GAME_LOST,
+} GameState;
+
+typedef struct World {
+    int64_t tick;              // the last tick simulated; -1 before the first
+    GameState state;
+    int64_t state_tick;        // tick at which state last changed
+    Rng rng;                   // the game PRNG
+    Tilemap map;               // owned copy of the level's tiles
+    Player player;
+    Bullets bullets;
+    Tetran *tetrans;
+    int tetran_count;
+    Tentacle *tentacles;
+    int tentacle_count;
+    Whale *whales;
+    int whale_count;
+    Starfield stars;
+    Input input, prev_input;   // this tick's and the last tick's buttons
+    Events events;             // what happened during the last tick
+} World;
+
+// Builds a world from a parsed level. seed overrides the level's seed when
+// use_seed is true. Returns NULL (with a message in err) on no memory.
+World *world_create(const Level *lv, bool use_seed, uint32_t seed, ParseError *err);
+void world_free(World *w);
+void world_step(World *w, Input in);
+uint64_t world_hash(const World *w);
+// Boss count still alive (blocking a win).
+int world_bosses_alive(const World *w);

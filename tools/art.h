@@ -1,0 +1,18 @@
+// art.h -- the asset generator's parts: each draws one creature's sprites
+// into assets/ with SDL surfaces and saves them with IMG_SavePNG.
+// Everything is deterministic (fixed seeds, no clock), so `make assets`
+// reproduces the committed files byte for byte.
+#pragma once
+#include <SDL.h>
+#include <stdbool.h>
+
+// Saves s as dir/name (creating dir/subfolders as needed). Frees s.
+bool art_save(SDL_Surface *s, const char *dir, const char *name);
+// A new 32-bit RGBA surface, cleared to transparent.
+SDL_Surface *art_surface(int w, int h);
+
+bool art_base(const char *assets_dir);      // tiles, bullets, hud (tools/art_base.c)
+bool art_player(const char *assets_dir);    // player body and legs (tools/art_player.c)
+bool art_tetran(const char *assets_dir);    // tools/art_tetran.c
+bool art_tentacle(const char *assets_dir);  // tools/art_tentacle.c
+bool art_whale(const char *assets_dir);     // tools/art_whale.c
