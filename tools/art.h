@@ -10,8 +10,11 @@
 bool art_save(SDL_Surface *s, const char *dir, const char *name);
 // A new 32-bit RGBA surface, cleared to transparent.
 SDL_Surface *art_surface(int w, int h);
+// dir/name into out, creating the folders on the way. False on failure.
+bool art_path(const char *dir, const char *name, char *out, size_t n);
 
 bool art_base(const char *assets_dir);      // tiles, bullets, hud (tools/art_base.c)
+bool art_sounds(const char *assets_dir);    // sfx/*.wav, music/loop.wav (tools/art_sound.c)
 bool art_player(const char *assets_dir);    // player body and legs (tools/art_player.c)
 bool art_tetran(const char *assets_dir);    // tools/art_tetran.c
 bool art_tentacle(const char *assets_dir);  // tools/art_tentacle.c

@@ -1,5 +1,776 @@
-// app.c -- placeholder.
+// app.c -- the windowed program: title (with a live attract arena), play
+// (boss rush or one arena), pause, results, and the replay/script viewer.
+// Owns the fixed-timestep loop: real time decides how many ticks run,
+// never what they compute; rendering never feeds back into the sim.
 #include "app/app.h"
 
-int app_main(const AppOptions *opt) { (void)opt; return 0; }
-const char *app_base_dir(void) { return "./"; }
+#include <SDL.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audio/audio.h"
+#include "core/log.h"
+#include "platform/devices.h"
+#include "platform/platform.h"
+#include "platform/settings.h"
+#include "render/fx.h"
+#include "render/render.h"
+#include "sim/legs.h"
+#include "sim/level.h"
+#include "sim/script.h"
+#include "sim/world.h"
+
+#define SIM_DT (1.0 / 60.0)
+#define MAX_CATCHUP 5          // ticks per frame at most; the rest is dropped
+#define RESULTS_DELAY 100      // ticks between the end of a fight and the results
+#define MAX_LEVELS 64
+#define ATTRACT_TICKS (60 * 45)
+
+typedef enum Screen {
+    SCR_TITLE = 0,
+    SCR_PLAY,
+    SCR_PAUSE,
+    SCR_RESULTS,
+    SCR_WATCH,                 // --replay / --script
+} Screen;
+
+typedef struct Arena {
+    Level lv;
+    World *w;
+    bool loaded;
+} Arena;
+
+typedef struct App {
+    const AppOptions *opt;
+    Platform pf;
+    Devices dev;
+    Audio au;
+    RenderCtx rc;
+    Settings set;
+    char settings_path[1100];
+    char assets[1100];
+    char levels[MAX_LEVELS][1024];
+    int level_count, level_idx;
+    Arena play, attract;
+    Recorder *rec;
+    Screen screen;
+    int sel;                   // highlighted menu item
+    int after_end;             // ticks stepped since the fight ended
+    bool shot_done[APP_MAX_SHOTS];
+    Script *script;
+    ScriptRun *run;
+    double acc;
+    bool quit, screenshot;
+    int exit_code;
+    char toast[160];
+    double toast_until;
+    double fps_t0;
+    int fps_frames;
+} App;
+
+static const SDL_Color C_WHITE = {240, 240, 255, 255};
+static const SDL_Color C_DIM = {150, 150, 185, 255};
+static const SDL_Color C_GOLD = {255, 210, 120, 255};
+static const SDL_Color C_SEL = {120, 230, 255, 255};
+
+// ---------------------------------------------------------------- files
+
+const char *app_base_dir(void) {
+    static char dir[1024];
+    if (dir[0]) return dir;
+    char *b = SDL_GetBasePath();
+    snprintf(dir, sizeof dir, "%s", b ? b : "./");
+    SDL_free(b);
+    size_t n = strlen(dir);
+    if (n + 1 < sizeof dir && dir[n - 1] != '/') strcat(dir, "/");
+    return dir;
+}
+
+static int cmp_name(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
+// levels/*.lvl next to the binary, in name order (the boss rush).
+static void find_levels(App *a) {
+    char dir[760];
+    snprintf(dir, sizeof dir, "%.700slevels", app_base_dir());
+    DIR *d = opendir(dir);
+    a->level_count = 0;
+    if (!d) return;
+    struct dirent *e;
+    char names[MAX_LEVELS][256];
+    int n = 0;
+    while ((e = readdir(d)) && n < MAX_LEVELS) {
+        size_t l = strlen(e->d_name);
+        if (l > 4 && strcmp(e->d_name + l - 4, ".lvl") == 0 && e->d_name[0] != '.' && l < 250)
+            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], cmp_name);
+    for (int i = 0; i < n; i++) snprintf(a->levels[i], sizeof a->levels[i], "%s/%.250s", dir, names[i]);
+    a->level_count = n;
+}
+
+static void save_settings(App *a) {
+    if (a->settings_path[0]) settings_save(&a->set, a->settings_path);
+}
+
+static void toast(App *a, const char *msg) {
+    snprintf(a->toast, sizeof a->toast, "%.150s", msg);
+    a->toast_until = platform_now_s() + 2.5;
+}
+
+// ---------------------------------------------------------------- arenas
+
+static void arena_free(Arena *ar) {
+    world_free(ar->w);
+    ar->w = NULL;
+    if (ar->loaded) level_free(&ar->lv);
+    ar->loaded = false;
+}
+
+// Loads path into ar. Prints file:line:col on failure and returns false.
+static bool arena_load(App *a, Arena *ar, const char *path, bool use_seed, uint32_t seed, bool quiet) {
+    arena_free(ar);
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    memset(&ar->lv, 0, sizeof ar->lv);
+    char msg[1200];
+    if (!level_load(&ar->lv, path, &err)) {
+        parse_error_format(&err, msg, sizeof msg);
+        if (!quiet) fprintf(stderr, "%s\n", msg);
+        level_free(&ar->lv);
+        return false;
+    }
+    ar->loaded = true;
+    ar->w = world_create(&ar->lv, use_seed, seed, &err);
+    if (!ar->w) {
+        parse_error_format(&err, msg, sizeof msg);
+        if (!quiet) fprintf(stderr, "%s\n", msg);
+        arena_free(ar);
+        return false;
+    }
+    // Leg profiles from assets/legs; a missing folder keeps the built-in
+    // profiles (equal to the shipped files), so replays stay in sync.
+    char legs_dir[1200];
+    snprintf(legs_dir, sizeof legs_dir, "%s/legs", a->assets);
+    ParseError lerr;
+    memset(&lerr, 0, sizeof lerr);
+    if (!legs_load_profiles(&ar->w->player.legs, legs_dir, &lerr) && !quiet) {
+        parse_error_format(&lerr, msg, sizeof msg);
+        log_warn("%s; using the built-in leg profiles", msg);
+    }
+    return true;
+}
+
+// Replay file for the arena being played: FILE alone for one arena, else
+// FILE-N.rpl (N = the arena's place in the rush, 1-based).
+static void record_path(const App *a, char *out, size_t n) {
+    const char *f = a->opt->record_path;
+    if (a->opt->level_path) {
+        snprintf(out, n, "%s", f);
+        return;
+    }
+    size_t l = strlen(f);
+    int stem = (int)(l > 4 && strcmp(f + l - 4, ".rpl") == 0 ? l - 4 : l);
+    snprintf(out, n, "%.*s-%d.rpl", stem, f, a->level_idx + 1);
+}
+
+static void record_finish(App *a) {
+    if (!a->rec) return;
+    char path[1200], why[512];
+    record_path(a, path, sizeof path);
+    if (recorder_save(a->rec, path, why, sizeof why)) log_info("replay saved: %s", path);
+    else log_warn("%s: replay not saved: %s", path, why);
+    recorder_free(a->rec);
+    a->rec = NULL;
+}
+
+static const char *current_level_path(const App *a) {
+    if (a->opt->level_path) return a->opt->level_path;
+    return a->level_idx < a->level_count ? a->levels[a->level_idx] : NULL;
+}
+
+// Starts (or restarts) the current arena. False = load error (exit 2).
+static bool start_arena(App *a) {
+    record_finish(a);
+    const char *path = current_level_path(a);
+    if (!path) {
+        fprintf(stderr, "bossrush: no arenas found in %slevels\n", app_base_dir());
+        return false;
+    }
+    if (!arena_load(a, &a->play, path, false, 0, false)) return false;
+    a->rc.arena_name = a->play.lv.name;
+    a->rc.cam_valid = false;
+    fx_clear(&a->rc);
+    a->after_end = 0;
+    a->acc = 0;
+    a->screen = SCR_PLAY;
+    devices_suppress_held(&a->dev);
+    memset(a->shot_done, 0, sizeof a->shot_done);
+    if (a->opt->record_path) {
+        a->rec = recorder_new(path, a->play.lv.hash);
+        if (!a->rec) log_warn("cannot record: out of memory");
+    }
+    audio_music(&a->au, true);
+    return true;
+}
+
+static void take_shots(App *a, const World *w) {
+    for (int i = 0; i < a->opt->shot_count; i++) {
+        if (a->shot_done[i] || a->opt->shots[i].tick != w->tick) continue;
+        a->shot_done[i] = true;
+        if (!render_shot(w, a->assets, a->opt->shots[i].path, a->rc.debug))
+            log_warn("could not write %s", a->opt->shots[i].path);
+    }
+}
+
+// A small scripted pilot for the title screen's attract arena: it strolls,
+// hops and shoots in a fixed rhythm (the sim stays deterministic).
+static Input attract_input(const World *w) {
+    int64_t t = w->tick + 1;
+    uint8_t b = 0;
+    double boss_x = w->player.pos.x;
+    if (w->tetran_count) boss_x = w->tetrans[0].pos.x;
+    else if (w->tentacle_count) boss_x = w->tentacles[0].pos.x;
+    else if (w->whale_count) boss_x = w->whales[0].pos.x;
+    bool toward = (t / 170) % 3 != 2;
+    bool right = (boss_x > w->player.pos.x) == toward;
+    if (t % 170 < 120) b |= right ? BTN_RIGHT : BTN_LEFT;
+    if (t % 75 < 14) b |= BTN_JUMP;
+    if (t % 16 < 8) b |= BTN_FIRE;
+    if ((t / 240) % 2 == 1 && t % 240 > 150) b |= BTN_WIGGLE;
+    if (t % 200 > 150) b |= BTN_UP;
+    return (Input){b};
+}
+
+static void attract_start(App *a) {
+    const char *path = a->opt->level_path ? a->opt->level_path : (a->level_count ? a->levels[0] : NULL);
+    if (path && !arena_load(a, &a->attract, path, false, 0, true)) arena_free(&a->attract);
+    a->rc.cam_valid = false;
+    fx_clear(&a->rc);
+}
+
+// ---------------------------------------------------------------- ticks
+
+static void sim_tick(App *a, World *w, Input in) {
+    world_step(w, in);
+    fx_tick(&a->rc, w);
+    audio_events(&a->au, w);
+}
+
+static void play_tick(App *a) {
+    World *w = a->play.w;
+    Input in = a->screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
+    sim_tick(a, w, in);
+    if (a->screen == SCR_PLAY && a->rec) recorder_tick(a->rec, w, in);
+    take_shots(a, w);
+    if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
+        record_finish(a);
+        a->screen = SCR_RESULTS;
+        a->sel = 0;
+        if (w->state == GAME_WON) audio_play(&a->au, SFX_CLEAR);
+    }
+}
+
+// One tick of --replay / --script; stops the program on a failure or at
+// the end tick.
+static void watch_tick(App *a) {
+    World *w = a->play.w;
+    int64_t t = w->tick + 1;
+    sim_tick(a, w, script_run_input(a->run, t));
+    take_shots(a, w);
+    if (!script_run_check(a->run, w)) {
+        fprintf(stderr, "%s\n", script_run_message(a->run));
+        a->exit_code = 1;
+        a->quit = true;
+        return;
+    }
+    if (w->tick >= script_end_tick(a->script)) {
+        if (!script_run_finish(a->run)) {
+            fprintf(stderr, "%s\n", script_run_message(a->run));
+            a->exit_code = 1;
+        }
+        a->quit = true;
+    }
+}
+
+static void attract_tick(App *a) {
+    World *w = a->attract.w;
+    if (!w) return;
+    if (w->tick > ATTRACT_TICKS || (w->state != GAME_PLAYING && w->tick - w->state_tick > 150)) {
+        attract_start(a);
+        w = a->attract.w;
+        if (!w) return;
+    }
+    world_step(w, attract_input(w));
+    fx_tick(&a->rc, w);
+}
+
+// ---------------------------------------------------------------- menus
+
+enum { TITLE_PLAY = 0, TITLE_MUSIC, TITLE_SFX, TITLE_FULLSCREEN, TITLE_QUIT, TITLE_N };
+
+static void menu_move(App *a, int dir, int n) {
+    a->sel = (a->sel + dir + n) % n;
+    audio_play(&a->au, SFX_MENU_MOVE);
+}
+
+static void go_title(App *a) {
+    record_finish(a);
+    arena_free(&a->play);
+    a->screen = SCR_TITLE;
+    a->sel = 0;
+    a->rc.arena_name = NULL;
+    audio_pause(&a->au, false);
+    attract_start(a);
+}
+
+static void set_fullscreen(App *a, bool on) {
+    platform_set_fullscreen(&a->pf, on);
+    a->set.fullscreen = a->pf.fullscreen;
+    save_settings(a);
+}
+
+static void adjust_volume(App *a, int *v, int delta) {
+    *v += delta;
+    if (*v < 0) *v = 0;
+    if (*v > 100) *v = 100;
+    audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
+    audio_play(&a->au, SFX_MENU_MOVE);
+    save_settings(a);
+}
+
+static void title_action(App *a, MenuAction m) {
+    if (m == MENU_UP) menu_move(a, -1, TITLE_N);
+    else if (m == MENU_DOWN) menu_move(a, 1, TITLE_N);
+    else if (m == MENU_BACK) a->quit = true;
+    else if ((m == MENU_LEFT || m == MENU_RIGHT) && (a->sel == TITLE_MUSIC || a->sel == TITLE_SFX)) {
+        adjust_volume(a, a->sel == TITLE_MUSIC ? &a->set.music_volume : &a->set.sfx_volume, m == MENU_LEFT ? -10 : 10);
+    } else if (m == MENU_OK || ((m == MENU_LEFT || m == MENU_RIGHT) && a->sel == TITLE_FULLSCREEN)) {
+        audio_play(&a->au, SFX_MENU_SELECT);
+        switch (a->sel) {
+        case TITLE_PLAY:
+            arena_free(&a->attract);
+            a->level_idx = 0;
+            if (!start_arena(a)) {
+                a->exit_code = 2;
+                a->quit = true;
+            }
+            break;
+        case TITLE_FULLSCREEN: set_fullscreen(a, !a->pf.fullscreen); break;
+        case TITLE_QUIT: a->quit = true; break;
+        default: break;
+        }
+    }
+}
+
+enum { PAUSE_RESUME = 0, PAUSE_RETRY, PAUSE_QUIT, PAUSE_N };
+
+static void pause_set(App *a, bool on) {
+    a->screen = on ? SCR_PAUSE : SCR_PLAY;
+    a->sel = 0;
+    a->acc = 0;
+    devices_suppress_held(&a->dev);
+    audio_pause(&a->au, on);
+}
+
+static void pause_action(App *a, MenuAction m) {
+    if (m == MENU_UP) menu_move(a, -1, PAUSE_N);
+    else if (m == MENU_DOWN) menu_move(a, 1, PAUSE_N);
+    else if (m == MENU_BACK) pause_set(a, false);
+    else if (m == MENU_OK) {
+        audio_play(&a->au, SFX_MENU_SELECT);
+        if (a->sel == PAUSE_RESUME) pause_set(a, false);
+        else if (a->sel == PAUSE_RETRY) {
+            audio_pause(&a->au, false);
+            if (!start_arena(a)) {
+                a->exit_code = 2;
+                a->quit = true;
+            }
+        } else go_title(a);
+    }
+}
+
+// Results menu: won -> next arena (or again) / title; lost -> retry / title.
+static int results_items(const App *a, const char **items) {
+    bool won = a->play.w && a->play.w->state == GAME_WON;
+    bool more = !a->opt->level_path && a->level_idx + 1 < a->level_count;
+    items[0] = won ? (more ? "NEXT ARENA" : "PLAY AGAIN") : "RETRY";
+    items[1] = "QUIT TO TITLE";
+    return 2;
+}
+
+static void results_action(App *a, MenuAction m) {
+    const char *items[2];
+    int n = results_items(a, items);
+    if (m == MENU_UP) menu_move(a, -1, n);
+    else if (m == MENU_DOWN) menu_move(a, 1, n);
+    else if (m == MENU_BACK) go_title(a);
+    else if (m == MENU_OK) {
+        audio_play(&a->au, SFX_MENU_SELECT);
+        if (a->sel == 1) {
+            go_title(a);
+            return;
+        }
+        bool won = a->play.w->state == GAME_WON;
+        if (won && !a->opt->level_path) a->level_idx = a->level_idx + 1 < a->level_count ? a->level_idx + 1 : 0;
+        if (!start_arena(a)) {
+            a->exit_code = 2;
+            a->quit = true;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- events
+
+static bool is_pause_event(const SDL_Event *e) {
+    return (e->type == SDL_KEYDOWN && !e->key.repeat && e->key.keysym.scancode == SDL_SCANCODE_ESCAPE) ||
+           (e->type == SDL_CONTROLLERBUTTONDOWN && e->cbutton.button == SDL_CONTROLLER_BUTTON_START);
+}
+
+static void handle_event(App *a, const SDL_Event *e) {
+    if (e->type == SDL_QUIT) {
+        a->quit = true;
+        return;
+    }
+    if (devices_event(&a->dev, e)) return;
+    if (e->type == SDL_KEYDOWN && !e->key.repeat) {
+        SDL_Scancode k = e->key.keysym.scancode;
+        if (k == SDL_SCANCODE_F11 || (k == SDL_SCANCODE_RETURN && (e->key.keysym.mod & KMOD_ALT))) {
+            set_fullscreen(a, !a->pf.fullscreen);
+            return;
+        }
+        if (k == SDL_SCANCODE_F1) {
+            a->rc.debug = !a->rc.debug;
+            a->set.debug = a->rc.debug;
+            save_settings(a);
+            return;
+        }
+        if (k == SDL_SCANCODE_F12) {
+            a->screenshot = true;
+            return;
+        }
+    }
+    switch (a->screen) {
+    case SCR_PLAY:
+        if (is_pause_event(e) && a->play.w->state == GAME_PLAYING) pause_set(a, true);
+        break;
+    case SCR_WATCH:
+        if (is_pause_event(e)) {
+            fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->play.w->tick);
+            a->quit = true;
+        }
+        break;
+    case SCR_TITLE: title_action(a, devices_menu_action(e)); break;
+    case SCR_PAUSE: pause_action(a, devices_menu_action(e)); break;
+    case SCR_RESULTS: results_action(a, devices_menu_action(e)); break;
+    }
+}
+
+// ---------------------------------------------------------------- drawing
+
+static void dim(App *a, Uint8 alpha) {
+    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, alpha);
+    SDL_RenderFillRect(a->pf.r, NULL);
+}
+
+static void panel(App *a, int cx, int cy, int w, int h) {
+    SDL_Renderer *r = a->pf.r;
+    SDL_Rect box = {cx - w / 2, cy - h / 2, w, h};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 14, 10, 34, 225);
+    SDL_RenderFillRect(r, &box);
+    SDL_SetRenderDrawColor(r, 120, 220, 255, 255);
+    SDL_RenderDrawRect(r, &box);
+    SDL_Rect inner = {box.x + 3, box.y + 3, box.w - 6, box.h - 6};
+    SDL_SetRenderDrawColor(r, 60, 70, 130, 255);
+    SDL_RenderDrawRect(r, &inner);
+}
+
+static void draw_menu(App *a, const char *const *items, int n, int cy) {
+    for (int i = 0; i < n; i++) {
+        bool on = i == a->sel;
+        char line[160];
+        snprintf(line, sizeof line, on ? "> %s <" : "%s", items[i]);
+        render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, cy + i * 44, 3, on ? C_SEL : C_DIM, line);
+    }
+}
+
+// The big title: a dark extruded shadow, then the letters one dot-row at a
+// time from ice blue to violet.
+static void draw_logo(App *a, int cx, int y, int scale, const char *text) {
+    Font *f = &a->rc.font;
+    int x = cx - font_width(text, scale) / 2;
+    for (int d = 6; d >= 1; d--)
+        font_draw_flat(f, a->pf.r, x + d, y + d, scale, (SDL_Color){(Uint8)(40 + d * 8), 14, (Uint8)(70 + d * 10), 255}, text);
+    for (int row = 0; row < FONT_GLYPH_H; row++) {
+        double t = row / (double)(FONT_GLYPH_H - 1);
+        SDL_Color c = {(Uint8)(200 + 40 * t), (Uint8)(245 - 150 * t), 255, 255};
+        SDL_Rect clip = {0, y + row * scale, RENDER_LOGICAL_W, scale};
+        SDL_RenderSetClipRect(a->pf.r, &clip);
+        font_draw_flat(f, a->pf.r, x, y, scale, c, text);
+    }
+    SDL_RenderSetClipRect(a->pf.r, NULL);
+    // A highlight line across the upper third of every letter.
+    SDL_Rect clip = {0, y + scale / 2, RENDER_LOGICAL_W, scale / 4 > 1 ? scale / 4 : 1};
+    SDL_RenderSetClipRect(a->pf.r, &clip);
+    font_draw_flat(f, a->pf.r, x, y, scale, (SDL_Color){255, 255, 255, 255}, text);
+    SDL_RenderSetClipRect(a->pf.r, NULL);
+}
+
+static void draw_title(App *a) {
+    if (a->attract.w) {
+        a->rc.hud = false;
+        render_world(&a->rc, a->attract.w);
+        a->rc.hud = true;
+    } else {
+        SDL_SetRenderDrawColor(a->pf.r, 12, 10, 30, 255);
+        SDL_RenderClear(a->pf.r);
+    }
+    dim(a, 120);
+    const int cx = RENDER_LOGICAL_W / 2;
+    float bob = 4.0f * sinf((float)a->rc.time_s * 1.6f);
+    // A glow under the title, then the title in two layers for depth.
+    if (a->rc.glow) {
+        SDL_SetTextureBlendMode(a->rc.glow, SDL_BLENDMODE_ADD);
+        SDL_SetTextureColorMod(a->rc.glow, 60, 120, 200);
+        SDL_SetTextureAlphaMod(a->rc.glow, 120);
+        SDL_Rect g = {cx - 420, 40, 840, 260};
+        SDL_RenderCopy(a->pf.r, a->rc.glow, NULL, &g);
+    }
+    draw_logo(a, cx, 100 + (int)bob, 14, "BOSSRUSH");
+    render_text_centred(&a->rc, cx, 220, 2, C_GOLD, "THREE PROCEDURAL BOSSES.  ONE SPIDER-LEGGED CLIMBER.");
+    if (fmod(a->rc.time_s, 1.2) < 0.8) render_text_centred(&a->rc, cx, 290, 3, C_SEL, "PRESS JUMP");
+    char music[48], sfx[48], full[48];
+    snprintf(music, sizeof music, "MUSIC  < %3d >", a->set.music_volume);
+    snprintf(sfx, sizeof sfx, "SOUND  < %3d >", a->set.sfx_volume);
+    snprintf(full, sizeof full, "FULLSCREEN  %s", a->pf.fullscreen ? "ON" : "OFF");
+    const char *play = a->opt->level_path ? "PLAY ARENA" : "START BOSS RUSH";
+    const char *items[TITLE_N] = {play, music, sfx, full, "QUIT"};
+    draw_menu(a, items, TITLE_N, 370);
+    render_text_centred(&a->rc, cx, 652, 2, C_DIM,
+                        "MOVE ARROWS/WASD   JUMP Z/SPACE   FIRE X/J   WIGGLE Q   PAUSE ESC");
+    render_text_centred(&a->rc, cx, 680, 2, (SDL_Color){110, 110, 140, 255},
+                        "F1 DEBUG   F11 FULLSCREEN   F12 SCREENSHOT   GAMEPAD WORKS TOO");
+}
+
+static void draw_play(App *a) {
+    render_world(&a->rc, a->play.w);
+    const World *w = a->play.w;
+    const int cx = RENDER_LOGICAL_W / 2;
+    if (a->screen == SCR_PLAY && w->tick < 120 && w->state == GAME_PLAYING) {
+        Uint8 al = (Uint8)(w->tick < 90 ? 255 : 255 - (w->tick - 90) * 8);
+        char line[200];
+        if (!a->opt->level_path && a->level_count > 1)
+            snprintf(line, sizeof line, "ARENA %d / %d", a->level_idx + 1, a->level_count);
+        else snprintf(line, sizeof line, "ARENA");
+        render_text_centred(&a->rc, cx, 250, 3, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, al}, line);
+        render_text_centred(&a->rc, cx, 290, 6, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, al}, a->play.lv.name);
+    }
+    if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
+        const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
+        SDL_Color c = w->state == GAME_WON ? C_GOLD : (SDL_Color){255, 90, 100, 255};
+        render_text_centred(&a->rc, cx, 300, 8, c, msg);
+    }
+    if (a->screen == SCR_PAUSE) {
+        dim(a, 140);
+        panel(a, cx, 360, 520, 300);
+        render_text_centred(&a->rc, cx, 240, 6, C_WHITE, "PAUSED");
+        const char *items[PAUSE_N] = {"RESUME", "RETRY", "QUIT TO TITLE"};
+        draw_menu(a, items, PAUSE_N, 330);
+    }
+    if (a->screen == SCR_RESULTS) {
+        bool won = w->state == GAME_WON;
+        bool last = won && !a->opt->level_path && a->level_idx + 1 >= a->level_count;
+        dim(a, 110);
+        panel(a, cx, 360, 640, 320);
+        const char *head = won ? (last ? "BOSS RUSH CLEAR!" : "ARENA CLEAR") : "DEFEATED";
+        render_text_centred(&a->rc, cx, 225, 6, won ? C_GOLD : (SDL_Color){255, 100, 110, 255}, head);
+        char info[400];
+        snprintf(info, sizeof info, "%s   TIME %lld.%02lld S   HP %d/%d", a->play.lv.name,
+                 (long long)(w->state_tick / 60), (long long)(w->state_tick % 60 * 100 / 60),
+                 w->player.hp > 0 ? w->player.hp : 0, w->player.hp_max);
+        render_text_centred(&a->rc, cx, 295, 2, C_DIM, info);
+        const char *items[2];
+        int n = results_items(a, items);
+        draw_menu(a, items, n, 360);
+    }
+}
+
+static void draw_watch(App *a) {
+    render_world(&a->rc, a->play.w);
+    char line[200];
+    snprintf(line, sizeof line, "%s  TICK %lld / %lld   ESC STOPS", a->opt->replay_path ? "REPLAY" : "SCRIPT",
+             (long long)a->play.w->tick, (long long)script_end_tick(a->script));
+    render_text(&a->rc, 20, RENDER_LOGICAL_H - 34, 2, C_GOLD, line);
+}
+
+static void draw_frame(App *a) {
+    SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
+    SDL_RenderClear(a->pf.r);
+    if (a->screen == SCR_TITLE) draw_title(a);
+    else if (a->screen == SCR_WATCH) draw_watch(a);
+    else draw_play(a);
+    if (a->toast[0] && platform_now_s() < a->toast_until)
+        render_text(&a->rc, 20, RENDER_LOGICAL_H - 60, 2, C_WHITE, a->toast);
+    if (a->screenshot) {
+        // Read back before present: the back buffer is undefined after it.
+        a->screenshot = false;
+        char path[1200];
+        if (platform_screenshot(&a->pf, path, sizeof path)) {
+            char msg[1300];
+            snprintf(msg, sizeof msg, "SCREENSHOT SAVED");
+            log_info("screenshot: %s", path);
+            toast(a, msg);
+        }
+    }
+    SDL_RenderPresent(a->pf.r);
+}
+
+// ---------------------------------------------------------------- setup
+
+static int open_watch(App *a) {
+    const char *path = a->opt->replay_path ? a->opt->replay_path : a->opt->script_path;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    a->script = script_load(path, &err);
+    char msg[1200];
+    if (!a->script) {
+        parse_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "%s\n", msg);
+        return 2;
+    }
+    int line = 0, col = 0;
+    script_level_pos(a->script, &line, &col);
+    FILE *lf = fopen(script_level_path(a->script), "rb");
+    if (!lf) {
+        fprintf(stderr, "%s:%d:%d: cannot open level file '%s': %s\n", path, line, col,
+                script_level_given(a->script), strerror(errno));
+        return 2;
+    }
+    fclose(lf);
+    uint32_t seed = 0;
+    bool use_seed = script_seed(a->script, &seed);
+    if (!arena_load(a, &a->play, script_level_path(a->script), use_seed, seed, false)) return 2;
+    uint64_t want;
+    if (script_level_hash(a->script, &want) && want != a->play.lv.hash) {
+        fprintf(stderr,
+                "%s:%d:%d: level changed since the replay was recorded: the replay has level hash %016" PRIx64
+                ", %s now hashes to %016" PRIx64 "\n",
+                path, line, col, want, script_level_path(a->script), a->play.lv.hash);
+        return 1;
+    }
+    a->run = script_run_new(a->script);
+    if (!a->run) {
+        fprintf(stderr, "bossrush: out of memory\n");
+        return 2;
+    }
+    a->rc.arena_name = a->play.lv.name;
+    a->screen = SCR_WATCH;
+    audio_music(&a->au, true);
+    return 0;
+}
+
+static void app_free(App *a) {
+    record_finish(a);
+    script_run_free(a->run);
+    script_free(a->script);
+    arena_free(&a->play);
+    arena_free(&a->attract);
+    audio_shutdown(&a->au);
+    render_shutdown(&a->rc);
+    devices_free(&a->dev);
+    platform_close(&a->pf);
+}
+
+int app_main(const AppOptions *opt) {
+    App *a = calloc(1, sizeof *a);
+    if (!a) {
+        fprintf(stderr, "bossrush: out of memory\n");
+        return 2;
+    }
+    a->opt = opt;
+    snprintf(a->assets, sizeof a->assets, "%sassets", app_base_dir());
+    find_levels(a);
+    bool watch = opt->replay_path || opt->script_path;
+    if (!watch && !opt->level_path && a->level_count == 0) {
+        fprintf(stderr, "bossrush: no arenas (*.lvl) in %slevels\n", app_base_dir());
+        free(a);
+        return 2;
+    }
+    snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.txt", platform_pref_dir());
+    settings_load(&a->set, a->settings_path);
+    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen)) {
+        free(a);
+        return 2;
+    }
+    devices_init(&a->dev);
+    if (!render_init(&a->rc, a->pf.r, a->assets)) {
+        fprintf(stderr, "bossrush: out of memory\n");
+        platform_close(&a->pf);
+        free(a);
+        return 2;
+    }
+    a->rc.debug = a->set.debug || opt->debug;
+    audio_init(&a->au, a->assets, a->pf.audio_ok);
+    audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
+
+    int rc = 0;
+    if (watch) rc = open_watch(a);
+    else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, false, 0, false)) rc = 2;
+    else go_title(a);
+    if (rc) {
+        app_free(a);
+        free(a);
+        return rc;
+    }
+
+    double last = platform_now_s();
+    a->fps_t0 = last;
+    while (!a->quit) {
+        SDL_Event e;
+        while (SDL_PollEvent(&e) && !a->quit) handle_event(a, &e);
+        if (a->quit) break;
+        MenuAction stick = devices_stick_menu(&a->dev);
+        if (stick != MENU_NONE) {
+            if (a->screen == SCR_TITLE) title_action(a, stick);
+            else if (a->screen == SCR_PAUSE) pause_action(a, stick);
+            else if (a->screen == SCR_RESULTS) results_action(a, stick);
+            if (a->quit) break;
+        }
+        double now = platform_now_s(), dt = now - last;
+        last = now;
+        if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
+        a->rc.time_s += dt;
+        a->acc += dt;
+        int n = 0;
+        if (a->screen == SCR_PAUSE) a->acc = 0;
+        for (; a->acc >= SIM_DT && n < MAX_CATCHUP && !a->quit; a->acc -= SIM_DT, n++) {
+            if (a->screen == SCR_TITLE) attract_tick(a);
+            else if (a->screen == SCR_WATCH) watch_tick(a);
+            else if (a->screen == SCR_PLAY || a->screen == SCR_RESULTS) play_tick(a);
+        }
+        if (n == MAX_CATCHUP && a->acc >= SIM_DT) a->acc = 0;   // too slow: drop the backlog
+        if (a->quit) break;
+        const World *w = a->screen == SCR_TITLE ? a->attract.w : a->play.w;
+        if (w) render_camera_update(&a->rc, w, dt);
+        draw_frame(a);
+        a->fps_frames++;
+        if (now - a->fps_t0 >= 0.5) {
+            a->rc.fps = a->fps_frames / (now - a->fps_t0);
+            a->fps_frames = 0;
+            a->fps_t0 = now;
+        }
+        // Without vsync (dummy or software drivers), don't spin a core.
+        if (platform_now_s() - now < 0.002) SDL_Delay(1);
+    }
+    rc = a->exit_code;
+    app_free(a);
+    free(a);
+    return rc;
+}

@@ -18,9 +18,14 @@ typedef struct AppOptions {
     const char *script_path;   // --script (run in a window, real time)
     AppShot shots[APP_MAX_SHOTS];
     int shot_count;
+    bool debug;                // --debug: start with the F1 overlay on
 } AppOptions;
 
 // Runs the windowed program; returns the process exit code (0, 1 or 2).
+// Play (boss rush or --level): title -> play -> pause/results; --record
+// saves one replay per arena (FILE alone for --level, else FILE-N.rpl with
+// a trailing .rpl of FILE dropped). --replay / --script: watch in real time,
+// verifying; 1 on the first failed check or desync, 0 at the end.
 int app_main(const AppOptions *opt);
 // Folder holding assets/ and levels/ (next to the binary); ends with '/'.
 const char *app_base_dir(void);

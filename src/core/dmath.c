@@ -3,12 +3,14 @@
 
 #include <math.h>
 
-// 2*pi split in a high part exact in 33 bits and the remainder, so
-// x - k*TAU_HI is exact for moderate k (Cody-Waite reduction).
-static const double TAU_HI = 6.28318530717958623200;
-static const double TAU_LO = 2.44929359829470635445e-16;
-static const double PIO2_HI = 1.57079632679489655800;
-static const double PIO2_LO = 6.12323399573676603587e-17;
+// pi/2 split in three parts of 33 significant bits or fewer, so that q*P1
+// and q*P2 are exact for |q| < 2^20 and x - q*pi/2 loses nothing
+// (Cody-Waite reduction). 2*pi uses the same parts times 4 (exact).
+static const double P1 = 1.57079632673412561417e+00;
+static const double P2 = 6.07710050630396597660e-11;
+static const double P3 = 2.02226624879595063154e-21;
+
+static double reduce(double x, double q) { return ((x - q * P1) - q * P2) - q * P3; }
 
 // sin on [-pi/4, pi/4]: Taylor terms to x^17 (error < 1e-17 there).
 static double sin_kernel(double x) {
@@ -42,7 +44,7 @@ static double cos_kernel(double x) {
 double dm_wrap(double x) {
     if (!(x >= -DM_PI && x < DM_PI)) {
         double k = floor((x + DM_PI) / DM_TAU);
-        x = (x - k * TAU_HI) - k * TAU_LO;
+        x = reduce(x, 4.0 * k);
         if (x < -DM_PI) x += DM_TAU;
         if (x >= DM_PI) x -= DM_TAU;
     }
@@ -63,7 +65,7 @@ void dm_sincos(double x, double *s, double *c) {
     }
     // Quadrant: x = q*(pi/2) + r with |r| <= pi/4.
     double q = floor(x / (DM_PI / 2.0) + 0.5);
-    double r = (x - q * PIO2_HI) - q * PIO2_LO;
+    double r = reduce(x, q);
     double sr = sin_kernel(r), cr = cos_kernel(r);
     long long qi = (long long)fmod(q, 4.0);
     if (qi < 0) qi += 4;

@@ -1,5 +1,159 @@
-// draw_player.c -- the player (placeholder).
+// draw_player.c -- the player: the spider legs (tapered two-segment limbs
+// with knobbed joints and claws, far pair darker) growing from behind the
+// upright armoured body (assets/player/body.png, mirrored to face left; a
+// drawn fallback).
+// With rc->debug: roots, [min, max] rings, the foothold arc and its hit, IK
+// targets and planted feet. Reads the sim, never writes it.
+#include <math.h>
+
 #include "render/render.h"
 #include "sim/world.h"
 
-void draw_player(RenderCtx *rc, const struct World *w) { (void)rc; (void)w; }
+static const SDL_Color CHITIN_LIT = {178, 104, 58, 255};
+static const SDL_Color CHITIN_DARK = {34, 20, 24, 255};
+static const SDL_Color CLAW = {36, 22, 24, 255};
+
+static SDL_Color shade(SDL_Color c, float k, Uint8 a) {
+    float r = c.r * k, g = c.g * k, b = c.b * k;
+    return (SDL_Color){(Uint8)fminf(255, r), (Uint8)fminf(255, g), (Uint8)fminf(255, b), a};
+}
+
+static SDL_Vertex vert(SDL_FPoint p, SDL_Color c) { return (SDL_Vertex){p, c, {0, 0}}; }
+
+// A tapered bone from a (half-width wa) to b (half-width wb): dark rims and a
+// lit spine, so the limb reads round without a texture.
+static void draw_bone(RenderCtx *rc, Vec2 a, Vec2 b, float wa, float wb, SDL_Color lit, SDL_Color dark) {
+    SDL_FPoint pa = render_to_screen(rc, a), pb = render_to_screen(rc, b);
+    float dx = pb.x - pa.x, dy = pb.y - pa.y, len = sqrtf(dx * dx + dy * dy);
+    if (len < 1e-3f) return;
+    float nx = -dy / len, ny = dx / len;
+    SDL_Vertex v[6] = {
+        vert((SDL_FPoint){pa.x + nx * wa, pa.y + ny * wa}, dark),
+        vert((SDL_FPoint){pa.x - nx * wa * 0.2f, pa.y - ny * wa * 0.2f}, lit),
+        vert((SDL_FPoint){pa.x - nx * wa, pa.y - ny * wa}, dark),
+        vert((SDL_FPoint){pb.x + nx * wb, pb.y + ny * wb}, dark),
+        vert((SDL_FPoint){pb.x - nx * wb * 0.2f, pb.y - ny * wb * 0.2f}, lit),
+        vert((SDL_FPoint){pb.x - nx * wb, pb.y - ny * wb}, dark),
+    };
+    static const int idx[12] = {0, 1, 3, 1, 4, 3, 1, 2, 4, 2, 5, 4};
+    SDL_RenderGeometry(rc->r, NULL, v, 6, idx, 12);
+}
+
+static void draw_knob(RenderCtx *rc, SDL_Texture *joint, Vec2 at, float radius, Uint8 alpha, float k) {
+    SDL_FPoint s = render_to_screen(rc, at);
+    if (joint) {
+        SDL_FRect d = {s.x - radius, s.y - radius, radius * 2, radius * 2};
+        Uint8 m = (Uint8)(255 * k);
+        SDL_SetTextureColorMod(joint, m, m, m);
+        SDL_SetTextureAlphaMod(joint, alpha);
+        SDL_RenderCopyF(rc->r, joint, NULL, &d);
+        SDL_SetTextureColorMod(joint, 255, 255, 255);
+        SDL_SetTextureAlphaMod(joint, 255);
+    } else {
+        render_fill_circle(rc->r, s.x, s.y, radius, shade(CHITIN_DARK, 1.0f, alpha));
+        render_fill_circle(rc->r, s.x - radius * 0.2f, s.y - radius * 0.2f, radius * 0.6f, shade(CHITIN_LIT, k, alpha));
+    }
+}
+
+// One leg; far legs are darker (they are behind the body).
+static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, float k) {
+    const Leg *g = &L->leg[i];
+    if (g->grow <= 0.0) return;
+    double e = g->grow * g->grow * (3.0 - 2.0 * g->grow);
+    float s = (float)(L->scale * (0.45 + 0.55 * e));
+    Uint8 alpha = (Uint8)(255 * fmin(1.0, 0.35 + e));
+    SDL_Color lit = shade(CHITIN_LIT, k, alpha), dark = shade(CHITIN_DARK, k, alpha);
+    draw_bone(rc, g->root, g->knee, 2.6f * s, 1.9f * s, lit, dark);
+    // The shin runs a little past the foot as a claw.
+    Vec2 d = v2_sub(g->foot, g->knee);
+    double len = v2_len(d);
+    Vec2 tip = len > 1e-6 ? v2_add(g->foot, v2_scale(d, 2.5 * L->scale / len)) : g->foot;
+    draw_bone(rc, g->knee, g->foot, 1.9f * s, 0.8f * s, lit, dark);
+    draw_bone(rc, g->foot, tip, 0.8f * s, 0.15f * s, shade(CLAW, 1, alpha), shade(CLAW, 1, alpha));
+    draw_knob(rc, joint, g->knee, 2.4f * s, alpha, k);
+    draw_knob(rc, joint, g->root, 3.2f * s, alpha, k);
+}
+
+static void draw_body(RenderCtx *rc, const Player *p, Uint8 alpha) {
+    SDL_FPoint c = render_to_screen(rc, p->pos);
+    float r = (float)p->radius;
+    SDL_Texture *tex = render_tex(rc, "player/body.png");
+    if (tex) {
+        // The sprite is 64 px with a body disc of radius 22 (tools/art_player.c).
+        float size = 64.0f * r / 22.0f;
+        SDL_FRect d = {c.x - size * 0.5f, c.y - size * 0.5f, size, size};
+        SDL_SetTextureAlphaMod(tex, alpha);
+        SDL_RenderCopyExF(rc->r, tex, NULL, &d, 0.0, NULL, p->facing < 0 ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+        SDL_SetTextureAlphaMod(tex, 255);
+        return;
+    }
+    // Fallback: amber shell, dark belly, cyan visor on the facing side.
+    render_fill_circle(rc->r, c.x, c.y, r + 1.2f, (SDL_Color){24, 16, 18, alpha});
+    render_fill_circle(rc->r, c.x, c.y, r, (SDL_Color){200, 128, 50, alpha});
+    render_fill_circle(rc->r, c.x - r * 0.25f, c.y - r * 0.3f, r * 0.45f, (SDL_Color){238, 170, 80, alpha});
+    render_fill_circle(rc->r, c.x + p->facing * r * 0.55f, c.y - r * 0.14f, r * 0.28f, (SDL_Color){40, 210, 235, alpha});
+}
+
+static void debug_leg(RenderCtx *rc, const Legs *L, int i) {
+    const Leg *g = &L->leg[i];
+    const LegProfile *p = &L->prof[i];
+    SDL_Renderer *r = rc->r;
+    SDL_FPoint root = render_to_screen(rc, g->root);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    // The ring: a planted foot outside it steps.
+    render_circle(r, root.x, root.y, (float)(p->min_px * L->scale), (SDL_Color){255, 90, 90, 70});
+    render_circle(r, root.x, root.y, (float)(p->max_px * L->scale), (SDL_Color){255, 90, 90, 110});
+    // The foothold arc: 180 degrees from the surface normal toward the leg's side.
+    if (L->attached) {
+        int side = leg_side(i);
+        Vec2 t = v2_scale(L->t, side);
+        double step = p->cast_step_deg * M_PI / 180.0, rad = p->cast_radius_px * L->scale;
+        int n = (int)ceil(180.0 / p->cast_step_deg - 1e-9);
+        Vec2 a = v2_add(g->root, v2_scale(L->n, rad));
+        SDL_SetRenderDrawColor(r, 255, 230, 80, 90);
+        for (int k = 1; k <= n; k++) {
+            double th = fmin(k * step, M_PI);
+            Vec2 b = v2_add(g->root, v2_scale(v2_add(v2_scale(L->n, cos(th)), v2_scale(t, sin(th))), rad));
+            SDL_FPoint sa = render_to_screen(rc, a), sb = render_to_screen(rc, b);
+            SDL_RenderDrawLineF(r, sa.x, sa.y, sb.x, sb.y);
+            a = b;
+        }
+        if (g->cast_hit) {
+            SDL_FPoint h = render_to_screen(rc, g->cast_point);
+            render_fill_circle(r, h.x, h.y, 2.5f, (SDL_Color){255, 230, 80, 255});
+        }
+    }
+    // Root (cross), IK target (magenta x), planted foot (green square).
+    SDL_SetRenderDrawColor(r, 120, 200, 255, 255);
+    SDL_RenderDrawLineF(r, root.x - 3, root.y, root.x + 3, root.y);
+    SDL_RenderDrawLineF(r, root.x, root.y - 3, root.x, root.y + 3);
+    SDL_FPoint tg = render_to_screen(rc, g->target);
+    SDL_SetRenderDrawColor(r, 255, 80, 255, 255);
+    SDL_RenderDrawLineF(r, tg.x - 3, tg.y - 3, tg.x + 3, tg.y + 3);
+    SDL_RenderDrawLineF(r, tg.x - 3, tg.y + 3, tg.x + 3, tg.y - 3);
+    if (g->mode == LEG_PLANTED) {
+        SDL_FPoint f = render_to_screen(rc, g->foot);
+        SDL_SetRenderDrawColor(r, 80, 255, 120, 255);
+        SDL_FRect q = {f.x - 2.5f, f.y - 2.5f, 5, 5};
+        SDL_RenderFillRectF(r, &q);
+    }
+}
+
+void draw_player(RenderCtx *rc, const struct World *w) {
+    const Player *p = &w->player;
+    const Legs *L = &p->legs;
+    // Mercy ticks after a hit: blink.
+    Uint8 alpha = (p->invuln > 0 && (p->invuln / 4) % 2 == 1) ? 110 : 255;
+    if (p->hp <= 0) alpha = 140;
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
+    SDL_Texture *joint = render_tex(rc, "player/joint.png");
+    // The legs grow out of the back, so all of them are behind the body;
+    // the right (far) pair is further back and darker.
+    draw_leg(rc, L, LEG_BACK_RIGHT, joint, 0.55f);
+    draw_leg(rc, L, LEG_FRONT_RIGHT, joint, 0.55f);
+    draw_leg(rc, L, LEG_BACK_LEFT, joint, 1.0f);
+    draw_leg(rc, L, LEG_FRONT_LEFT, joint, 1.0f);
+    draw_body(rc, p, alpha);
+    if (rc->debug)
+        for (int i = 0; i < LEGS_COUNT; i++) debug_leg(rc, L, i);
+}

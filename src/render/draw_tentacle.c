@@ -1,5 +1,223 @@
-// draw_tentacle.c -- draws the tentacle (placeholder until its issue).
+// draw_tentacle.c -- draws the tentacle boss: each tentacle is a Catmull-Rom
+// curve through its nodes, extruded into a tapered triangle strip with the
+// skin texture running tail to tip (SDL_RenderGeometry); then the body and an
+// eye whose pupil follows the player. Plain-colour fallbacks if PNGs are missing.
+#include <math.h>
+
 #include "render/render.h"
 #include "sim/world.h"
 
-void draw_tentacle(RenderCtx *rc, const struct World *w, const struct Tentacle *c) { (void)rc; (void)w; (void)c; }
+#define SUB 4                                      // curve samples per link
+#define MAX_SAMPLES ((TENTACLE_MAX_NODES + 2 * TENTACLE_MAX_GROW) * SUB + 1)
+
+// Scratch for one strip (drawing is single-threaded; reused every call).
+static SDL_FPoint g_pos[MAX_SAMPLES];
+static float g_half[MAX_SAMPLES], g_len[MAX_SAMPLES];
+static SDL_Vertex g_vert[MAX_SAMPLES * 2];
+static int g_index[(MAX_SAMPLES - 1) * 6];
+
+static const double DEATH_TICKS = 150.0;          // fade-out length after EV_BOSS_DOWN
+
+static SDL_FPoint cr_point(SDL_FPoint p0, SDL_FPoint p1, SDL_FPoint p2, SDL_FPoint p3, float t) {
+    float t2 = t * t, t3 = t2 * t;
+    SDL_FPoint r;
+    r.x = 0.5f * (2 * p1.x + (-p0.x + p2.x) * t + (2 * p0.x - 5 * p1.x + 4 * p2.x - p3.x) * t2 +
+                  (-p0.x + 3 * p1.x - 3 * p2.x + p3.x) * t3);
+    r.y = 0.5f * (2 * p1.y + (-p0.y + p2.y) * t + (2 * p0.y - 5 * p1.y + 4 * p2.y - p3.y) * t2 +
+                  (-p0.y + 3 * p1.y - 3 * p2.y + p3.y) * t3);
+    return r;
+}
+
+// Samples tentacle a into g_pos/g_half/g_len; returns the sample count.
+static int sample_arm(const RenderCtx *rc, const Tentacle *c, int a, float widen) {
+    int n = c->arms[a].n, k = 0;
+    for (int j = 0; j + 1 < n; j++) {
+        SDL_FPoint p1 = render_to_screen(rc, tentacle_node(c, a, j)->pos);
+        SDL_FPoint p2 = render_to_screen(rc, tentacle_node(c, a, j + 1)->pos);
+        // Mirror the missing neighbours at the ends.
+        SDL_FPoint p0 = j > 0 ? render_to_screen(rc, tentacle_node(c, a, j - 1)->pos)
+                              : (SDL_FPoint){2 * p1.x - p2.x, 2 * p1.y - p2.y};
+        SDL_FPoint p3 = j + 2 < n ? render_to_screen(rc, tentacle_node(c, a, j + 2)->pos)
+                                  : (SDL_FPoint){2 * p2.x - p1.x, 2 * p2.y - p1.y};
+        double w1 = tentacle_half_width(c, a, j), w2 = tentacle_half_width(c, a, j + 1);
+        for (int s = 0; s < SUB; s++) {
+            float t = (float)s / SUB;
+            g_pos[k] = cr_point(p0, p1, p2, p3, t);
+            g_half[k] = (float)(w1 + (w2 - w1) * t) + widen;
+            k++;
+        }
+    }
+    g_pos[k] = render_to_screen(rc, tentacle_node(c, a, n - 1)->pos);
+    g_half[k] = (float)tentacle_half_width(c, a, n - 1) + widen;
+    k++;
+    g_len[0] = 0;
+    for (int i = 1; i < k; i++) {
+        float dx = g_pos[i].x - g_pos[i - 1].x, dy = g_pos[i].y - g_pos[i - 1].y;
+        g_len[i] = g_len[i - 1] + sqrtf(dx * dx + dy * dy);
+    }
+    return k;
+}
+
+// Builds and draws the strip for the sampled curve.
+static void draw_strip(SDL_Renderer *r, SDL_Texture *tex, int k, SDL_Color col) {
+    float total = g_len[k - 1] > 0 ? g_len[k - 1] : 1;
+    for (int i = 0; i < k; i++) {
+        int i0 = i > 0 ? i - 1 : 0, i1 = i + 1 < k ? i + 1 : k - 1;
+        float tx = g_pos[i1].x - g_pos[i0].x, ty = g_pos[i1].y - g_pos[i0].y;
+        float tl = sqrtf(tx * tx + ty * ty);
+        if (tl < 1e-4f) tx = 1, ty = 0, tl = 1;
+        float nx = -ty / tl * g_half[i], ny = tx / tl * g_half[i];
+        float v = g_len[i] / total;
+        g_vert[2 * i] = (SDL_Vertex){{g_pos[i].x + nx, g_pos[i].y + ny}, col, {0.0f, v}};
+        g_vert[2 * i + 1] = (SDL_Vertex){{g_pos[i].x - nx, g_pos[i].y - ny}, col, {1.0f, v}};
+    }
+    int m = 0;
+    for (int i = 0; i + 1 < k; i++) {
+        int a = 2 * i;
+        g_index[m++] = a;
+        g_index[m++] = a + 1;
+        g_index[m++] = a + 2;
+        g_index[m++] = a + 1;
+        g_index[m++] = a + 3;
+        g_index[m++] = a + 2;
+    }
+    SDL_RenderGeometry(r, tex, g_vert, 2 * k, g_index, m);
+}
+
+static Uint8 u8(double v) { return (Uint8)(v < 0 ? 0 : v > 255 ? 255 : v); }
+
+static void draw_arm(RenderCtx *rc, const Tentacle *c, int a, double fade) {
+    SDL_Texture *skin = render_tex(rc, "tentacle/skin.png");
+    bool hurt = c->hurt_ticks > 0 || c->arms[a].flinch > 0;
+    // A dark outline strip first, a little wider, so the skin reads on any background.
+    int k = sample_arm(rc, c, a, 1.6f);
+    draw_strip(rc->r, NULL, k, (SDL_Color){26, 6, 34, u8(230 * fade)});
+    k = sample_arm(rc, c, a, 0.0f);
+    SDL_Color col = hurt ? (SDL_Color){255, 170, 190, u8(255 * fade)} : (SDL_Color){255, 255, 255, u8(255 * fade)};
+    if (skin) {
+        SDL_SetTextureBlendMode(skin, SDL_BLENDMODE_BLEND);
+        draw_strip(rc->r, skin, k, col);
+    } else {
+        draw_strip(rc->r, NULL, k, hurt ? (SDL_Color){220, 110, 170, u8(255 * fade)}
+                                        : (SDL_Color){120, 40, 150, u8(255 * fade)});
+    }
+    // The tip glows as the tentacle's cooldown runs out (a tell before it fires).
+    const TentacleArm *arm = &c->arms[a];
+    if (c->alive && arm->cooldown < 24 && rc->glow) {
+        double charge = 1.0 - arm->cooldown / 24.0;
+        SDL_FPoint h = render_to_screen(rc, tentacle_node(c, a, arm->n - 1)->pos);
+        float s = (float)(6 + 14 * charge);
+        SDL_FRect dst = {h.x - s, h.y - s, 2 * s, 2 * s};
+        SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+        SDL_SetTextureColorMod(rc->glow, 255, 90, 200);
+        SDL_SetTextureAlphaMod(rc->glow, u8(220 * charge));
+        SDL_RenderCopyF(rc->r, rc->glow, NULL, &dst);
+        SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
+        SDL_SetTextureAlphaMod(rc->glow, 255);
+    }
+}
+
+static void draw_tex(RenderCtx *rc, SDL_Texture *t, SDL_FPoint at, float size, SDL_Color mod) {
+    SDL_FRect dst = {at.x - size / 2, at.y - size / 2, size, size};
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    SDL_SetTextureColorMod(t, mod.r, mod.g, mod.b);
+    SDL_SetTextureAlphaMod(t, mod.a);
+    SDL_RenderCopyF(rc->r, t, NULL, &dst);
+    SDL_SetTextureColorMod(t, 255, 255, 255);
+    SDL_SetTextureAlphaMod(t, 255);
+}
+
+static void draw_body(RenderCtx *rc, const Tentacle *c, double fade) {
+    SDL_FPoint at = render_to_screen(rc, c->pos);
+    if (!c->alive) {                                  // shudders as it dies
+        at.x += (float)(3 * sin(c->dead_ticks * 1.9));
+        at.y += (float)(2 * sin(c->dead_ticks * 2.7));
+    }
+    float r = (float)c->radius;
+    bool hurt = c->hurt_ticks > 0;
+    SDL_Color mod = hurt ? (SDL_Color){255, 150, 150, u8(255 * fade)} : (SDL_Color){255, 255, 255, u8(255 * fade)};
+    SDL_Texture *body = render_tex(rc, "tentacle/body.png");
+    if (body) {
+        draw_tex(rc, body, at, r * 2.35f, mod);
+    } else {
+        render_fill_circle(rc->r, at.x, at.y, r + 2, (SDL_Color){26, 6, 34, u8(255 * fade)});
+        render_fill_circle(rc->r, at.x, at.y, r, (SDL_Color){hurt ? 200 : 110, 36, 140, u8(255 * fade)});
+    }
+    // The eye looks at the player (c->look eases in the sim); the pupil
+    // narrows to the look direction and slides toward it.
+    SDL_FPoint eye = {at.x, at.y - r * 0.12f};
+    float es = r * 1.05f;
+    SDL_FPoint pu = {eye.x + (float)c->look.x * r * 0.2f, eye.y + (float)c->look.y * r * 0.2f};
+    SDL_Texture *et = render_tex(rc, "tentacle/eye.png"), *pt = render_tex(rc, "tentacle/pupil.png");
+    SDL_Color emod = {255, 255, 255, u8(255 * fade)};
+    if (et) draw_tex(rc, et, eye, es, emod);
+    else render_fill_circle(rc->r, eye.x, eye.y, es * 0.45f, (SDL_Color){240, 230, 170, emod.a});
+    if (c->alive || c->dead_ticks < 20) {
+        if (pt) draw_tex(rc, pt, pu, es * 0.5f, emod);
+        else render_fill_circle(rc->r, pu.x, pu.y, es * 0.2f, (SDL_Color){20, 10, 10, emod.a});
+    }
+    // Blink: a lid (body colour) sweeps down briefly every few seconds.
+    int64_t phase = c->age % 263;
+    if (c->alive && phase < 10) {
+        float lid = (float)(phase < 5 ? phase / 5.0 : (10 - phase) / 5.0);
+        SDL_FRect rect = {eye.x - es * 0.45f, eye.y - es * 0.45f, es * 0.9f, es * 0.9f * lid};
+        SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(rc->r, 70, 20, 92, 255);
+        SDL_RenderFillRectF(rc->r, &rect);
+    }
+}
+
+// Death: expanding pink rings and a flash, driven by dead_ticks (no PRNG).
+static void draw_death(RenderCtx *rc, const Tentacle *c) {
+    if (c->alive || c->dead_ticks > DEATH_TICKS) return;
+    SDL_FPoint at = render_to_screen(rc, c->pos);
+    double t = c->dead_ticks / DEATH_TICKS;
+    for (int i = 0; i < 3; i++) {
+        double ti = t * 1.6 - i * 0.25;
+        if (ti <= 0 || ti >= 1) continue;
+        float rad = (float)(c->radius * (0.6 + 3.5 * ti));
+        render_circle(rc->r, at.x, at.y, rad, (SDL_Color){255, 120, 220, u8(255 * (1 - ti))});
+        render_circle(rc->r, at.x, at.y, rad + 2, (SDL_Color){255, 200, 240, u8(160 * (1 - ti))});
+    }
+    if (rc->glow && t < 0.5) {
+        float s = (float)(c->radius * (1.5 + 4 * t));
+        SDL_FRect dst = {at.x - s, at.y - s, 2 * s, 2 * s};
+        SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+        SDL_SetTextureColorMod(rc->glow, 255, 140, 230);
+        SDL_SetTextureAlphaMod(rc->glow, u8(255 * (1 - 2 * t)));
+        SDL_RenderCopyF(rc->r, rc->glow, NULL, &dst);
+        SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
+        SDL_SetTextureAlphaMod(rc->glow, 255);
+    }
+}
+
+static void draw_debug(RenderCtx *rc, const Tentacle *c) {
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
+    for (int a = 0; a < c->arm_count; a++) {
+        for (int j = 0; j < c->arms[a].n; j++) {
+            const TentacleNode *nd = tentacle_node(c, a, j);
+            SDL_FPoint p = render_to_screen(rc, nd->pos), t = render_to_screen(rc, nd->target);
+            SDL_SetRenderDrawColor(rc->r, 0, 255, 160, 200);
+            if (j > 0) {
+                SDL_FPoint q = render_to_screen(rc, tentacle_node(c, a, j - 1)->pos);
+                SDL_RenderDrawLineF(rc->r, q.x, q.y, p.x, p.y);
+            }
+            SDL_SetRenderDrawColor(rc->r, 255, 255, 0, 160);
+            SDL_RenderDrawPointF(rc->r, t.x, t.y);
+        }
+    }
+    SDL_FPoint b = render_to_screen(rc, c->pos);
+    render_circle(rc->r, b.x, b.y, (float)c->radius, (SDL_Color){0, 255, 160, 200});
+}
+
+void draw_tentacle(RenderCtx *rc, const World *w, const Tentacle *c) {
+    (void)w;
+    double fade = 1.0;
+    if (!c->alive) fade = 1.0 - c->dead_ticks / DEATH_TICKS;
+    if (fade > 0) {
+        for (int a = 0; a < c->arm_count; a++) draw_arm(rc, c, a, fade);
+        draw_body(rc, c, fade);
+    }
+    draw_death(rc, c);
+    if (rc->debug) draw_debug(rc, c);
+}

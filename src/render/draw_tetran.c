@@ -1,5 +1,143 @@
-// draw_tetran.c -- draws the tetran (placeholder until its issue).
+// draw_tetran.c -- draws the Tetran: arm segments rotated about their start
+// joint (sprites run outward from the pivot, so the chain has no gaps), the
+// core on top, a hit flash, and the break-up after death. Falls back to
+// plain shapes when a PNG is missing. Reads the sim, never writes it.
+#include <math.h>
+
 #include "render/render.h"
 #include "sim/world.h"
 
-void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *c) { (void)rc; (void)w; (void)c; }
+// Where the pivot sits in the segment/tip sprites (fractions of the sprite's
+// width and height), and how much of the sprite one segment length covers:
+// the rest overlaps the next segment's collar (tools/art_tetran.c).
+#define PIVOT_X_OF_H 0.34
+#define LENGTH_OF_W 0.6
+#define HEIGHT_OF_RADIUS 2.3
+
+static const SDL_Color BRONZE = {212, 116, 44, 255};
+static const SDL_Color BRONZE_DARK = {110, 48, 20, 255};
+
+// One segment starting at p (world px) at angle ang (rad), drawn length_px
+// long and 2*radius thick; alpha 0..255.
+static void draw_piece(RenderCtx *rc, SDL_Texture *tex, Vec2 p, double ang, double length_px, double radius,
+                       Uint8 alpha) {
+    SDL_FPoint s = render_to_screen(rc, p);
+    if (tex) {
+        int tw, th;
+        SDL_QueryTexture(tex, NULL, NULL, &tw, &th);
+        float dw = (float)(length_px / LENGTH_OF_W), dh = (float)(radius * HEIGHT_OF_RADIUS);
+        float pivot = (float)(PIVOT_X_OF_H * th) * dw / (float)tw;
+        SDL_FRect d = {s.x - pivot, s.y - dh * 0.5f, dw, dh};
+        SDL_FPoint centre = {pivot, dh * 0.5f};
+        SDL_SetTextureAlphaMod(tex, alpha);
+        SDL_RenderCopyExF(rc->r, tex, NULL, &d, ang * 180.0 / M_PI, &centre, SDL_FLIP_NONE);
+        SDL_SetTextureAlphaMod(tex, 255);
+        return;
+    }
+    // Fallback: a rotated quad, lit on its upper side.
+    float c = (float)cos(ang), sn = (float)sin(ang);
+    float L = (float)length_px * 1.15f, r = (float)radius;
+    float back = (float)radius * 0.6f;
+    SDL_FPoint corners[4] = {{-back, -r}, {L, -r * 0.8f}, {L, r * 0.8f}, {-back, r}};
+    SDL_Vertex v[4];
+    for (int k = 0; k < 4; k++) {
+        v[k].position = (SDL_FPoint){s.x + corners[k].x * c - corners[k].y * sn,
+                                     s.y + corners[k].x * sn + corners[k].y * c};
+        v[k].color = k < 2 ? BRONZE : BRONZE_DARK;
+        v[k].color.a = alpha;
+        v[k].tex_coord = (SDL_FPoint){0, 0};
+    }
+    static const int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_RenderGeometry(rc->r, NULL, v, 4, idx, 6);
+}
+
+static void draw_glow(RenderCtx *rc, SDL_FPoint s, float radius, SDL_Color c) {
+    if (!rc->glow) return;
+    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+    SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
+    SDL_SetTextureAlphaMod(rc->glow, c.a);
+    SDL_FRect d = {s.x - radius, s.y - radius, radius * 2, radius * 2};
+    SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+}
+
+static void draw_core(RenderCtx *rc, const struct World *w, const Tetran *t, double scale, Uint8 alpha) {
+    SDL_FPoint s = render_to_screen(rc, t->pos);
+    float r = (float)(t->cfg.core_px * 1.12 * scale);
+    // The eye throbs faster as the phases go by.
+    float beat = 0.5f + 0.5f * sinf((float)w->tick * (0.06f + 0.05f * (float)t->phase));
+    draw_glow(rc, s, r * (1.9f + 0.3f * beat), (SDL_Color){255, 70, 40, (Uint8)(90 + 60 * beat)});
+    SDL_Texture *tex = render_tex(rc, "tetran/core.png");
+    if (tex) {
+        SDL_FRect d = {s.x - r, s.y - r, r * 2, r * 2};
+        SDL_SetTextureAlphaMod(tex, alpha);
+        SDL_RenderCopyF(rc->r, tex, NULL, &d);
+        if (t->hit_flash > 0 && t->alive) {     // white flash: the same sprite added on top
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_ADD);
+            SDL_RenderCopyF(rc->r, tex, NULL, &d);
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+        }
+        SDL_SetTextureAlphaMod(tex, 255);
+    } else {
+        render_fill_circle(rc->r, s.x, s.y, r, (SDL_Color){40, 52, 78, alpha});
+        render_fill_circle(rc->r, s.x, s.y, r * 0.88f, (SDL_Color){112, 132, 170, alpha});
+        SDL_Color eye = t->hit_flash > 0 ? (SDL_Color){255, 255, 255, alpha} : (SDL_Color){210, 30, 30, alpha};
+        render_fill_circle(rc->r, s.x, s.y, r * 0.48f, eye);
+    }
+}
+
+void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *t) {
+    if (!t->pts) return;
+    if (!t->alive && t->dead_ticks >= TETRAN_DEATH_TICKS) return;
+    int ns = t->cfg.segments, na = t->cfg.arms;
+    double len = t->cfg.length_px;
+    SDL_Texture *seg = render_tex(rc, "tetran/segment.png");
+    SDL_Texture *tip = render_tex(rc, "tetran/tip.png");
+    // Break-up: every piece flies away from the core, tumbling and falling,
+    // and fades out over TETRAN_DEATH_TICKS.
+    double k = t->alive ? 0.0 : (double)t->dead_ticks;
+    double fade = t->alive ? 1.0 : 1.0 - k / TETRAN_DEATH_TICKS;
+    Uint8 alpha = (Uint8)lround(255.0 * (fade < 0.0 ? 0.0 : fade));
+    // Layered by joint so outer segments lie over inner ones (the write-up's z = -i).
+    for (int i = 0; i < ns; i++) {
+        SDL_Texture *tex = i == ns - 1 ? tip : seg;
+        double r = tetran_arm_radius(t, i);
+        for (int a = 0; a < na; a++) {
+            Vec2 p = tetran_joint(t, a, i);
+            double ang = tetran_angle(t, a, i);
+            if (!t->alive) {
+                Vec2 out = v2_norm(v2_sub(tetran_joint(t, a, i + 1), t->pos));
+                double speed = 1.2 + 0.25 * i + 0.4 * ((a * 7 + i * 3) % 5);
+                p = v2_add(p, v2_scale(out, speed * k));
+                p.y += 0.02 * k * k;
+                ang += k * 0.04 * (((a + i) % 3) - 1);
+            }
+            draw_piece(rc, tex, p, ang, len, r, alpha);
+        }
+    }
+    // Tip muzzles glow brighter while the arms are in wiggle mode.
+    if (t->alive && t->wiggle) {
+        for (int a = 0; a < na; a++) {
+            Vec2 tp = tetran_joint(t, a, ns);
+            draw_glow(rc, render_to_screen(rc, tp), (float)(tetran_arm_radius(t, ns - 1) * 2.5),
+                      (SDL_Color){255, 90, 60, 120});
+        }
+    }
+    if (t->alive) {
+        draw_core(rc, w, t, 1.0, 255);
+    } else {
+        // The core flickers and shrinks while the arms fly off.
+        bool on = (t->dead_ticks / 4) % 2 == 0;
+        draw_core(rc, w, t, 1.0 - 0.5 * k / TETRAN_DEATH_TICKS, on ? alpha : alpha / 3);
+        draw_glow(rc, render_to_screen(rc, t->pos), (float)(t->cfg.core_px * (1.0 + k * 0.08)),
+                  (SDL_Color){255, 200, 120, alpha});
+    }
+    if (rc->debug) {
+        for (int a = 0; a < na && t->alive; a++)
+            for (int i = 0; i < ns; i++) {
+                SDL_FPoint s = render_to_screen(rc, tetran_joint(t, a, i + 1));
+                render_circle(rc->r, s.x, s.y, (float)tetran_arm_radius(t, i), (SDL_Color){0, 255, 120, 255});
+            }
+        SDL_FPoint s = render_to_screen(rc, t->pos);
+        render_circle(rc->r, s.x, s.y, (float)t->cfg.core_px, (SDL_Color){255, 60, 60, 255});
+    }
+}

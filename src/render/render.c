@@ -1,7 +1,457 @@
-// render.c -- placeholder.
+// render.c -- draws a World: background, starfield, tiles, creatures,
+// player, bullets and effects; the camera; headless PNG shots and the
+// software-renderer benchmark. Reads the World, never writes it.
 #include "render/render.h"
 
-bool render_shot(const struct World *w, const char *assets_dir, const char *png_path, bool debug) {
-    (void)w; (void)assets_dir; (void)png_path; (void)debug;
-    return false;
+#include <SDL_image.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "render/fx.h"
+#include "sim/world.h"
+
+// Tile art: one PNG per shape, a horizontal strip of TILE_VARIANTS cells.
+#define TILE_VARIANTS 4
+static const char *const TILE_TEX[] = {
+    NULL, "tiles/solid.png", "tiles/slope_br.png", "tiles/slope_bl.png", "tiles/slope_tl.png",
+    "tiles/slope_tr.png",
+};
+
+static const SDL_Color ROCK = {58, 52, 92, 255};
+static const SDL_Color RIM = {150, 230, 255, 255};
+static const SDL_Color RIM_DARK = {20, 16, 38, 255};
+
+static SDL_Texture *make_glow(SDL_Renderer *r) {
+    enum { N = 64 };
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, N, N, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!s) return NULL;
+    for (int y = 0; y < N; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
+        for (int x = 0; x < N; x++) {
+            double dx = (x + 0.5 - N / 2.0) / (N / 2.0), dy = (y + 0.5 - N / 2.0) / (N / 2.0);
+            double d = sqrt(dx * dx + dy * dy);
+            double a = d >= 1.0 ? 0.0 : (1.0 - d) * (1.0 - d);
+            // A brighter core so small discs still read as solid dots.
+            if (d < 0.35) a = a + (0.35 - d) * 1.5;
+            if (a > 1.0) a = 1.0;
+            row[x] = SDL_MapRGBA(s->format, 255, 255, 255, (Uint8)(a * 255.0));
+        }
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (t) SDL_SetTextureBlendMode(t, SDL_BLENDMODE_ADD);
+    return t;
+}
+
+static SDL_Texture *make_bg(SDL_Renderer *r) {
+    enum { H = 256 };
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 1, H, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!s) return NULL;
+    for (int y = 0; y < H; y++) {
+        double t = y / (double)(H - 1);
+        // Deep navy at the top to a dusky violet at the bottom.
+        int cr = (int)(8 + 30 * t), cg = (int)(10 + 8 * t), cb = (int)(28 + 34 * t);
+        *(Uint32 *)((Uint8 *)s->pixels + y * s->pitch) = SDL_MapRGBA(s->format, (Uint8)cr, (Uint8)cg, (Uint8)cb, 255);
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    return t;
+}
+
+bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir) {
+    memset(rc, 0, sizeof *rc);
+    rc->r = r;
+    rc->view_w = RENDER_LOGICAL_W;
+    rc->view_h = RENDER_LOGICAL_H;
+    rc->hud = true;
+    rng_seed(&rc->vis, 0x5EEDF00Du);
+    snprintf(rc->assets_dir, sizeof rc->assets_dir, "%s", assets_dir ? assets_dir : "assets/");
+    size_t n = strlen(rc->assets_dir);
+    if (n > 0 && n + 1 < sizeof rc->assets_dir && rc->assets_dir[n - 1] != '/') strcat(rc->assets_dir, "/");
+    if (!fx_init(rc)) return false;
+    font_init(&rc->font, r);
+    rc->glow = make_glow(r);
+    rc->bg = make_bg(r);
+    return true;
+}
+
+void render_shutdown(RenderCtx *rc) {
+    for (int i = 0; i < rc->tex_count; i++)
+        if (rc->tex[i].tex) SDL_DestroyTexture(rc->tex[i].tex);
+    rc->tex_count = 0;
+    if (rc->glow) SDL_DestroyTexture(rc->glow);
+    if (rc->bg) SDL_DestroyTexture(rc->bg);
+    rc->glow = rc->bg = NULL;
+    font_free(&rc->font);
+    fx_free(rc);
+}
+
+// Paths already warned about, so a missing file warns once per process even
+// though shots and benches build fresh contexts. Look-only state.
+static char warned[RENDER_TEX_MAX][64];
+static int warned_count;
+
+static bool warn_once(const char *name) {
+    for (int i = 0; i < warned_count; i++)
+        if (strcmp(warned[i], name) == 0) return false;
+    if (warned_count < RENDER_TEX_MAX) snprintf(warned[warned_count++], sizeof warned[0], "%s", name);
+    return true;
+}
+
+SDL_Texture *render_tex(RenderCtx *rc, const char *name) {
+    for (int i = 0; i < rc->tex_count; i++)
+        if (strcmp(rc->tex[i].name, name) == 0) return rc->tex[i].tex;
+    if (rc->tex_count >= RENDER_TEX_MAX) return NULL;
+    RenderTex *t = &rc->tex[rc->tex_count++];
+    snprintf(t->name, sizeof t->name, "%s", name);
+    char path[1200];
+    snprintf(path, sizeof path, "%s%s", rc->assets_dir, name);
+    SDL_Surface *s = IMG_Load(path);
+    if (!s) {
+        if (warn_once(name)) log_warn("%s: cannot load (%s); drawing a fallback", path, IMG_GetError());
+        t->tex = NULL;
+        return NULL;
+    }
+    t->tex = SDL_CreateTextureFromSurface(rc->r, s);
+    SDL_FreeSurface(s);
+    if (t->tex) {
+        SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
+        // HUD icons are pixel art: keep them crisp when scaled up.
+        if (strncmp(name, "hud/", 4) == 0) SDL_SetTextureScaleMode(t->tex, SDL_ScaleModeNearest);
+    }
+    return t->tex;
+}
+
+static void camera_target(const RenderCtx *rc, const World *w, double *x, double *y) {
+    double mw = (double)w->map.w * w->map.tile, mh = (double)w->map.h * w->map.tile;
+    double tx = w->player.pos.x - rc->view_w / 2.0, ty = w->player.pos.y - rc->view_h / 2.0;
+    if (mw <= rc->view_w) tx = (mw - rc->view_w) / 2.0;
+    else tx = tx < 0 ? 0 : (tx > mw - rc->view_w ? mw - rc->view_w : tx);
+    if (mh <= rc->view_h) ty = (mh - rc->view_h) / 2.0;
+    else ty = ty < 0 ? 0 : (ty > mh - rc->view_h ? mh - rc->view_h : ty);
+    *x = tx;
+    *y = ty;
+}
+
+void render_camera_follow(RenderCtx *rc, const World *w) {
+    camera_target(rc, w, &rc->cam_x, &rc->cam_y);
+    rc->cam_valid = true;
+}
+
+void render_camera_update(RenderCtx *rc, const World *w, double dt_s) {
+    double tx, ty;
+    camera_target(rc, w, &tx, &ty);
+    if (!rc->cam_valid || fabs(tx - rc->cam_x) > rc->view_w || fabs(ty - rc->cam_y) > rc->view_h) {
+        rc->cam_x = tx;
+        rc->cam_y = ty;
+        rc->cam_valid = true;
+        return;
+    }
+    // Exponential ease: frame-rate independent, ~90% of the way in 0.2 s.
+    double k = 1.0 - exp(-dt_s * 12.0);
+    rc->cam_x += (tx - rc->cam_x) * k;
+    rc->cam_y += (ty - rc->cam_y) * k;
+}
+
+void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_SetRenderDrawBlendMode(r, c.a < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE);
+    int ir = (int)ceilf(radius);
+    for (int dy = -ir; dy <= ir; dy++) {
+        float h = radius * radius - (float)(dy * dy);
+        if (h < 0) continue;
+        float hw = sqrtf(h);
+        SDL_RenderDrawLineF(r, cx - hw, cy + (float)dy, cx + hw, cy + (float)dy);
+    }
+}
+
+void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    int n = radius < 8 ? 12 : (radius < 40 ? 24 : 48);
+    SDL_FPoint pts[49];
+    for (int i = 0; i <= n; i++) {
+        float a = (float)i * 6.2831853f / (float)n;
+        pts[i] = (SDL_FPoint){cx + cosf(a) * radius, cy + sinf(a) * radius};
+    }
+    SDL_RenderDrawLinesF(r, pts, n + 1);
+}
+
+void render_text(RenderCtx *rc, int x, int y, int scale, SDL_Color c, const char *text) {
+    font_draw(&rc->font, rc->r, x, y, scale, c, text);
+}
+
+void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, const char *text) {
+    font_draw_centred(&rc->font, rc->r, cx, y, scale, c, text);
+}
+
+// Far-away motes with parallax so even starless arenas feel deep.
+static void draw_backdrop(RenderCtx *rc) {
+    if (rc->bg) SDL_RenderCopy(rc->r, rc->bg, NULL, NULL);
+    else {
+        SDL_SetRenderDrawColor(rc->r, 14, 12, 34, 255);
+        SDL_RenderClear(rc->r);
+    }
+    if (!rc->glow) return;
+    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+    const double par = 0.25, cell = 160.0;
+    double ox = rc->cam_x * par, oy = rc->cam_y * par;
+    int c0 = (int)floor(ox / cell) - 1, r0 = (int)floor(oy / cell) - 1;
+    for (int r = r0; r <= r0 + (int)(rc->view_h / cell) + 2; r++)
+        for (int c = c0; c <= c0 + (int)(rc->view_w / cell) + 2; c++) {
+            uint32_t h = (uint32_t)(c * 73856093) ^ (uint32_t)(r * 19349663);
+            h ^= h >> 13;
+            h *= 0x5bd1e995u;
+            h ^= h >> 15;
+            float x = (float)(c * cell + (h & 127) - ox);
+            float y = (float)(r * cell + ((h >> 7) & 127) - oy);
+            float s = 6.0f + (float)((h >> 14) & 15);
+            float tw = 0.6f + 0.4f * sinf((float)rc->time_s * 0.7f + (float)(h & 63));
+            SDL_SetTextureColorMod(rc->glow, 80, (Uint8)(70 + ((h >> 18) & 63)), 160);
+            SDL_SetTextureAlphaMod(rc->glow, (Uint8)(40 * tw));
+            SDL_FRect d = {x - s, y - s, s * 2, s * 2};
+            SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+        }
+}
+
+// Triangle corners of a half tile (solid part), in screen px.
+static int tile_poly(Tile t, float x, float y, float s, SDL_FPoint out[4]) {
+    SDL_FPoint tl = {x, y}, tr = {x + s, y}, bl = {x, y + s}, br = {x + s, y + s};
+    switch (t) {
+    case TILE_SOLID: out[0] = tl; out[1] = tr; out[2] = br; out[3] = bl; return 4;
+    case TILE_SLOPE_BR: out[0] = tr; out[1] = br; out[2] = bl; return 3;
+    case TILE_SLOPE_BL: out[0] = tl; out[1] = br; out[2] = bl; return 3;
+    case TILE_SLOPE_TL: out[0] = tl; out[1] = tr; out[2] = bl; return 3;
+    case TILE_SLOPE_TR: out[0] = tl; out[1] = tr; out[2] = br; return 3;
+    default: return 0;
+    }
+}
+
+static void fill_poly(SDL_Renderer *r, const SDL_FPoint *p, int n, SDL_Color c) {
+    SDL_Vertex v[4];
+    for (int i = 0; i < n; i++) v[i] = (SDL_Vertex){p[i], c, {0, 0}};
+    int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_RenderGeometry(r, NULL, v, n, idx, n == 4 ? 6 : 3);
+}
+
+static bool open_cell(const Tilemap *m, int c, int r) { return tilemap_at(m, c, r) == TILE_EMPTY; }
+
+// How deep a solid tile sits inside rock: 0 next to a non-solid tile, 1 one
+// tile further in, 2 deeper. Deep rock is drawn darker, so masses have
+// depth and the playable surfaces stand out. Outside the map counts as rock
+// only inside the map's bounds (so the border walls are not all black).
+static int rock_depth(const Tilemap *m, int c, int r) {
+    for (int d = 1; d <= 2; d++)
+        for (int dy = -d; dy <= d; dy++)
+            for (int dx = -d; dx <= d; dx++) {
+                if (dx != -d && dx != d && dy != -d && dy != d) continue;
+                int cc = c + dx, rr = r + dy;
+                if (cc < 0 || rr < 0 || cc >= m->w || rr >= m->h) continue;
+                if (m->cells[(size_t)rr * (size_t)m->w + (size_t)cc] != TILE_SOLID) return d - 1;
+            }
+    return 2;
+}
+
+static void draw_tiles(RenderCtx *rc, const World *w) {
+    const Tilemap *m = &w->map;
+    int ts = m->tile;
+    if (ts <= 0) return;
+    int c0 = (int)floor(rc->cam_x / ts), r0 = (int)floor(rc->cam_y / ts);
+    int c1 = (int)floor((rc->cam_x + rc->view_w) / ts), r1 = (int)floor((rc->cam_y + rc->view_h) / ts);
+    SDL_Texture *tex[6] = {NULL};
+    for (int t = 1; t < 6; t++) tex[t] = render_tex(rc, TILE_TEX[t]);
+    float rim = ts >= 24 ? (float)ts / 12.0f : 2.0f;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            // Outside the map is solid rock (the arena is closed): drawn
+            // deep-shaded so small, centred arenas sit inside a cave wall.
+            bool outside = c < 0 || r < 0 || c >= m->w || r >= m->h;
+            Tile t = outside ? TILE_SOLID : (Tile)m->cells[(size_t)r * (size_t)m->w + (size_t)c];
+            if (t == TILE_EMPTY || t > TILE_SLOPE_TR) continue;
+            float x = (float)(c * ts - rc->cam_x), y = (float)(r * ts - rc->cam_y), s = (float)ts;
+            if (tex[t]) {
+                int tw = 0, th = 0;
+                SDL_QueryTexture(tex[t], NULL, NULL, &tw, &th);
+                int cw = tw / TILE_VARIANTS;
+                uint32_t h = (uint32_t)c * 2654435761u ^ (uint32_t)r * 40503u;
+                int v = (int)((h >> 7) % TILE_VARIANTS);
+                SDL_Rect src = {v * cw, 0, cw, th};
+                SDL_FRect dst = {x, y, s, s};
+                static const Uint8 shade[3] = {255, 190, 135};
+                Uint8 k = outside ? shade[2] : (t == TILE_SOLID ? shade[rock_depth(m, c, r)] : 255);
+                SDL_SetTextureColorMod(tex[t], k, k, (Uint8)(k + (255 - k) / 4));
+                SDL_RenderCopyF(rc->r, tex[t], &src, &dst);
+            } else {
+                SDL_FPoint p[4];
+                int n = tile_poly(t, x, y, s, p);
+                fill_poly(rc->r, p, n, ROCK);
+            }
+            if (t != TILE_SOLID || outside) continue;
+            // Rims on faces open to the air: a bright lip on top, dark
+            // outlines elsewhere, so the playable surface reads at a glance.
+            SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+            if (open_cell(m, c, r - 1)) {
+                SDL_SetRenderDrawColor(rc->r, RIM.r, RIM.g, RIM.b, 255);
+                SDL_FRect f = {x, y, s, rim};
+                SDL_RenderFillRectF(rc->r, &f);
+            }
+            SDL_SetRenderDrawColor(rc->r, RIM_DARK.r, RIM_DARK.g, RIM_DARK.b, 255);
+            float e = rim * 0.6f;
+            if (open_cell(m, c, r + 1)) {
+                SDL_FRect f = {x, y + s - e, s, e};
+                SDL_RenderFillRectF(rc->r, &f);
+            }
+            if (open_cell(m, c - 1, r)) {
+                SDL_FRect f = {x, y, e, s};
+                SDL_RenderFillRectF(rc->r, &f);
+            }
+            if (open_cell(m, c + 1, r)) {
+                SDL_FRect f = {x + s - e, y, e, s};
+                SDL_RenderFillRectF(rc->r, &f);
+            }
+        }
+}
+
+static void draw_bullets(RenderCtx *rc, const World *w) {
+    SDL_Texture *pt = render_tex(rc, "bullets/player.png");
+    SDL_Texture *et = render_tex(rc, "bullets/enemy.png");
+    const Bullets *bs = &w->bullets;
+    float pulse = 0.85f + 0.15f * sinf((float)w->tick * 0.5f);
+    for (int i = 0; i < bs->cap; i++) {
+        const Bullet *b = &bs->b[i];
+        if (!b->alive) continue;
+        SDL_FPoint s = render_to_screen(rc, b->pos);
+        float rad = (float)b->radius;
+        if (s.x < -40 || s.y < -40 || s.x > rc->view_w + 40 || s.y > rc->view_h + 40) continue;
+        bool mine = b->owner == OWNER_PLAYER;
+        if (rc->glow) {
+            SDL_Color c = mine ? (SDL_Color){255, 210, 90, 255} : (SDL_Color){255, 60, 120, 255};
+            float g = rad * (mine ? 3.5f : 4.0f) * pulse;
+            SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+            SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
+            SDL_SetTextureAlphaMod(rc->glow, 150);
+            SDL_FRect d = {s.x - g, s.y - g, g * 2, g * 2};
+            SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+        }
+        SDL_Texture *t = mine ? pt : et;
+        if (t) {
+            int tw, th;
+            SDL_QueryTexture(t, NULL, NULL, &tw, &th);
+            // Sprites are drawn for a radius of th/4 px: scale to the bullet.
+            float k = rad * 4.0f / (float)th;
+            if (!mine) k *= pulse;
+            SDL_FRect d = {s.x - tw * k / 2, s.y - th * k / 2, tw * k, th * k};
+            double ang = atan2(b->vel.y, b->vel.x) * 180.0 / M_PI;
+            SDL_RenderCopyExF(rc->r, t, NULL, &d, mine ? ang : w->tick * 9.0, NULL, SDL_FLIP_NONE);
+        } else {
+            render_fill_circle(rc->r, s.x, s.y, rad, mine ? (SDL_Color){255, 240, 160, 255}
+                                                           : (SDL_Color){255, 80, 140, 255});
+        }
+    }
+}
+
+const char *render_boss_name(const World *w) {
+    for (int i = 0; i < w->tetran_count; i++) if (w->tetrans[i].alive) return "TETRAN";
+    for (int i = 0; i < w->tentacle_count; i++) if (w->tentacles[i].alive) return "TENTACLE";
+    for (int i = 0; i < w->whale_count; i++) if (w->whales[i].alive) return "WHALE SHARK";
+    if (w->tetran_count) return "TETRAN";
+    if (w->tentacle_count) return "TENTACLE";
+    if (w->whale_count) return "WHALE SHARK";
+    return NULL;
+}
+
+void render_world(RenderCtx *rc, const World *w) {
+    double sx, sy;
+    fx_shake_offset(rc, &sx, &sy);
+    rc->cam_x += sx;
+    rc->cam_y += sy;
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+    draw_backdrop(rc);
+    draw_stars(rc, w);
+    draw_tiles(rc, w);
+    for (int i = 0; i < w->whale_count; i++) draw_whale(rc, w, &w->whales[i]);
+    for (int i = 0; i < w->tentacle_count; i++) draw_tentacle(rc, w, &w->tentacles[i]);
+    for (int i = 0; i < w->tetran_count; i++) draw_tetran(rc, w, &w->tetrans[i]);
+    draw_player(rc, w);
+    draw_bullets(rc, w);
+    fx_draw(rc);
+    if (rc->debug) render_debug(rc, w);
+    rc->cam_x -= sx;
+    rc->cam_y -= sy;
+    fx_draw_overlay(rc);
+    if (rc->hud) render_hud(rc, w);
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+}
+
+// A surface-backed software renderer with a RenderCtx, for shots and bench.
+typedef struct Offscreen {
+    SDL_Surface *s;
+    SDL_Renderer *r;
+    RenderCtx rc;
+} Offscreen;
+
+static bool offscreen_open(Offscreen *o, const char *assets_dir) {
+    memset(o, 0, sizeof *o);
+    o->s = SDL_CreateRGBSurfaceWithFormat(0, RENDER_LOGICAL_W, RENDER_LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!o->s) {
+        log_warn("render: %s", SDL_GetError());
+        return false;
+    }
+    o->r = SDL_CreateSoftwareRenderer(o->s);
+    if (!o->r) {
+        log_warn("render: %s", SDL_GetError());
+        SDL_FreeSurface(o->s);
+        return false;
+    }
+    if (!render_init(&o->rc, o->r, assets_dir)) {
+        SDL_DestroyRenderer(o->r);
+        SDL_FreeSurface(o->s);
+        return false;
+    }
+    return true;
+}
+
+static void offscreen_close(Offscreen *o) {
+    render_shutdown(&o->rc);
+    SDL_DestroyRenderer(o->r);
+    SDL_FreeSurface(o->s);
+}
+
+static void offscreen_frame(Offscreen *o, const World *w, bool debug) {
+    o->rc.debug = debug;
+    render_camera_follow(&o->rc, w);
+    SDL_SetRenderDrawColor(o->r, 0, 0, 0, 255);
+    SDL_RenderClear(o->r);
+    render_world(&o->rc, w);
+    SDL_RenderPresent(o->r);
+}
+
+bool render_shot(const World *w, const char *assets_dir, const char *png_path, bool debug) {
+    Offscreen o;
+    if (!offscreen_open(&o, assets_dir)) return false;
+    o.rc.time_s = (double)(w->tick + 1) / 60.0;
+    // The last tick's events (muzzle flash, sparks) show in the shot too.
+    fx_tick(&o.rc, w);
+    offscreen_frame(&o, w, debug);
+    bool ok = IMG_SavePNG(o.s, png_path) == 0;
+    if (!ok) log_warn("%s: cannot save PNG (%s)", png_path, IMG_GetError());
+    offscreen_close(&o);
+    return ok;
+}
+
+double render_bench_frame(const World *w, const char *assets_dir, int frames) {
+    Offscreen o;
+    if (frames < 1) frames = 1;
+    if (!offscreen_open(&o, assets_dir)) return -1.0;
+    offscreen_frame(&o, w, false);      // warm the texture cache first
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    for (int i = 0; i < frames; i++) {
+        o.rc.time_s = i / 60.0;
+        offscreen_frame(&o, w, false);
+    }
+    Uint64 t1 = SDL_GetPerformanceCounter();
+    offscreen_close(&o);
+    return (double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency() / frames;
 }

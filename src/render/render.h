@@ -6,6 +6,7 @@
 
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "render/font.h"
 
 struct World;
 
@@ -29,6 +30,13 @@ typedef struct RenderCtx {
     RenderTex tex[RENDER_TEX_MAX];
     int tex_count;
     struct Fx *fx;             // particles etc. (render/fx.c)
+    Font font;                 // built-in 5x7 bitmap font (render/font.c)
+    SDL_Texture *glow;         // soft white disc, for particles and glows
+    SDL_Texture *bg;           // vertical background gradient
+    const char *arena_name;    // shown in the HUD; NULL = none
+    bool hud;                  // draw the HUD (true after render_init)
+    bool cam_valid;            // cam_x/cam_y hold a followed position
+    double fps;                // measured by the app, for the debug overlay
 } RenderCtx;
 
 bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir);
@@ -36,8 +44,12 @@ void render_shutdown(RenderCtx *rc);
 // A texture from assets/, e.g. "tetran/segment.png"; cached. NULL when it is
 // missing or unreadable (one warning, then the caller draws a fallback).
 SDL_Texture *render_tex(RenderCtx *rc, const char *name);
-// Centres the camera on the player, clamped to the map.
+// Centres the camera on the player, clamped to the map (maps smaller than
+// the view are centred).
 void render_camera_follow(RenderCtx *rc, const struct World *w);
+// Like render_camera_follow but eases toward the target over dt_s seconds
+// of real time (snaps on the first call or after a big jump).
+void render_camera_update(RenderCtx *rc, const struct World *w, double dt_s);
 // Draws the whole frame (background, tiles, creatures, player, bullets, fx,
 // HUD, debug overlay when rc->debug).
 void render_world(RenderCtx *rc, const struct World *w);
@@ -56,6 +68,23 @@ void draw_whale(RenderCtx *rc, const struct World *w, const struct Whale *wh);
 void draw_stars(RenderCtx *rc, const struct World *w);
 void draw_player(RenderCtx *rc, const struct World *w);
 
+// The HUD alone (player hp, boss bar with name, arena name), in screen px.
+void render_hud(RenderCtx *rc, const struct World *w);
+// The F1 overlay alone: tick, fps, player probes, bullet count, collision
+// circles. Creatures draw their own details in draw_* when rc->debug.
+void render_debug(RenderCtx *rc, const struct World *w);
+// Text in screen px with the built-in font (scale = px per font dot).
+void render_text(RenderCtx *rc, int x, int y, int scale, SDL_Color c, const char *text);
+void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, const char *text);
+// A filled circle / circle outline in screen px (helpers for draw_* too).
+void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+// Name of the first living (else first) boss in w, e.g. "TETRAN"; NULL if none.
+const char *render_boss_name(const struct World *w);
+
 // Renders one frame of w headless (software renderer into a surface) and
 // saves it as PNG. False with a warning on failure.
 bool render_shot(const struct World *w, const char *assets_dir, const char *png_path, bool debug);
+// Renders `frames` frames of w with the software renderer (as render_shot
+// does) and returns the mean milliseconds per frame; negative on failure.
+double render_bench_frame(const struct World *w, const char *assets_dir, int frames);

@@ -1,20 +1,699 @@
-// legs.c -- spider legs (placeholder until issue 3).
+// legs.c -- the spider legs: grow/retract, ring-triggered steps, arc
+// foothold casts, the 2-by-2 gait, two-bone IK and the .leg profile parser.
+// Deterministic, no allocation in legs_step (see legs.h, docs/legs.md).
 #include "sim/legs.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
-void legs_init(Legs *legs) { memset(legs, 0, sizeof *legs); }
+#include "core/dmath.h"
 
-void legs_hash(const Legs *legs, Hash *h) {
-    hash_f64(h, legs->grow);
-    hash_i64(h, legs->planted);
-    hash_i64(h, legs->stepping);
+static const char *const LEG_NAMES[LEGS_COUNT] = {"front-left", "back-left", "front-right", "back-right"};
+
+const char *legs_name(int i) { return (i >= 0 && i < LEGS_COUNT) ? LEG_NAMES[i] : "?"; }
+int leg_side(int i) { return (i == LEG_FRONT_LEFT || i == LEG_FRONT_RIGHT) ? 1 : -1; }
+int leg_bend(int i) { return -leg_side(i); }
+
+// ---------------------------------------------------------------- profiles
+
+static LegCurve named_curve(LegCurveKind k) {
+    LegCurve c;
+    memset(&c, 0, sizeof c);
+    c.kind = k;
+    return c;
 }
 
-void legs_probes(const Legs *legs, LegsProbes *out) {
-    out->legs = 0;
-    out->planted = legs->planted;
-    out->stepping = legs->stepping;
-    out->groups_stepping = legs->groups_stepping;
-    out->foot_slip = legs->foot_slip;
+static LegCurve points_curve(int n, const double *y) {
+    LegCurve c = named_curve(CURVE_POINTS);
+    c.n = n;
+    for (int i = 0; i < n; i++) c.y[i] = y[i];
+    return c;
+}
+
+// Keep these equal to assets/legs/*.leg (tests/unit/test_legs.c checks it
+// when the files are present).
+LegProfile legs_default_profile(int i) {
+    static const double bl_lift[5] = {0, 0.7, 1, 0.55, 0};
+    LegProfile p;
+    memset(&p, 0, sizeof p);
+    switch (i) {
+    case LEG_FRONT_LEFT:
+    default:
+        p = (LegProfile){.group = 0, .root_px = {4, -5}, .upper_px = 22, .lower_px = 23,
+                         .min_px = 17, .max_px = 33, .default_px = {18, 10},
+                         .cast_radius_px = 27, .cast_step_deg = 15, .step_ticks = 5,
+                         .ease = named_curve(CURVE_SMOOTHSTEP), .lift = named_curve(CURVE_SINE),
+                         .lift_px = 7, .grow_ticks = 9, .retract_ticks = 7};
+        break;
+    case LEG_BACK_LEFT:
+        p = (LegProfile){.group = 1, .root_px = {5, -2}, .upper_px = 21, .lower_px = 23,
+                         .min_px = 16.5, .max_px = 32.5, .default_px = {17, 11},
+                         .cast_radius_px = 26, .cast_step_deg = 12, .step_ticks = 6,
+                         .ease = named_curve(CURVE_SMOOTHERSTEP), .lift = points_curve(5, bl_lift),
+                         .lift_px = 6, .grow_ticks = 11, .retract_ticks = 8};
+        break;
+    case LEG_FRONT_RIGHT:
+        p = (LegProfile){.group = 1, .root_px = {3, -6}, .upper_px = 22.5, .lower_px = 22.5,
+                         .min_px = 17.5, .max_px = 34, .default_px = {19, 9},
+                         .cast_radius_px = 30, .cast_step_deg = 15, .step_ticks = 6,
+                         .ease = named_curve(CURVE_EASE_OUT), .lift = named_curve(CURVE_PARABOLA),
+                         .lift_px = 6.5, .grow_ticks = 10, .retract_ticks = 7};
+        break;
+    case LEG_BACK_RIGHT:
+        p = (LegProfile){.group = 0, .root_px = {5, -4}, .upper_px = 21.5, .lower_px = 23,
+                         .min_px = 16, .max_px = 32, .default_px = {17, 12},
+                         .cast_radius_px = 23, .cast_step_deg = 12, .step_ticks = 5,
+                         .ease = named_curve(CURVE_SMOOTHSTEP), .lift = named_curve(CURVE_SINE),
+                         .lift_px = 5.5, .grow_ticks = 12, .retract_ticks = 8};
+        break;
+    }
+    return p;
+}
+
+void legs_init(Legs *legs) {
+    memset(legs, 0, sizeof *legs);
+    for (int i = 0; i < LEGS_COUNT; i++) legs->prof[i] = legs_default_profile(i);
+    legs->scale = 1.0;
+    legs->side = 1.0;
+    legs->n = v2(0, -1);
+    legs->t = v2_perp(legs->n);
+    legs->last_group = -1;
+}
+
+// ------------------------------------------------------------ building blocks
+
+double leg_curve_eval(const LegCurve *c, double t) {
+    if (!(t > 0.0)) t = 0.0;
+    if (t > 1.0) t = 1.0;
+    switch (c->kind) {
+    case CURVE_LINEAR: return t;
+    case CURVE_SMOOTHSTEP: return t * t * (3.0 - 2.0 * t);
+    case CURVE_SMOOTHERSTEP: return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+    case CURVE_EASE_IN: return t * t;
+    case CURVE_EASE_OUT: return 1.0 - (1.0 - t) * (1.0 - t);
+    case CURVE_SINE: return (t <= 0.0 || t >= 1.0) ? 0.0 : dm_sin(DM_PI * t);
+    case CURVE_PARABOLA: return 4.0 * t * (1.0 - t);
+    case CURVE_POINTS: {
+        int n = c->n;
+        if (n <= 0) return 0.0;
+        if (n == 1) return c->y[0];
+        double x = t * (n - 1);
+        int i = (int)x;
+        if (i >= n - 1) return c->y[n - 1];
+        double u = x - i;
+        // Uniform Catmull-Rom through the points (ends repeated), so the
+        // curve passes every control point and has no kinks.
+        double p0 = c->y[i > 0 ? i - 1 : 0], p1 = c->y[i], p2 = c->y[i + 1];
+        double p3 = c->y[i + 2 < n ? i + 2 : n - 1];
+        return 0.5 * (2.0 * p1 + (p2 - p0) * u + (2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) * u * u +
+                      (3.0 * p1 - p0 - 3.0 * p2 + p3) * u * u * u);
+    }
+    }
+    return t;
+}
+
+bool leg_ik(Vec2 root, Vec2 target, double l1, double l2, int bend, Vec2 fallback, Vec2 *knee, Vec2 *end) {
+    Vec2 d = v2_sub(target, root);
+    double dist = v2_len(d);
+    Vec2 u;
+    if (dist > 1e-9) {
+        u = v2_scale(d, 1.0 / dist);
+    } else {
+        u = v2_norm(fallback);
+        if (u.x == 0.0 && u.y == 0.0) u = v2(1, 0);
+    }
+    double lo = fabs(l1 - l2), hi = l1 + l2;
+    bool ok = dist >= lo && dist <= hi;
+    double r = dist < lo ? lo : (dist > hi ? hi : dist);
+    // Law of cosines: the angle at the root between root->end and root->knee.
+    double ca, sa;
+    double den = 2.0 * l1 * r;
+    if (den < 1e-12) {
+        ca = r < 1e-9 ? 0.0 : 1.0;
+    } else {
+        ca = (l1 * l1 + r * r - l2 * l2) / den;
+        if (ca > 1.0) ca = 1.0;
+        if (ca < -1.0) ca = -1.0;
+    }
+    sa = sqrt(1.0 - ca * ca);
+    Vec2 side = v2_scale(v2_perp(u), bend >= 0 ? 1.0 : -1.0);
+    *knee = v2_add(root, v2_add(v2_scale(u, l1 * ca), v2_scale(side, l1 * sa)));
+    *end = ok ? target : v2_add(root, v2_scale(u, r));
+    return ok;
+}
+
+bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, Vec2 *out) {
+    if (!(step_deg > 0.0) || !(r > 0.0)) return false;
+    Vec2 t = v2_scale(v2_perp(n), side >= 0 ? 1.0 : -1.0);
+    int steps = (int)ceil(180.0 / step_deg - 1e-9);
+    double step = step_deg * (DM_PI / 180.0);
+    Vec2 a = v2_add(root, v2_scale(n, r));
+    for (int k = 1; k <= steps; k++) {
+        double th = k * step;
+        if (th > DM_PI) th = DM_PI;
+        double s, c;
+        dm_sincos(th, &s, &c);
+        Vec2 b = v2_add(root, v2_scale(v2_add(v2_scale(n, c), v2_scale(t, s)), r));
+        TileHit h;
+        // A segment starting inside rock (a wall behind the body) is no
+        // foothold: skip it and go on along the arc.
+        if (tilemap_cast(map, a, b, &h) && !h.inside) {
+            *out = h.point;
+            return true;
+        }
+        a = b;
+    }
+    return false;
+}
+
+// ------------------------------------------------------------------- the tick
+
+static double smooth01(double x) {
+    if (!(x > 0.0)) return 0.0;
+    if (x >= 1.0) return 1.0;
+    return x * x * (3.0 - 2.0 * x);
+}
+
+static Vec2 default_foot(const Legs *L, int i) {
+    const LegProfile *p = &L->prof[i];
+    Vec2 along = v2_scale(L->t, (double)leg_side(i));
+    return v2_add(L->leg[i].root, v2_add(v2_scale(along, p->default_px.x * L->scale),
+                                         v2_scale(L->n, -p->default_px.y * L->scale)));
+}
+
+static bool cast_for(Legs *L, const Tilemap *map, int i, Vec2 *out) {
+    const LegProfile *p = &L->prof[i];
+    Leg *g = &L->leg[i];
+    g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), p->cast_radius_px * L->scale, p->cast_step_deg,
+                               &g->cast_point);
+    *out = g->cast_hit ? g->cast_point : default_foot(L, i);
+    return g->cast_hit;
+}
+
+static void start_step(Legs *L, const Tilemap *map, int i) {
+    Leg *g = &L->leg[i];
+    Vec2 to;
+    bool hit = cast_for(L, map, i, &to);
+    g->from = g->target;
+    g->to = to;
+    g->to_default = !hit;
+    g->step_tick = 0;
+    g->mode = LEG_STEPPING;
+    // Lift along the perpendicular of the step, on the root's side of the
+    // step line: off a flat surface that is away from it, and round an outer
+    // corner (where the straight line cuts through the rock) it is the side
+    // the rock's corner is on, so the foot arcs over it. A step of (almost)
+    // no length lifts straight off the surface.
+    Vec2 d = v2_sub(to, g->from);
+    Vec2 lift = L->n;
+    if (v2_len2(d) > 1e-6) {
+        lift = v2_perp(v2_norm(d));
+        Vec2 mid = v2_lerp(g->from, to, 0.5);
+        double side = v2_dot(lift, v2_sub(g->root, mid));
+        if (side < 0.0 || (side == 0.0 && v2_dot(lift, L->n) < 0.0)) lift = v2_scale(lift, -1.0);
+    }
+    g->lift_dir = lift;
+}
+
+static void land(Legs *L, int i, Events *ev) {
+    Leg *g = &L->leg[i];
+    if (g->to_default) {
+        g->mode = LEG_DANGLING;
+        g->target = default_foot(L, i);
+        return;
+    }
+    g->mode = LEG_PLANTED;
+    g->target = g->to;
+    if (ev) events_push(ev, EV_STEP_LANDED, WHO_PLAYER, i, g->to.x, g->to.y);
+}
+
+// How far a planted foot is outside its ring (<= 0 inside).
+static double ring_excess(const Legs *L, int i) {
+    const LegProfile *p = &L->prof[i];
+    const Leg *g = &L->leg[i];
+    double d = v2_dist(g->target, g->root);
+    double lo = p->min_px * L->scale, hi = p->max_px * L->scale;
+    return fmax(d - hi, lo - d);
+}
+
+static void gait(Legs *L, const Tilemap *map, Events *ev) {
+    // Steps in flight advance; those done plant their foot.
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        Leg *g = &L->leg[i];
+        if (g->mode != LEG_STEPPING) continue;
+        g->step_tick++;
+        if (g->step_tick >= L->prof[i].step_ticks) land(L, i, ev);
+    }
+    // Which legs want to step, and how badly.
+    double urge[2] = {-1.0, -1.0};
+    int busy = -1;
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        Leg *g = &L->leg[i];
+        int grp = L->prof[i].group;
+        if (g->mode == LEG_STEPPING) busy = grp;
+        if (g->mode == LEG_PLANTED) {
+            double e = ring_excess(L, i);
+            if (e > 0.0 && e > urge[grp]) urge[grp] = e;
+        } else if (g->mode == LEG_DANGLING) {
+            Vec2 at;
+            g->target = default_foot(L, i);
+            if (cast_for(L, map, i, &at) && urge[grp] < 1e-3) urge[grp] = 1e-3;
+        }
+    }
+    // One group at a time: a leg that must step takes its partner along; the
+    // other group waits until this one has landed.
+    if (busy < 0) {
+        int pick = -1;
+        if (urge[0] > 0.0 || urge[1] > 0.0) {
+            if (urge[0] > urge[1]) pick = 0;
+            else if (urge[1] > urge[0]) pick = 1;
+            else pick = L->last_group == 0 ? 1 : 0;
+        }
+        if (pick >= 0) {
+            for (int i = 0; i < LEGS_COUNT; i++)
+                if (L->prof[i].group == pick && (L->leg[i].mode == LEG_PLANTED || L->leg[i].mode == LEG_DANGLING))
+                    start_step(L, map, i);
+            L->last_group = pick;
+        }
+    }
+    // Feet in flight: eased along old->new, lifted off the surface.
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        Leg *g = &L->leg[i];
+        if (g->mode != LEG_STEPPING) continue;
+        const LegProfile *p = &L->prof[i];
+        double s = (double)g->step_tick / (double)p->step_ticks;
+        // The foothold is re-cast while the foot is in the air, so it lands
+        // where the arc finds ground now, not where it was when the body
+        // had not moved yet (else a climbing leg lands already out of its ring).
+        if (g->step_tick > 0) {
+            Vec2 at;
+            if (cast_for(L, map, i, &at)) {
+                g->to = at;
+                g->to_default = false;
+            } else if (!g->to_default) {
+                g->cast_hit = true;
+                g->cast_point = g->to;
+            }
+        }
+        Vec2 to = g->to_default ? default_foot(L, i) : g->to;
+        Vec2 base = v2_lerp(g->from, to, leg_curve_eval(&p->ease, s));
+        g->target = v2_add(base, v2_scale(g->lift_dir, leg_curve_eval(&p->lift, s) * p->lift_px * L->scale));
+    }
+}
+
+void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
+    L->scale = b->radius > 0.0 ? b->radius / LEGS_REF_RADIUS_PX : 1.0;
+    if (b->attached) {
+        Vec2 n = v2_norm(b->normal);
+        if (n.x == 0.0 && n.y == 0.0) n = v2(0, -1);
+        L->n = n;
+        L->t = v2_perp(n);
+        // The roots sit on the upper body on the side of the wall, so the
+        // knees splay out away from it; they slide across over a few ticks
+        // when the wall side changes (ceilings keep the last side).
+        if (n.x < -0.3 && L->side < 1.0) L->side = fmin(1.0, L->side + 0.25);
+        if (n.x > 0.3 && L->side > -1.0) L->side = fmax(-1.0, L->side - 0.25);
+    }
+    if (!b->attached) {
+        for (int i = 0; i < LEGS_COUNT; i++) {
+            Leg *g = &L->leg[i];
+            if (g->mode != LEG_FREE || (L->attached && g->grow > 0.0)) {
+                double e = smooth01(g->grow);
+                g->fold = e > 1e-6 ? v2_scale(v2_sub(g->foot, g->root), 1.0 / e) : v2(0, 0);
+                g->mode = LEG_FREE;
+            }
+        }
+    }
+    L->attached = b->attached;
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const LegProfile *p = &L->prof[i];
+        L->leg[i].root = v2_add(b->pos, v2(p->root_px.x * L->side * L->scale, p->root_px.y * L->scale));
+    }
+
+    if (!b->attached) {
+        for (int i = 0; i < LEGS_COUNT; i++) {
+            Leg *g = &L->leg[i];
+            g->grow -= 1.0 / L->prof[i].retract_ticks;
+            if (g->grow < 1e-9) g->grow = 0.0;
+            // The fold is stored at full size; the leg shrinks with it.
+            g->target = v2_add(g->root, v2_scale(g->fold, smooth01(g->grow)));
+        }
+    } else {
+        for (int i = 0; i < LEGS_COUNT; i++) {
+            Leg *g = &L->leg[i];
+            if (g->mode != LEG_FREE) continue;
+            g->grow += 1.0 / L->prof[i].grow_ticks;
+            if (g->grow > 1.0 - 1e-9) g->grow = 1.0;
+            Vec2 goal;
+            bool hit = cast_for(L, map, i, &goal);
+            g->target = v2_lerp(g->root, goal, smooth01(g->grow));
+            if (g->grow >= 1.0) {
+                g->to = goal;
+                g->to_default = !hit;
+                land(L, i, ev);
+            }
+        }
+        gait(L, map, ev);
+    }
+
+    // IK, counters, and how far any planted foot moved this tick.
+    L->planted = L->stepping = L->groups_stepping = L->out = 0;
+    L->foot_slip = 0.0;
+    bool grp_step[2] = {false, false};
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        Leg *g = &L->leg[i];
+        const LegProfile *p = &L->prof[i];
+        double k = smooth01(g->grow) * L->scale;
+        Vec2 fallback = v2_add(v2_scale(L->t, (double)leg_side(i)), v2_scale(L->n, -1.0));
+        leg_ik(g->root, g->target, p->upper_px * k, p->lower_px * k, leg_bend(i), fallback, &g->knee, &g->foot);
+        bool planted = g->mode == LEG_PLANTED;
+        if (planted && g->prev_planted) {
+            double s = v2_dist(g->foot, g->prev_foot);
+            if (s > L->foot_slip) L->foot_slip = s;
+        }
+        g->prev_foot = g->foot;
+        g->prev_planted = planted;
+        L->planted += planted;
+        L->stepping += g->mode == LEG_STEPPING;
+        if (g->mode == LEG_STEPPING) grp_step[p->group] = true;
+        L->out += g->grow > 0.0;
+    }
+    L->groups_stepping = grp_step[0] + grp_step[1];
+}
+
+// ----------------------------------------------------------- hash and probes
+
+static void hash_v2(Hash *h, Vec2 v) {
+    hash_f64(h, v.x);
+    hash_f64(h, v.y);
+}
+
+static void hash_curve(Hash *h, const LegCurve *c) {
+    hash_i64(h, c->kind);
+    hash_i64(h, c->n);
+    for (int i = 0; i < c->n && i < LEG_CURVE_MAX_POINTS; i++) hash_f64(h, c->y[i]);
+}
+
+void legs_hash(const Legs *L, Hash *h) {
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const LegProfile *p = &L->prof[i];
+        hash_i64(h, p->group);
+        hash_v2(h, p->root_px);
+        hash_f64(h, p->upper_px);
+        hash_f64(h, p->lower_px);
+        hash_f64(h, p->min_px);
+        hash_f64(h, p->max_px);
+        hash_v2(h, p->default_px);
+        hash_f64(h, p->cast_radius_px);
+        hash_f64(h, p->cast_step_deg);
+        hash_i64(h, p->step_ticks);
+        hash_curve(h, &p->ease);
+        hash_curve(h, &p->lift);
+        hash_f64(h, p->lift_px);
+        hash_i64(h, p->grow_ticks);
+        hash_i64(h, p->retract_ticks);
+    }
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const Leg *g = &L->leg[i];
+        hash_i64(h, g->mode);
+        hash_f64(h, g->grow);
+        hash_v2(h, g->root);
+        hash_v2(h, g->target);
+        hash_v2(h, g->knee);
+        hash_v2(h, g->foot);
+        hash_v2(h, g->prev_foot);
+        hash_i64(h, g->prev_planted);
+        hash_v2(h, g->from);
+        hash_v2(h, g->to);
+        hash_i64(h, g->to_default);
+        hash_v2(h, g->lift_dir);
+        hash_i64(h, g->step_tick);
+        hash_v2(h, g->fold);
+        hash_i64(h, g->cast_hit);
+        hash_v2(h, g->cast_point);
+    }
+    hash_f64(h, L->scale);
+    hash_f64(h, L->side);
+    hash_v2(h, L->n);
+    hash_v2(h, L->t);
+    hash_i64(h, L->attached);
+    hash_i64(h, L->last_group);
+    hash_i64(h, L->planted);
+    hash_i64(h, L->stepping);
+    hash_i64(h, L->groups_stepping);
+    hash_i64(h, L->out);
+    hash_f64(h, L->foot_slip);
+}
+
+void legs_probes(const Legs *L, LegsProbes *out) {
+    out->legs = L->out;
+    out->planted = L->planted;
+    out->stepping = L->stepping;
+    out->groups_stepping = L->groups_stepping;
+    out->foot_slip = L->foot_slip;
+}
+
+// ------------------------------------------------------------ profile files
+
+typedef enum ProfKey {
+    K_GROUP = 0, K_ROOT, K_UPPER, K_LOWER, K_MIN, K_MAX, K_DEFAULT, K_CAST_RADIUS, K_CAST_STEP,
+    K_STEP_TICKS, K_EASE, K_LIFT, K_LIFT_MAX, K_GROW_TICKS, K_RETRACT_TICKS, K_COUNT
+} ProfKey;
+
+static const char *const KEY_NAMES[K_COUNT] = {
+    "group", "root", "upper", "lower", "min", "max", "default", "cast_radius", "cast_step",
+    "step_ticks", "ease", "lift", "lift_max", "grow_ticks", "retract_ticks",
+};
+
+static const struct {
+    const char *name;
+    LegCurveKind kind;
+} CURVE_NAMES[] = {
+    {"linear", CURVE_LINEAR},   {"smoothstep", CURVE_SMOOTHSTEP}, {"smootherstep", CURVE_SMOOTHERSTEP},
+    {"ease-in", CURVE_EASE_IN}, {"ease-out", CURVE_EASE_OUT},     {"sine", CURVE_SINE},
+    {"parabola", CURVE_PARABOLA},
+};
+
+#define MAX_TOKENS (LEG_CURVE_MAX_POINTS + 2)
+
+static bool num_arg(const Token *t, double lo, double hi, double *out, const char *path, int line, ParseError *err) {
+    double v;
+    if (!text_parse_f64(t->s, t->len, &v) || !(v >= lo && v <= hi)) {
+        parse_error_set(err, path, line, t->col, "expected a number in %g..%g, got '%.*s'", lo, hi, (int)t->len, t->s);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool int_arg(const Token *t, int lo, int hi, int *out, const char *path, int line, ParseError *err) {
+    int64_t v;
+    if (!text_parse_i64(t->s, t->len, &v) || v < lo || v > hi) {
+        parse_error_set(err, path, line, t->col, "expected an integer in %d..%d, got '%.*s'", lo, hi, (int)t->len, t->s);
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+static bool curve_arg(const Token *tk, int n, LegCurve *out, const char *path, int line, ParseError *err) {
+    LegCurve c;
+    memset(&c, 0, sizeof c);
+    if (n == 1) {
+        for (size_t k = 0; k < sizeof CURVE_NAMES / sizeof CURVE_NAMES[0]; k++)
+            if (token_is(&tk[0], CURVE_NAMES[k].name)) {
+                c.kind = CURVE_NAMES[k].kind;
+                *out = c;
+                return true;
+            }
+        double v;
+        if (!text_parse_f64(tk[0].s, tk[0].len, &v)) {
+            parse_error_set(err, path, line, tk[0].col,
+                            "expected a curve name (linear smoothstep smootherstep ease-in ease-out sine "
+                            "parabola) or 2..%d numbers, got '%.*s'",
+                            LEG_CURVE_MAX_POINTS, (int)tk[0].len, tk[0].s);
+            return false;
+        }
+        parse_error_set(err, path, line, tk[0].col + (int)tk[0].len, "expected at least 2 curve points");
+        return false;
+    }
+    if (n > LEG_CURVE_MAX_POINTS) {
+        parse_error_set(err, path, line, tk[LEG_CURVE_MAX_POINTS].col, "expected at most %d curve points",
+                        LEG_CURVE_MAX_POINTS);
+        return false;
+    }
+    c.kind = CURVE_POINTS;
+    c.n = n;
+    for (int i = 0; i < n; i++)
+        if (!num_arg(&tk[i], -2.0, 3.0, &c.y[i], path, line, err)) return false;
+    *out = c;
+    return true;
+}
+
+static bool check_profile(const LegProfile *p, const char *path, const int *lines, ParseError *err) {
+#define FAIL(key, ...)                                                                  \
+    do {                                                                                \
+        parse_error_set(err, path, lines[key] > 0 ? lines[key] : 1, 1, __VA_ARGS__);    \
+        return false;                                                                   \
+    } while (0)
+    double reach = p->upper_px + p->lower_px;
+    if (!(p->min_px > fabs(p->upper_px - p->lower_px)))
+        FAIL(K_MIN, "expected min (%g) > |upper - lower| (%g): the foot must stay reachable", p->min_px,
+             fabs(p->upper_px - p->lower_px));
+    if (!(p->max_px < reach))
+        FAIL(K_MAX, "expected max (%g) < upper + lower (%g): the foot must stay reachable", p->max_px, reach);
+    if (!(p->cast_radius_px < p->max_px))
+        FAIL(K_CAST_RADIUS, "expected cast_radius (%g) < max (%g)", p->cast_radius_px, p->max_px);
+    double inner = p->cast_radius_px * dm_cos(p->cast_step_deg * (DM_PI / 360.0));
+    if (!(inner > p->min_px))
+        FAIL(K_CAST_RADIUS, "expected cast_radius * cos(cast_step / 2) (%g) > min (%g): footholds must land inside the ring",
+             inner, p->min_px);
+    if (!(v2_len(p->default_px) <= reach))
+        FAIL(K_DEFAULT, "expected the default foot within upper + lower (%g) of the root", reach);
+    if (fabs(leg_curve_eval(&p->ease, 0.0)) > 1e-9 || fabs(leg_curve_eval(&p->ease, 1.0) - 1.0) > 1e-9)
+        FAIL(K_EASE, "expected an ease curve that starts at 0 and ends at 1");
+    if (fabs(leg_curve_eval(&p->lift, 0.0)) > 1e-9 || fabs(leg_curve_eval(&p->lift, 1.0)) > 1e-9)
+        FAIL(K_LIFT, "expected a lift curve that starts and ends at 0");
+    return true;
+#undef FAIL
+}
+
+static bool parse_profile(LegProfile *out, const char *text, size_t len, const char *path, int *lines,
+                          ParseError *err) {
+    LegProfile p = *out;
+    for (int k = 0; k < K_COUNT; k++) lines[k] = 0;
+    TextReader r;
+    text_reader_init(&r, text, len);
+    TextLine l;
+    while (text_next_line(&r, &l)) {
+        if (text_is_blank_or_comment(&l)) continue;
+        Token tk[MAX_TOKENS + 1];
+        int n = text_tokens(&l, tk, MAX_TOKENS + 1);
+        if (n > MAX_TOKENS + 1) n = MAX_TOKENS + 1;
+        for (int i = 1; i < n; i++)     // a '#' token starts a trailing comment
+            if (tk[i].len > 0 && tk[i].s[0] == '#') {
+                n = i;
+                break;
+            }
+        int key = -1;
+        for (int k = 0; k < K_COUNT; k++)
+            if (token_is(&tk[0], KEY_NAMES[k])) key = k;
+        if (key < 0) {
+            parse_error_set(err, path, l.number, tk[0].col,
+                            "unknown key '%.*s' (expected group root upper lower min max default cast_radius "
+                            "cast_step step_ticks ease lift lift_max grow_ticks retract_ticks)",
+                            (int)tk[0].len, tk[0].s);
+            return false;
+        }
+        if (lines[key]) {
+            parse_error_set(err, path, l.number, tk[0].col, "key '%s' repeated (first on line %d)", KEY_NAMES[key],
+                            lines[key]);
+            return false;
+        }
+        lines[key] = l.number;
+        int args = n - 1;
+        int want = (key == K_ROOT || key == K_DEFAULT) ? 2 : 1;
+        if (key == K_EASE || key == K_LIFT) {
+            if (args < 1) {
+                parse_error_set(err, path, l.number, tk[0].col + (int)tk[0].len, "expected a curve after '%s'",
+                                KEY_NAMES[key]);
+                return false;
+            }
+            if (args > MAX_TOKENS - 1) args = MAX_TOKENS - 1;
+            if (!curve_arg(&tk[1], args, key == K_EASE ? &p.ease : &p.lift, path, l.number, err)) return false;
+            continue;
+        }
+        if (args < want) {
+            parse_error_set(err, path, l.number, (int)l.len + 1, "expected %d value%s after '%s'", want,
+                            want > 1 ? "s" : "", KEY_NAMES[key]);
+            return false;
+        }
+        if (args > want) {
+            parse_error_set(err, path, l.number, tk[want + 1].col, "unexpected extra token '%.*s'",
+                            (int)tk[want + 1].len, tk[want + 1].s);
+            return false;
+        }
+        const Token *a = &tk[1];
+        bool ok = true;
+        switch (key) {
+        case K_GROUP: ok = int_arg(a, 0, 1, &p.group, path, l.number, err); break;
+        case K_ROOT:
+            ok = num_arg(&a[0], -48, 48, &p.root_px.x, path, l.number, err) &&
+                 num_arg(&a[1], -48, 48, &p.root_px.y, path, l.number, err);
+            break;
+        case K_UPPER: ok = num_arg(a, 1, 200, &p.upper_px, path, l.number, err); break;
+        case K_LOWER: ok = num_arg(a, 1, 200, &p.lower_px, path, l.number, err); break;
+        case K_MIN: ok = num_arg(a, 0, 400, &p.min_px, path, l.number, err); break;
+        case K_MAX: ok = num_arg(a, 1, 400, &p.max_px, path, l.number, err); break;
+        case K_DEFAULT:
+            ok = num_arg(&a[0], -400, 400, &p.default_px.x, path, l.number, err) &&
+                 num_arg(&a[1], -400, 400, &p.default_px.y, path, l.number, err);
+            break;
+        case K_CAST_RADIUS: ok = num_arg(a, 1, 400, &p.cast_radius_px, path, l.number, err); break;
+        case K_CAST_STEP: ok = num_arg(a, 1, 90, &p.cast_step_deg, path, l.number, err); break;
+        case K_STEP_TICKS: ok = int_arg(a, 1, 120, &p.step_ticks, path, l.number, err); break;
+        case K_LIFT_MAX: ok = num_arg(a, 0, 200, &p.lift_px, path, l.number, err); break;
+        case K_GROW_TICKS: ok = int_arg(a, 1, 120, &p.grow_ticks, path, l.number, err); break;
+        case K_RETRACT_TICKS: ok = int_arg(a, 1, 120, &p.retract_ticks, path, l.number, err); break;
+        default: break;
+        }
+        if (!ok) return false;
+    }
+    if (!check_profile(&p, path, lines, err)) return false;
+    *out = p;
+    return true;
+}
+
+bool legs_parse_profile(LegProfile *out, const char *text, size_t len, const char *path, ParseError *err) {
+    int lines[K_COUNT];
+    return parse_profile(out, text, len, path, lines, err);
+}
+
+#define PROFILE_MAX_BYTES 65536
+
+bool legs_load_profiles(Legs *legs, const char *dir, ParseError *err) {
+    LegProfile got[LEGS_COUNT];
+    int group_line[LEGS_COUNT];
+    char path[1024];
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        snprintf(path, sizeof path, "%s/%s.leg", dir, LEG_NAMES[i]);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            parse_error_set(err, path, 0, 0, "cannot open leg profile");
+            return false;
+        }
+        char buf[PROFILE_MAX_BYTES + 1];
+        size_t n = fread(buf, 1, sizeof buf, f);
+        bool rd_err = ferror(f) != 0;
+        fclose(f);
+        if (rd_err) {
+            parse_error_set(err, path, 0, 0, "cannot read leg profile");
+            return false;
+        }
+        if (n > PROFILE_MAX_BYTES) {
+            parse_error_set(err, path, 1, 1, "expected a leg profile of at most %d bytes", PROFILE_MAX_BYTES);
+            return false;
+        }
+        if (memchr(buf, '\0', n)) {
+            parse_error_set(err, path, 1, 1, "expected text, found a NUL byte");
+            return false;
+        }
+        int lines[K_COUNT];
+        got[i] = legs_default_profile(i);
+        if (!parse_profile(&got[i], buf, n, path, lines, err)) return false;
+        group_line[i] = lines[K_GROUP] > 0 ? lines[K_GROUP] : 1;
+    }
+    // Each gait group needs one left and one right leg (no gallop).
+    if (got[LEG_FRONT_LEFT].group == got[LEG_BACK_LEFT].group ||
+        got[LEG_FRONT_RIGHT].group == got[LEG_BACK_RIGHT].group) {
+        int bad = got[LEG_FRONT_LEFT].group == got[LEG_BACK_LEFT].group ? LEG_BACK_LEFT : LEG_BACK_RIGHT;
+        snprintf(path, sizeof path, "%s/%s.leg", dir, LEG_NAMES[bad]);
+        parse_error_set(err, path, group_line[bad], 1,
+                        "expected each gait group to hold one left and one right leg (front and back of a side "
+                        "in different groups)");
+        return false;
+    }
+    for (int i = 0; i < LEGS_COUNT; i++) legs->prof[i] = got[i];
+    return true;
 }

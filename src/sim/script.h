@@ -14,36 +14,75 @@ struct Script;                 // opaque; see script.c
 
 typedef struct Script Script;
 
+// The largest tick a script may name (about 46 hours of play at 60 Hz):
+// bounds a run so no file can make a headless run last for days. The
+// recorder stops recording there.
+#define SCRIPT_MAX_TICK 10000000
+
 // Parses a script; the level path is resolved (absolute, else relative to
 // the script's folder if that file exists, else as given). NULL + err on failure.
 Script *script_parse(const char *text, size_t len, const char *path, ParseError *err);
 Script *script_load(const char *path, ParseError *err);
 void script_free(Script *s);
+// The resolved level path (see script_parse).
 const char *script_level_path(const Script *s);
+// The level path exactly as the file wrote it.
+const char *script_level_given(const Script *s);
+// Where the `level` line's path token is (for messages about the level file).
+void script_level_pos(const Script *s, int *line, int *col);
 // The level hash a recording stored, if any.
 bool script_level_hash(const Script *s, uint64_t *out);
 // The script's `seed`, if any.
 bool script_seed(const Script *s, uint32_t *out);
 int64_t script_end_tick(const Script *s);
+// The file name the script was parsed under (for messages).
+const char *script_path(const Script *s);
 
 // Running a script: for each tick T = 0..end, in = script_run_input(r, T);
 // world_step(w, in); ok = script_run_check(r, w). Stop at the first failure.
+// Ticks must be asked for in increasing order.
 typedef struct ScriptRun ScriptRun;
 ScriptRun *script_run_new(const Script *s);
 void script_run_free(ScriptRun *r);
+// The buttons held during tick T: every change for ticks <= T applied (tap
+// releases of T-1 first, then the lines of T in file order).
 Input script_run_input(ScriptRun *r, int64_t tick);
-// Checks expectations, always-ranges and checksums after a tick; false on
-// the first failure (message in script_run_message).
+// Checks expectations, always-ranges, sometime-ranges that end at this tick
+// and checksums after a tick (w->tick); false on the first failure (message
+// in script_run_message).
 bool script_run_check(ScriptRun *r, const struct World *w);
-// After the end tick: checks `sometime` ranges. False on failure.
+// After the end tick: checks `sometime` ranges and that every `expect` was
+// reached. False on failure.
 bool script_run_finish(ScriptRun *r);
 const char *script_run_message(const ScriptRun *r);
+// Rebless mode: checksums are recorded instead of compared and expectations
+// are not checked (see script_rebless_text).
+void script_run_set_rebless(ScriptRun *r, bool on);
+// The script text with every checksum line's hash replaced by the value a
+// rebless run recorded, and the level line's hash set to level_hash. Blank
+// lines, comments, line ends and the BOM are kept. Returns a mem_alloc'd
+// buffer (mem_free it) and its length, or NULL on no memory.
+char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text, size_t len,
+                          uint64_t level_hash, size_t *out_len);
 
 // Recording live play into the replay format.
 typedef struct Recorder Recorder;
+// level_path is written as given; level_hash is level_text_hash of the file.
 Recorder *recorder_new(const char *level_path, uint64_t level_hash);
-// Call once per tick after world_step(w, in).
+// Adds a `seed N` line (when play ran with a seed that overrides the level's).
+void recorder_set_seed(Recorder *rec, uint32_t seed);
+// Call once per tick after world_step(w, in): writes the button changes of
+// this tick and, every 60 ticks (0, 60, 120 ...), the state hash.
 void recorder_tick(Recorder *rec, const struct World *w, Input in);
-// Writes the replay to path (through a temp file and rename). False + message.
+// The level path a replay written to replay_path should hold (for
+// recorder_new): relative to the replay's own folder when both paths are
+// relative to the current directory (so the replay finds its level from any
+// working directory, e.g. tests/replays/x.rpl -> ../../levels/a.lvl), else
+// absolute.
+void script_level_path_for(const char *replay_path, const char *level_path, char *buf, size_t n);
+// Ticks recorded so far.
+int64_t recorder_ticks(const Recorder *rec);
+// Writes the replay to path (through path.tmp and a rename, so a crash never
+// leaves half a file). False + message (also when nothing was recorded).
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n);
 void recorder_free(Recorder *rec);

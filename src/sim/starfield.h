@@ -1,6 +1,15 @@
-// starfield.h -- the background stars: each has an origin, is pushed away
-// from the whale within its shield radius and eases home afterwards.
-// (Issue 6 fills this in: spatial grid + active list.)
+// starfield.h -- the background stars: each has an origin; a star within a
+// pusher's radius (the whale's head and body) moves 2 px per tick straight
+// away from the nearest one, any other displaced star eases home by 5% of
+// its remaining offset per tick and snaps home (inactive again) once within
+// STARFIELD_SNAP_PX.
+//
+// Cost: a tick touches only the stars near a pusher and the stars still
+// away from home. A uniform grid over the map buckets star indices by ORIGIN
+// (built once at init, counting sort): a star at home sits at its origin, so
+// the grid finds every resting star a pusher reaches exactly; a displaced
+// star is on the active list, which the tick walks in full. No allocation
+// after init.
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
@@ -8,30 +17,56 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/whale.h"
 
 #define STARS_MAX 2000000
+#define STARFIELD_PUSH_PX 2.0      // px per tick away from the pusher
+#define STARFIELD_RETURN 0.05      // fraction of the offset recovered per tick
+#define STARFIELD_SNAP_PX 0.1      // closer than this to its origin: home, inactive
+#define STARFIELD_DISPLACED_PX 0.5 // stars.displaced counts stars farther than this
 
 typedef struct Star {
-    float x, y;                // current position, px
+    float x, y;                // current position, px (float: 2M stars fit in 40 MB)
     float ox, oy;              // origin
-    float size;                // px
+    uint8_t size;              // 1..3 px
+    uint8_t bright;            // 0..255 base brightness (drawing only)
+    uint8_t active;            // on the active list (away from home or being pushed)
 } Star;
 
 typedef struct Starfield {
     Star *s;                   // count stars; owned
     uint32_t count;
     uint32_t displaced;        // stars more than 0.5 px from origin
+    // Grid by origin: cell (cx, cy) holds idx[start[c] .. start[c+1]).
+    double cell_px;
+    int gw, gh;                // cells across and down
+    uint32_t *start;           // gw*gh + 1; owned
+    uint32_t *idx;             // count star indices; owned
+    // Active stars, in the order they were activated (stable compaction).
+    uint32_t *active;          // capacity count; owned
+    uint32_t active_n;
+    uint64_t pushed;           // star pushes so far (a star in a radius for a tick)
 } Starfield;
 
 typedef struct StarfieldProbes {
     double count, displaced;
 } StarfieldProbes;
 
-// Scatters n stars over a w x h px area with the game PRNG.
+// Scatters n stars (0..STARS_MAX) over a w x h px area with the game PRNG
+// and builds the grid. All memory is allocated here. False on no memory.
 bool starfield_init(Starfield *sf, uint32_t n, double w, double h, Rng *rng);
 void starfield_free(Starfield *sf);
 struct World;
-// One tick: pushes by every pusher the world has (whales), eases others home.
+// One tick: pushes by every living whale's pusher points, eases others home.
 void starfield_step(Starfield *sf, struct World *w);
+// The tick itself with explicit pushers (n may be 0: everything eases home).
+void starfield_push(Starfield *sf, const StarPusher *p, int n);
+// Grid cell range (inclusive, clamped to the grid) covering the box
+// [x0,x1] x [y0,y1] px. False when the box misses the grid entirely.
+bool starfield_cells(const Starfield *sf, double x0, double y0, double x1, double y1, int *c0, int *r0,
+                     int *c1, int *r1);
+// Writes (at most max) the indices of stars whose ORIGIN lies strictly
+// within r px of (x, y), found through the grid; returns how many there are.
+uint32_t starfield_query(const Starfield *sf, double x, double y, double r, uint32_t *out, uint32_t max);
 void starfield_hash(const Starfield *sf, Hash *h);
 void starfield_probes(const Starfield *sf, StarfieldProbes *out);

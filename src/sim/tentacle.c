@@ -1,30 +1,560 @@
-// tentacle.c -- placeholder; the creature's issue fills it in.
+// tentacle.c -- the tentacle boss: body drift, the chain update (follow or
+// FABRIK, both lerped and finished by a hard clamp), aiming and firing,
+// damage, phases and death. Deterministic; never allocates after init.
 #include "sim/tentacle.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/dmath.h"
+#include "core/mem.h"
 #include "sim/world.h"
 
-void tentacle_config_default(TentacleConfig *cfg) { memset(cfg, 0, sizeof *cfg); }
+// Tuning that is not a spawn parameter (documented in docs/tentacle.md).
+static const double BODY_DRIFT_PX = 0.45;     // body speed toward its roam goal, px per tick
+static const double BODY_BOB_PX = 10.0;       // vertical hover amplitude
+static const double LOOK_EASE = 0.12;         // eye turn per tick (fraction)
+static const double SPREAD_RAD = 0.22;        // angle between bullets of a spread
+static const double BULLET_RADIUS = 5.0;
+static const int BULLET_TTL = 300;
+static const int CHIP_PER_HP = 3;             // blocked bullets per body hp
+static const int FLINCH_TICKS = 10;
+static const int HURT_TICKS = 8;
 
-bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    (void)cfg; (void)key; (void)val;
-    snprintf(why, why_n, "unknown parameter");
-    return false;
+void tentacle_config_default(TentacleConfig *cfg) {
+    *cfg = (TentacleConfig){
+        .tentacles = 3,
+        .nodes = 16,
+        .link_px = 22.0,
+        .hp = 60,
+        .home_px = 1.6,
+        .lerp = 0.3,
+        .aim_deg = 5.0,
+        .cooldown = 70,
+        .bullet_px = 3.5,
+        .grow = 4,
+        .sway_px = 64.0,
+        .roam_px = 96.0,
+        .wave = 0.15,
+        .solver = TENTACLE_SOLVER_FOLLOW,
+    };
 }
 
-bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
-    (void)cfg; (void)rng;
-    memset(c, 0, sizeof *c);
-    c->pos = pos;
+// --- spawn parameters ---
+
+// Strict decimal integer: digits only (no sign, no spaces), at most 9 digits.
+static bool parse_int(const char *s, long *out) {
+    size_t n = strlen(s);
+    if (n == 0 || n > 9) return false;
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
     return true;
 }
 
-void tentacle_free(Tentacle *c) { (void)c; }
-void tentacle_step(Tentacle *c, struct World *w) { (void)c; (void)w; }
-bool tentacle_bullet_hit(Tentacle *c, struct World *w, const struct Bullet *b) { (void)c; (void)w; (void)b; return false; }
-bool tentacle_touches(const Tentacle *c, Vec2 p, double r) { (void)c; (void)p; (void)r; return false; }
-bool tentacle_blocks_win(const Tentacle *c) { (void)c; return false; }
-void tentacle_hash(const Tentacle *c, Hash *h) { hash_f64(h, c->pos.x); hash_f64(h, c->pos.y); }
-void tentacle_probes(const Tentacle *c, TentacleProbes *out) { (void)c; memset(out, 0, sizeof *out); }
+// Strict decimal number: digits, optionally '.' and more digits (no sign,
+// exponent, inf or nan), at most 16 characters.
+static bool parse_num(const char *s, double *out) {
+    size_t n = strlen(s), i = 0;
+    if (n == 0 || n > 16) return false;
+    int digits = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') i++, digits++;
+    if (i < n && s[i] == '.') {
+        i++;
+        while (i < n && s[i] >= '0' && s[i] <= '9') i++, digits++;
+    }
+    if (i != n || digits == 0) return false;
+    errno = 0;
+    *out = strtod(s, NULL);
+    return errno == 0;
+}
+
+static bool set_int(int *dst, const char *val, long lo, long hi, char *why, size_t why_n) {
+    long v;
+    if (!parse_int(val, &v) || v < lo || v > hi) {
+        snprintf(why, why_n, "expected an integer %ld..%ld", lo, hi);
+        return false;
+    }
+    *dst = (int)v;
+    return true;
+}
+
+static bool set_num(double *dst, const char *val, double lo, double hi, char *why, size_t why_n) {
+    double v;
+    if (!parse_num(val, &v) || v < lo || v > hi) {
+        snprintf(why, why_n, "expected a number %g..%g", lo, hi);
+        return false;
+    }
+    *dst = v;
+    return true;
+}
+
+bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
+    if (!key || !val) {
+        snprintf(why, why_n, "expected key=value");
+        return false;
+    }
+    if (!strcmp(key, "tentacles")) return set_int(&cfg->tentacles, val, 1, TENTACLE_MAX_ARMS, why, why_n);
+    if (!strcmp(key, "nodes")) return set_int(&cfg->nodes, val, 2, TENTACLE_MAX_NODES, why, why_n);
+    if (!strcmp(key, "link")) return set_num(&cfg->link_px, val, 1, 256, why, why_n);
+    if (!strcmp(key, "hp")) return set_int(&cfg->hp, val, 1, 100000, why, why_n);
+    if (!strcmp(key, "home")) return set_num(&cfg->home_px, val, 0, 32, why, why_n);
+    if (!strcmp(key, "lerp")) return set_num(&cfg->lerp, val, 0.01, 1, why, why_n);
+    if (!strcmp(key, "aim")) return set_num(&cfg->aim_deg, val, 0, 90, why, why_n);
+    if (!strcmp(key, "cooldown")) return set_int(&cfg->cooldown, val, 1, 6000, why, why_n);
+    if (!strcmp(key, "bullet")) return set_num(&cfg->bullet_px, val, 0.5, 32, why, why_n);
+    if (!strcmp(key, "grow")) return set_int(&cfg->grow, val, 0, TENTACLE_MAX_GROW, why, why_n);
+    if (!strcmp(key, "sway")) return set_num(&cfg->sway_px, val, 0, 512, why, why_n);
+    if (!strcmp(key, "roam")) return set_num(&cfg->roam_px, val, 0, 4096, why, why_n);
+    if (!strcmp(key, "wave")) return set_num(&cfg->wave, val, 0, 1, why, why_n);
+    if (!strcmp(key, "solver")) {
+        if (!strcmp(val, "follow")) cfg->solver = TENTACLE_SOLVER_FOLLOW;
+        else if (!strcmp(val, "fabrik")) cfg->solver = TENTACLE_SOLVER_FABRIK;
+        else {
+            snprintf(why, why_n, "expected follow or fabrik");
+            return false;
+        }
+        return true;
+    }
+    snprintf(why, why_n,
+             "unknown tentacle parameter (expected tentacles, nodes, link, hp, home, lerp, aim, "
+             "cooldown, bullet, grow, sway, roam, wave or solver)");
+    return false;
+}
+
+// --- geometry helpers ---
+
+static TentacleNode *node_at(Tentacle *c, int a, int j) { return &c->nodes[c->arms[a].first + j]; }
+
+// The point at distance len from ref, on the angle from ref toward from (the
+// write-up's adjust_target_position, computed through dmath's atan2/sincos).
+static Vec2 along(Vec2 from, Vec2 ref, double len) {
+    double ang = dm_atan2(from.y - ref.y, from.x - ref.x), s, co;
+    dm_sincos(ang, &s, &co);
+    return v2(ref.x + co * len, ref.y + s * len);
+}
+
+// Keeps p within radius of ref (the write-up's clamping_current_position).
+// Scaling the offset (no trig) keeps the result within radius to an ulp or two.
+static Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
+    Vec2 d = v2_sub(p, ref);
+    double l = v2_len(d);
+    if (l <= radius) return p;
+    return v2_add(ref, v2_scale(d, radius / l));
+}
+
+static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
+    Vec2 d = v2_sub(goal, p);
+    double l = v2_len(d);
+    if (l <= max_px) return goal;
+    return v2_add(p, v2_scale(d, max_px / l));
+}
+
+double tentacle_total_length(const Tentacle *c, int a) { return (c->arms[a].n - 1) * c->link_px; }
+
+double tentacle_half_width(const Tentacle *c, int a, int j) {
+    int n = c->arms[a].n;
+    double s = n > 1 ? (double)j / (n - 1) : 0.0;
+    double base = 4.0 + c->link_px * 0.5;
+    if (base > c->radius * 0.45) base = c->radius * 0.45;
+    double tip = 1.5;
+    // Slightly convex taper: thick near the body, a whip at the end.
+    return tip + (base - tip) * (1.0 - s) * (1.0 - 0.35 * s);
+}
+
+Vec2 tentacle_anchor(const Tentacle *c, int a) {
+    double s, co;
+    dm_sincos(c->arms[a].root_rad, &s, &co);
+    return v2(c->pos.x + co * c->radius * 0.8, c->pos.y + s * c->radius * 0.8);
+}
+
+double tentacle_aim_error(const Tentacle *c, int a, Vec2 target) {
+    const TentacleArm *arm = &c->arms[a];
+    Vec2 head = c->nodes[arm->first + arm->n - 1].pos;
+    Vec2 prev = c->nodes[arm->first + arm->n - 2].pos;
+    double tip = dm_atan2(head.y - prev.y, head.x - prev.x);
+    double to = dm_atan2(target.y - head.y, target.x - head.x);
+    double d = dm_wrap(to - tip);
+    return d < 0 ? -d : d;
+}
+
+static double aim_tolerance(const Tentacle *c) { return c->cfg.aim_deg * (DM_PI / 180.0); }
+
+bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target) {
+    if (!c->alive || c->arms[a].cooldown > 0) return false;
+    return tentacle_aim_error(c, a, target) <= aim_tolerance(c);
+}
+
+// --- lifetime ---
+
+bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
+    memset(c, 0, sizeof *c);
+    c->cfg = *cfg;
+    c->pos = c->home = pos;
+    c->look = v2(0.0, 1.0);
+    c->link_px = cfg->link_px;
+    c->radius = 34.0 + 2.0 * cfg->tentacles;
+    if (c->radius > 72.0) c->radius = 72.0;
+    c->hp = c->hp_max = cfg->hp;
+    c->alive = true;
+    c->arm_count = cfg->tentacles;
+    int cap = cfg->nodes + 2 * cfg->grow;      // room for both phase changes
+    c->node_total = c->arm_count * cap;
+    c->nodes = mem_alloc((size_t)c->node_total, sizeof *c->nodes);
+    if (!c->nodes) return false;
+    for (int a = 0; a < c->arm_count; a++) {
+        TentacleArm *arm = &c->arms[a];
+        arm->first = a * cap;
+        arm->n = cfg->nodes;
+        arm->cap = cap;
+        // Tails spread over the lower and side rim (the eye looks out of the top half).
+        double spread = c->arm_count > 1 ? (double)a / (c->arm_count - 1) : 0.5;
+        arm->root_rad = DM_PI * (0.05 + 0.9 * spread);
+        arm->sway_rad = DM_TAU * a / c->arm_count + rng_range(rng, 0.0, 0.5);
+        arm->cooldown = cfg->cooldown / 2 + (int)rng_below(rng, (uint32_t)cfg->cooldown);
+        // Start hanging down, slightly fanned, links at 90% so the chain is valid.
+        Vec2 tail = tentacle_anchor(c, a);
+        double s, co;
+        dm_sincos(arm->root_rad, &s, &co);
+        for (int j = 0; j < arm->n; j++) {
+            double d = j * c->link_px * 0.9;
+            Vec2 p = v2(tail.x + co * d * 0.6, tail.y + d * (0.4 + 0.6 * s));
+            TentacleNode *nd = node_at(c, a, j);
+            nd->pos = nd->target = p;
+        }
+        // Re-clamp (the fan above may stretch a link for extreme angles).
+        for (int j = 1; j < arm->n; j++) {
+            TentacleNode *nd = node_at(c, a, j);
+            nd->pos = nd->target = clamp_near(nd->pos, node_at(c, a, j - 1)->pos, c->link_px);
+        }
+    }
+    return true;
+}
+
+void tentacle_free(Tentacle *c) {
+    mem_free(c->nodes);
+    c->nodes = NULL;
+    c->node_total = 0;
+}
+
+bool tentacle_add_node(Tentacle *c, int a) {
+    TentacleArm *arm = &c->arms[a];
+    if (arm->n >= arm->cap) return false;
+    TentacleNode *base = &c->nodes[arm->first];
+    memmove(&base[2], &base[1], (size_t)(arm->n - 1) * sizeof *base);
+    // Midway between the tail and the old first body node: both new links
+    // are half the old one, so the chain stays within link_px.
+    Vec2 mid = v2_lerp(base[0].pos, base[2].pos, 0.5);
+    base[1].pos = base[1].target = mid;
+    arm->n++;
+    return true;
+}
+
+// --- the chain update ---
+
+// Our addition for life: a small travelling wave across the chain, zero at
+// the tail and near the head (so aiming stays the solver's), added to the
+// tail-side targets. The final clamp still bounds every link.
+static Vec2 wave(const Tentacle *c, int a, int j) {
+    const TentacleArm *arm = &c->arms[a];
+    const TentacleNode *nd = &c->nodes[arm->first];
+    double s = (double)j / (arm->n - 1);
+    double amp = c->cfg.wave * c->link_px * dm_sin(DM_PI * s) * (s < 0.8 ? 1.0 : (1.0 - s) * 5.0);
+    double ph = dm_sin(s * 9.0 - (double)c->age * 0.09 + arm->sway_rad);
+    Vec2 dir = v2_norm(v2_sub(nd[j + 1].pos, nd[j - 1].pos));
+    return v2_scale(v2_perp(dir), amp * ph);
+}
+
+// The baseline: the six steps of the write-up, then the hard clamp.
+static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
+    TentacleArm *arm = &c->arms[a];
+    TentacleNode *nd = &c->nodes[arm->first];
+    int n = arm->n, h = n - 1;
+    double L = c->link_px, t = c->cfg.lerp;
+    nd[h].target = head_goal;                                      // (1)
+    for (int j = h - 1; j >= 1; j--)                               // (2) head -> tail
+        nd[j].target = along(nd[j].pos, nd[j + 1].pos, L);
+    for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);     // (3)
+    for (int j = 1; j < h; j++) {                                  // (4) tail -> head
+        nd[j].target = along(nd[j].pos, nd[j - 1].pos, L);
+        nd[j].target = v2_add(nd[j].target, wave(c, a, j));
+    }
+    nd[h].target = clamp_near(nd[h].target, nd[0].pos, tentacle_total_length(c, a));  // (5)
+    for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);     // (6)
+}
+
+// FABRIK: reach from the head goal back to the tail, then from the tail out,
+// every link exactly L; nodes then ease toward the solution.
+static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
+    TentacleArm *arm = &c->arms[a];
+    TentacleNode *nd = &c->nodes[arm->first];
+    int n = arm->n, h = n - 1;
+    double L = c->link_px, t = c->cfg.lerp;
+    for (int j = 0; j < n; j++) nd[j].target = nd[j].pos;
+    nd[h].target = clamp_near(head_goal, nd[0].pos, tentacle_total_length(c, a));
+    for (int j = h - 1; j >= 1; j--) nd[j].target = along(nd[j].target, nd[j + 1].target, L);
+    for (int j = 1; j < n; j++) nd[j].target = along(nd[j].target, nd[j - 1].target, L);
+    for (int j = 1; j < h; j++) nd[j].target = v2_add(nd[j].target, wave(c, a, j));
+    for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);
+}
+
+// The write-up's clamping_current_position in both directions. Head to tail
+// first: the head drags the chain after it (without this the tail-side clamp
+// would undo the head's progress every tick and a taut chain could never
+// turn). Then tail to head, last, which is the guarantee: no node is farther
+// than L from the one before, so every link <= L (to an ulp or two) and the
+// head stays within the total length of the tail.
+static void clamp_chain(Tentacle *c, int a) {
+    TentacleArm *arm = &c->arms[a];
+    TentacleNode *nd = &c->nodes[arm->first];
+    for (int j = arm->n - 2; j >= 1; j--) nd[j].pos = clamp_near(nd[j].pos, nd[j + 1].pos, c->link_px);
+    for (int j = 1; j < arm->n; j++) nd[j].pos = clamp_near(nd[j].pos, nd[j - 1].pos, c->link_px);
+}
+
+// Where tentacle a's head wants to be: short of the player on the line from
+// its tail, swinging sideways, so the tip sweeps across the player (and
+// fires as it crosses) instead of stacking on him. The standoff breathes
+// from 0.2 to 1.1 sway: now and then a head lunges close enough to touch.
+static Vec2 head_goal(const Tentacle *c, int a, Vec2 player) {
+    const TentacleArm *arm = &c->arms[a];
+    double tt = (double)c->age;
+    Vec2 tail = c->nodes[arm->first].pos;
+    Vec2 u = v2_norm(v2_sub(player, tail));
+    if (u.x == 0.0 && u.y == 0.0) u = v2(0.0, 1.0);
+    double sway = c->cfg.sway_px;
+    double stand = sway * (0.65 + 0.45 * dm_cos(tt * 0.013 + arm->sway_rad * 1.7));
+    // The sideways swing grows with the tentacle, so long ones fan out wide.
+    double swing = sway * (0.9 + 0.003 * tentacle_total_length(c, a));
+    double side = swing * dm_sin(tt * (0.021 + 0.003 * (a % 4)) + arm->sway_rad);
+    return v2_add(v2_sub(player, v2_scale(u, stand)), v2_scale(v2_perp(u), side));
+}
+
+static void set_phase(Tentacle *c, World *w, int phase) {
+    while (c->phase < phase) {
+        c->phase++;
+        for (int a = 0; a < c->arm_count; a++)
+            for (int k = 0; k < c->cfg.grow; k++) tentacle_add_node(c, a);
+        events_push(&w->events, EV_PHASE, WHO_TENTACLE, c->phase, c->pos.x, c->pos.y);
+    }
+}
+
+static void fire(Tentacle *c, World *w, int a, Vec2 player) {
+    TentacleArm *arm = &c->arms[a];
+    Vec2 head = node_at(c, a, arm->n - 1)->pos;
+    double base = dm_atan2(player.y - head.y, player.x - head.x);
+    int count = c->phase >= 2 ? 3 : 1;
+    for (int k = 0; k < count; k++) {
+        double ang = base + (k - (count - 1) * 0.5) * SPREAD_RAD, s, co;
+        dm_sincos(ang, &s, &co);
+        Vec2 vel = v2(co * c->cfg.bullet_px, s * c->cfg.bullet_px);
+        if (bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TENTACLE, head, vel, BULLET_RADIUS, 1, BULLET_TTL) >= 0)
+            c->shots++;
+    }
+    events_push(&w->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
+    int cd = c->cfg.cooldown;
+    if (c->phase >= 2) cd = cd * 3 / 4;
+    arm->cooldown = cd > 0 ? cd : 1;
+}
+
+static void step_body(Tentacle *c, Vec2 player) {
+    double tt = (double)c->age;
+    if (c->alive) {
+        double gx = player.x;
+        if (gx < c->home.x - c->cfg.roam_px) gx = c->home.x - c->cfg.roam_px;
+        if (gx > c->home.x + c->cfg.roam_px) gx = c->home.x + c->cfg.roam_px;
+        double gy = c->home.y + BODY_BOB_PX * dm_sin(tt * 0.035);
+        c->pos = step_toward(c->pos, v2(gx, gy), BODY_DRIFT_PX);
+        Vec2 want = v2_norm(v2_sub(player, c->pos));
+        if (want.x != 0.0 || want.y != 0.0)
+            c->look = v2_norm(v2_lerp(c->look, want, LOOK_EASE));
+    } else {
+        c->pos.y += 0.25;                                         // sinks as it dies
+    }
+}
+
+void tentacle_step(Tentacle *c, World *w) {
+    c->age++;
+    if (!c->alive) c->dead_ticks++;
+    if (c->hurt_ticks > 0) c->hurt_ticks--;
+    Vec2 player = w->player.pos;
+    step_body(c, player);
+
+    if (c->alive) {
+        int want = c->hp * 3 <= c->hp_max ? 2 : c->hp * 3 <= c->hp_max * 2 ? 1 : 0;
+        if (want > c->phase) set_phase(c, w, want);
+    }
+    double home = c->cfg.home_px * (c->phase >= 1 ? 1.6 : 1.0);
+
+    for (int a = 0; a < c->arm_count; a++) {
+        TentacleArm *arm = &c->arms[a];
+        TentacleNode *nd = node_at(c, a, 0);
+        nd[0].pos = nd[0].target = tentacle_anchor(c, a);       // the tail is stuck
+        Vec2 goal;
+        if (c->alive) {
+            goal = step_toward(nd[arm->n - 1].target, head_goal(c, a, player), home);
+            if (arm->flinch > 0) {
+                // Recoil: the head target is pushed back toward the body.
+                goal = step_toward(goal, nd[0].pos, 3.0);
+                arm->flinch--;
+            }
+        } else {
+            goal = v2(nd[arm->n - 1].target.x, nd[arm->n - 1].target.y + 2.0);   // goes limp
+        }
+        if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, a, goal);
+        else solve_follow(c, a, goal);
+        clamp_chain(c, a);
+        // The head's target never runs ahead of what the chain can reach.
+        nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));
+
+        if (arm->cooldown > 0) arm->cooldown--;
+        if (c->alive && w->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, w, a, player);
+    }
+}
+
+// --- damage ---
+
+static double seg_dist2(Vec2 p, Vec2 a, Vec2 b, double *t_out) {
+    Vec2 ab = v2_sub(b, a), ap = v2_sub(p, a);
+    double l2 = v2_len2(ab), t = l2 > 0 ? v2_dot(ap, ab) / l2 : 0.0;
+    if (t < 0) t = 0;
+    if (t > 1) t = 1;
+    *t_out = t;
+    return v2_len2(v2_sub(p, v2_add(a, v2_scale(ab, t))));
+}
+
+// Index of the tentacle whose skin a circle (p, r) touches, or -1.
+static int touched_arm(const Tentacle *c, Vec2 p, double r) {
+    for (int a = 0; a < c->arm_count; a++) {
+        const TentacleArm *arm = &c->arms[a];
+        for (int j = 1; j < arm->n; j++) {
+            double t;
+            Vec2 p0 = c->nodes[arm->first + j - 1].pos, p1 = c->nodes[arm->first + j].pos;
+            double d2 = seg_dist2(p, p0, p1, &t);
+            double w0 = tentacle_half_width(c, a, j - 1), w1 = tentacle_half_width(c, a, j);
+            double rr = r + w0 + (w1 - w0) * t;
+            if (d2 <= rr * rr) return a;
+        }
+    }
+    return -1;
+}
+
+static void lose_hp(Tentacle *c, World *w, int dmg, Vec2 at) {
+    c->hp -= dmg;
+    c->hurt_ticks = HURT_TICKS;
+    events_push(&w->events, EV_HIT, WHO_TENTACLE, dmg, at.x, at.y);
+    if (c->hp <= 0) {
+        c->hp = 0;
+        c->alive = false;
+        events_push(&w->events, EV_BOSS_DOWN, WHO_TENTACLE, 0, c->pos.x, c->pos.y);
+    }
+}
+
+bool tentacle_bullet_hit(Tentacle *c, World *w, const Bullet *b) {
+    if (!c->alive) return false;
+    double rr = c->radius + b->radius;
+    if (v2_len2(v2_sub(b->pos, c->pos)) <= rr * rr) {
+        lose_hp(c, w, b->damage > 0 ? b->damage : 1, b->pos);
+        return true;
+    }
+    int a = touched_arm(c, b->pos, b->radius);
+    if (a < 0) return false;
+    c->arms[a].flinch = FLINCH_TICKS;
+    events_push(&w->events, EV_BLOCKED, WHO_TENTACLE, a, b->pos.x, b->pos.y);
+    if (++c->chip >= CHIP_PER_HP) {
+        c->chip = 0;
+        lose_hp(c, w, 1, b->pos);
+    }
+    return true;
+}
+
+bool tentacle_touches(const Tentacle *c, Vec2 p, double r) {
+    if (!c->alive) return false;
+    double rr = c->radius + r;
+    if (v2_len2(v2_sub(p, c->pos)) <= rr * rr) return true;
+    return touched_arm(c, p, r) >= 0;
+}
+
+bool tentacle_blocks_win(const Tentacle *c) { return c->alive; }
+
+// --- hash and probes ---
+
+void tentacle_hash(const Tentacle *c, Hash *h) {
+    hash_f64(h, c->pos.x);
+    hash_f64(h, c->pos.y);
+    hash_f64(h, c->home.x);
+    hash_f64(h, c->home.y);
+    hash_f64(h, c->look.x);
+    hash_f64(h, c->look.y);
+    hash_f64(h, c->radius);
+    hash_f64(h, c->link_px);
+    hash_i64(h, c->hp);
+    hash_i64(h, c->hp_max);
+    hash_i64(h, c->chip);
+    hash_i64(h, c->phase);
+    hash_i64(h, c->alive);
+    hash_i64(h, c->age);
+    hash_i64(h, c->dead_ticks);
+    hash_i64(h, c->hurt_ticks);
+    hash_i64(h, c->shots);
+    hash_i64(h, c->arm_count);
+    const TentacleConfig *k = &c->cfg;
+    hash_i64(h, k->tentacles);
+    hash_i64(h, k->nodes);
+    hash_f64(h, k->link_px);
+    hash_i64(h, k->hp);
+    hash_f64(h, k->home_px);
+    hash_f64(h, k->lerp);
+    hash_f64(h, k->aim_deg);
+    hash_i64(h, k->cooldown);
+    hash_f64(h, k->bullet_px);
+    hash_i64(h, k->grow);
+    hash_f64(h, k->sway_px);
+    hash_f64(h, k->roam_px);
+    hash_f64(h, k->wave);
+    hash_i64(h, k->solver);
+    for (int a = 0; a < c->arm_count; a++) {
+        const TentacleArm *arm = &c->arms[a];
+        hash_i64(h, arm->first);
+        hash_i64(h, arm->n);
+        hash_i64(h, arm->cap);
+        hash_f64(h, arm->root_rad);
+        hash_f64(h, arm->sway_rad);
+        hash_i64(h, arm->cooldown);
+        hash_i64(h, arm->flinch);
+        for (int j = 0; j < arm->n; j++) {
+            const TentacleNode *nd = &c->nodes[arm->first + j];
+            hash_f64(h, nd->pos.x);
+            hash_f64(h, nd->pos.y);
+            hash_f64(h, nd->target.x);
+            hash_f64(h, nd->target.y);
+        }
+    }
+}
+
+void tentacle_probes(const Tentacle *c, TentacleProbes *out) {
+    memset(out, 0, sizeof *out);
+    out->hp = c->hp;
+    out->count = c->arm_count;
+    out->shots = (double)c->shots;
+    double best = -1.0;
+    for (int a = 0; a < c->arm_count; a++) {
+        const TentacleArm *arm = &c->arms[a];
+        const TentacleNode *nd = &c->nodes[arm->first];
+        for (int j = 1; j < arm->n; j++) {
+            double ex = v2_dist(nd[j].pos, nd[j - 1].pos) - c->link_px;
+            if (ex > out->link_error) out->link_error = ex;
+        }
+        double reach = v2_dist(nd[arm->n - 1].pos, nd[0].pos), total = tentacle_total_length(c, a);
+        if (reach > best) {
+            best = reach;
+            out->reach = reach;
+            out->max_reach = total;
+        }
+        if (reach - total > out->overreach) out->overreach = reach - total;
+    }
+}

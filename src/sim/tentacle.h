@@ -1,7 +1,11 @@
-// tentacle.h -- the tentacle boss: homing tentacles that fire when their tip points at the player.
+// tentacle.h -- the tentacle boss: a hovering body with several tentacles
+// whose heads home slowly on the player and fire when their tip points at him.
+// Each tentacle is a chain of nodes (tail stuck to the body, head free) kept
+// within a maximum link length; see docs/tentacle.md for the update and bounds.
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/hash.h"
 #include "core/rng.h"
@@ -10,15 +14,70 @@
 struct World;
 struct Bullet;
 
+#define TENTACLE_MAX_ARMS 32
+#define TENTACLE_MAX_NODES 256     // per tentacle at spawn (tail and head included)
+#define TENTACLE_MAX_GROW 64       // nodes added per tentacle at each phase change
+#define TENTACLE_PHASES 3          // 0 calm, 1 grown + faster homing, 2 spreads
+
+typedef enum TentacleSolver {
+    TENTACLE_SOLVER_FOLLOW = 0,    // the lerped two-pass follow update (baseline)
+    TENTACLE_SOLVER_FABRIK,        // FABRIK (Aristidou & Lasenby 2011), lerped
+} TentacleSolver;
+
 // Spawn-line parameters (k=v); defaults from tentacle_config_default.
 typedef struct TentacleConfig {
-    int tentacles, nodes; double link_px;
+    int tentacles;             // 1..32 (3)
+    int nodes;                 // 2..256 (16) nodes per tentacle, tail and head included
+    double link_px;            // maximum link length, 1..256 (22)
+    int hp;                    // body hit points, 1..100000 (60)
+    double home_px;            // head target speed toward the player, px per tick, 0..32 (1.6)
+    double lerp;               // fraction of the way a node moves to its target per pass, 0.01..1 (0.3)
+    double aim_deg;            // tip-to-player angular tolerance for firing, degrees, 0..90 (5)
+    int cooldown;              // ticks between a tentacle's volleys, 1..6000 (70)
+    double bullet_px;          // bullet speed, px per tick, 0.5..32 (3.5)
+    int grow;                  // nodes add_node()s to each tentacle per phase change, 0..64 (4)
+    double sway_px;            // heads' standoff from and sideways swing around the player, px, 0..512 (64)
+    double roam_px;            // how far the body drifts from its spawn point, 0..4096 (96)
+    double wave;               // travelling-wave amplitude in links, 0..1 (0.15)
+    int solver;                // TentacleSolver: solver=follow|fabrik (follow)
 } TentacleConfig;
 
+// One chain node: where it is and where it is heading.
+typedef struct TentacleNode {
+    Vec2 pos, target;
+} TentacleNode;
+
+// One tentacle: nodes[first .. first+n-1] of the boss's node pool; index 0 is
+// the tail (stuck to the body), n-1 the head. Room for cap nodes is reserved
+// at init, so add_node never allocates.
+typedef struct TentacleArm {
+    int first, n, cap;
+    double root_rad;           // where the tail sits on the body's rim
+    double sway_rad;           // phase of the head's wandering
+    int cooldown;              // ticks until this tentacle may fire again
+    int flinch;                // ticks of recoil after a blocked bullet
+} TentacleArm;
+
+// The whole boss: body + tentacles.
 typedef struct Tentacle {
-    Vec2 pos;
+    Vec2 pos;                  // body centre, px
+    Vec2 home;                 // spawn point the body drifts around
+    Vec2 look;                 // unit vector the eye looks along (eases to the player)
+    double radius;             // body radius, px
+    double link_px;            // maximum link length, px
+    TentacleConfig cfg;
     int hp, hp_max;
+    int chip;                  // blocked hits on tentacles; every 3 cost the body 1 hp
+    int phase;                 // 0..TENTACLE_PHASES-1
     bool alive;
+    int64_t age;               // ticks stepped
+    int64_t dead_ticks;        // ticks since death (0 while alive)
+    int hurt_ticks;            // flash after a hit (looks only, but simulated)
+    int64_t shots;             // bullets fired so far
+    TentacleArm arms[TENTACLE_MAX_ARMS];
+    int arm_count;
+    TentacleNode *nodes;       // arm_count * arms[i].cap; owned
+    int node_total;
 } Tentacle;
 
 typedef struct TentacleProbes {
@@ -27,19 +86,45 @@ typedef struct TentacleProbes {
 
 void tentacle_config_default(TentacleConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
-// "expected an integer 1..64") for an unknown key or a bad value.
+// "expected an integer 2..256") for an unknown key or a bad value.
 bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
-// Builds the creature at pos (px); allocates at load time only. False on no memory.
+// Builds the creature at pos (px); allocates at load time only (node room for
+// nodes + 2*grow per tentacle). False on no memory.
 bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng);
 void tentacle_free(Tentacle *c);
-// One tick. May read w->player and w->input, spawn bullets and push events.
+// One tick. Reads w->player, spawns bullets and pushes events.
 void tentacle_step(Tentacle *c, struct World *w);
-// A player bullet reached p: true when the creature absorbs it (hit or blocked);
-// damage and events are applied here.
+// A player bullet reached p: true when the creature absorbs it. The body
+// takes the bullet's damage; a tentacle blocks it (EV_BLOCKED, recoil) and
+// every third blocked bullet costs the body 1 hp.
 bool tentacle_bullet_hit(Tentacle *c, struct World *w, const struct Bullet *b);
-// Does a circle (p, r) touch a harmful part of the creature?
+// Does a circle (p, r) touch the body or a tentacle (tapered capsules)? False once dead.
 bool tentacle_touches(const Tentacle *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.
 bool tentacle_blocks_win(const Tentacle *c);
 void tentacle_hash(const Tentacle *c, Hash *h);
 void tentacle_probes(const Tentacle *c, TentacleProbes *out);
+
+// --- the chain, exposed for drawing and tests ---
+
+// Node j (0 tail .. n-1 head) of tentacle a.
+static inline const TentacleNode *tentacle_node(const Tentacle *c, int a, int j) {
+    return &c->nodes[c->arms[a].first + j];
+}
+// Sum of tentacle a's maximum link lengths: (n-1) * link_px.
+double tentacle_total_length(const Tentacle *c, int a);
+// Half the tentacle's thickness at node j (px), tapering to the tip; shared
+// by drawing and collision so what you see is what hurts.
+double tentacle_half_width(const Tentacle *c, int a, int j);
+// Adds a node to tentacle a between the tail and the next node (the write-up's
+// add_node: the new node appears next to the tail). False when its reserved
+// room is full. Keeps every link within link_px.
+bool tentacle_add_node(Tentacle *c, int a);
+// Absolute angle (radians, 0..pi) between tentacle a's last link and the
+// direction from its head to target.
+double tentacle_aim_error(const Tentacle *c, int a, Vec2 target);
+// True when tentacle a may fire at target now: alive, cooled down, and
+// tentacle_aim_error <= the aim tolerance.
+bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target);
+// Where the tail of tentacle a is stuck on the body rim (px).
+Vec2 tentacle_anchor(const Tentacle *c, int a);

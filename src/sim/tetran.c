@@ -1,30 +1,447 @@
-// tetran.c -- placeholder; the creature's issue fills it in.
+// tetran.c -- the Tetran boss: forward-kinematic arms turned by a per-joint
+// angle advance (wiggle mode lags the outer joints), a core with hit points,
+// phases as health drops, bullet patterns from the arm tips, a break-up death.
 #include "sim/tetran.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/dmath.h"
+#include "core/mem.h"
 #include "sim/world.h"
 
-void tetran_config_default(TetranConfig *cfg) { memset(cfg, 0, sizeof *cfg); }
+// Bullet looks and feel (px, px per tick, ticks).
+#define SHOT_SPEED 2.6
+#define SHOT_RADIUS 5.0
+#define SHOT_TTL 420
+#define SHOT_DAMAGE 1
+// Spin per phase as a multiple of the spawn's spin: faster, reversed, fastest.
+static const double PHASE_SPIN[TETRAN_PHASES] = {1.0, 1.4, -1.2, 1.6};
+// Ticks between aimed shots and between pattern volleys (0 = no pattern).
+static const int PHASE_AIM_TICKS[TETRAN_PHASES] = {70, 55, 50, 45};
+static const int PHASE_PATTERN_TICKS[TETRAN_PHASES] = {0, 100, 14, 20};
+// The spin changes toward the phase's target by at most this per tick, so
+// a reversal reads as the boss braking and turning back.
+#define SPIN_ACCEL_RAD 0.0008
+// Last phase: wiggles on its own for the first part of each cycle: long
+// enough to curl the arms into a spiral, then they ease straight again.
+#define AUTO_WIGGLE_ON 45
+#define AUTO_WIGGLE_CYCLE 180
+// The core hovers up and down around its spawn point.
+#define HOVER_RAD_PER_TICK 0.013
+#define HOVER_PX 10.0
 
-bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    (void)cfg; (void)key; (void)val;
-    snprintf(why, why_n, "unknown parameter");
-    return false;
+void tetran_config_default(TetranConfig *cfg) {
+    memset(cfg, 0, sizeof *cfg);
+    cfg->arms = 6;
+    cfg->segments = 12;
+    cfg->length_px = 20.0;
+    cfg->hp = 60;
+    cfg->spin_rad = 0.05;
+    cfg->core_px = 26.0;
+    cfg->fire = true;
 }
 
-bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
-    (void)cfg; (void)rng;
-    memset(c, 0, sizeof *c);
-    c->pos = pos;
+// A decimal integer of digits only (no sign, no spaces) in [lo, hi].
+static bool parse_int(const char *s, long lo, long hi, long *out) {
+    if (!s || !*s) return false;
+    long v = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') return false;
+        v = v * 10 + (*p - '0');
+        if (v > hi) return false;      // also stops overflow on long digit runs
+    }
+    if (v < lo) return false;
+    *out = v;
     return true;
 }
 
-void tetran_free(Tetran *c) { (void)c; }
-void tetran_step(Tetran *c, struct World *w) { (void)c; (void)w; }
-bool tetran_bullet_hit(Tetran *c, struct World *w, const struct Bullet *b) { (void)c; (void)w; (void)b; return false; }
-bool tetran_touches(const Tetran *c, Vec2 p, double r) { (void)c; (void)p; (void)r; return false; }
-bool tetran_blocks_win(const Tetran *c) { (void)c; return false; }
-void tetran_hash(const Tetran *c, Hash *h) { hash_f64(h, c->pos.x); hash_f64(h, c->pos.y); }
-void tetran_probes(const Tetran *c, TetranProbes *out) { (void)c; memset(out, 0, sizeof *out); }
+// A plain decimal number (digits, sign, point, exponent; no hex, inf, nan).
+static bool parse_num(const char *s, double lo, double hi, double *out) {
+    if (!s || !*s || strlen(s) > 32) return false;
+    if (strspn(s, "+-.0123456789eE") != strlen(s)) return false;
+    char *end = NULL;
+    double v = strtod(s, &end);
+    if (!end || *end || !isfinite(v) || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
+    long n = 0;
+    double d = 0.0;
+    if (!key) key = "";
+    if (!strcmp(key, "arms")) {
+        if (!parse_int(val, 1, TETRAN_MAX_ARMS, &n)) goto bad_int;
+        cfg->arms = (int)n;
+    } else if (!strcmp(key, "segments")) {
+        if (!parse_int(val, 1, TETRAN_MAX_SEGMENTS, &n)) goto bad_int;
+        cfg->segments = (int)n;
+    } else if (!strcmp(key, "length")) {
+        if (!parse_int(val, 1, TETRAN_MAX_LENGTH_PX, &n)) goto bad_int;
+        cfg->length_px = (double)n;
+    } else if (!strcmp(key, "hp")) {
+        if (!parse_int(val, 1, TETRAN_MAX_HP, &n)) goto bad_int;
+        cfg->hp = (int)n;
+    } else if (!strcmp(key, "core")) {
+        if (!parse_int(val, 4, 128, &n)) goto bad_int;
+        cfg->core_px = (double)n;
+    } else if (!strcmp(key, "fire")) {
+        if (!parse_int(val, 0, 1, &n)) goto bad_int;
+        cfg->fire = n != 0;
+    } else if (!strcmp(key, "spin")) {
+        if (!parse_num(val, -TETRAN_MAX_SPIN_RAD, TETRAN_MAX_SPIN_RAD, &d)) {
+            snprintf(why, why_n, "spin: expected a number -0.2..0.2 (radians per tick)");
+            return false;
+        }
+        cfg->spin_rad = d;
+    } else {
+        snprintf(why, why_n, "unknown tetran parameter '%s' (expected arms, segments, length, hp, spin, core or fire)",
+                 key);
+        return false;
+    }
+    return true;
+bad_int:;
+    long lo = 1, hi = TETRAN_MAX_ARMS;
+    if (!strcmp(key, "length")) hi = TETRAN_MAX_LENGTH_PX;
+    else if (!strcmp(key, "hp")) hi = TETRAN_MAX_HP;
+    else if (!strcmp(key, "core")) lo = 4, hi = 128;
+    else if (!strcmp(key, "fire")) lo = 0, hi = 1;
+    snprintf(why, why_n, "%s: expected an integer %ld..%ld", key, lo, hi);
+    return false;
+}
+
+static bool config_valid(const TetranConfig *cfg) {
+    return cfg->arms >= 1 && cfg->arms <= TETRAN_MAX_ARMS && cfg->segments >= 1 &&
+           cfg->segments <= TETRAN_MAX_SEGMENTS && cfg->length_px >= 1.0 &&
+           cfg->length_px <= TETRAN_MAX_LENGTH_PX && cfg->hp >= 1 && cfg->hp <= TETRAN_MAX_HP &&
+           fabs(cfg->spin_rad) <= TETRAN_MAX_SPIN_RAD && cfg->core_px >= 4.0 && cfg->core_px <= 128.0;
+}
+
+double tetran_arm_radius(const Tetran *c, int i) {
+    double r = c->cfg.length_px * 0.55;
+    if (r > 24.0) r = 24.0;
+    if (r < 1.5) r = 1.5;
+    return r * (1.0 - 0.45 * (double)i / (double)c->cfg.segments);
+}
+
+// Joint positions from the angles: segment i runs from joint i at angle
+// rad[i] for length_px (the write-up's ux = cos(rad) * ds + pos). Recomputed
+// from the core every tick, so lengths never drift.
+static void forward_kinematics(Tetran *c) {
+    int ns = c->cfg.segments;
+    double len = c->cfg.length_px;
+    for (int a = 0; a < c->cfg.arms; a++) {
+        Vec2 *pt = &c->pts[a * (ns + 1)];
+        const double *rad = &c->rad[a * ns];
+        pt[0] = c->pos;
+        for (int i = 0; i < ns; i++) {
+            double s, co;
+            dm_sincos(rad[i], &s, &co);
+            pt[i + 1] = v2(pt[i].x + co * len, pt[i].y + s * len);
+        }
+    }
+}
+
+bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
+    memset(c, 0, sizeof *c);
+    if (!config_valid(cfg)) return false;
+    c->cfg = *cfg;
+    int na = cfg->arms, ns = cfg->segments;
+    size_t joints = (size_t)na * (size_t)ns;
+    c->base_rad = mem_alloc((size_t)na, sizeof *c->base_rad);
+    c->off_rad = mem_alloc(joints, sizeof *c->off_rad);
+    c->rad = mem_alloc(joints, sizeof *c->rad);
+    c->pts = mem_alloc((size_t)na * (size_t)(ns + 1), sizeof *c->pts);
+    if (!c->base_rad || !c->off_rad || !c->rad || !c->pts) {
+        tetran_free(c);
+        return false;
+    }
+    c->home = c->pos = pos;
+    c->hp = c->hp_max = cfg->hp;
+    c->alive = true;
+    c->spin_rad = cfg->spin_rad;
+    c->fire_timer = PHASE_AIM_TICKS[0];
+    c->pattern_timer = 0;
+    // Evenly spread from one random start angle in [0, 2*pi).
+    double start = rng_range(rng, 0.0, DM_TAU);
+    for (int a = 0; a < na; a++) {
+        c->base_rad[a] = dm_wrap(start + DM_TAU * a / na);
+        for (int i = 0; i < ns; i++) c->rad[a * ns + i] = c->base_rad[a];
+    }
+    forward_kinematics(c);
+    return true;
+}
+
+void tetran_free(Tetran *c) {
+    mem_free(c->base_rad);
+    mem_free(c->off_rad);
+    mem_free(c->rad);
+    mem_free(c->pts);
+    c->base_rad = c->off_rad = c->rad = NULL;
+    c->pts = NULL;
+}
+
+// One joint's offset from its arm's base angle for this tick.
+static double advance_offset(double off, int i, double spin, bool wiggle) {
+    if (wiggle) return dm_wrap(off + (spin - i * TETRAN_WIGGLE_LAG_RAD));
+    if (off == 0.0) return 0.0;
+    double mag = fabs(off), step = mag * TETRAN_EASE_RATE;
+    if (step < TETRAN_EASE_MIN_RAD) step = TETRAN_EASE_MIN_RAD;
+    if (step >= mag) return 0.0;
+    return off > 0.0 ? off - step : off + step;
+}
+
+static void turn_arms(Tetran *c) {
+    int ns = c->cfg.segments;
+    for (int a = 0; a < c->cfg.arms; a++) {
+        c->base_rad[a] = dm_wrap(c->base_rad[a] + c->spin_rad);
+        for (int i = 0; i < ns; i++) {
+            int j = a * ns + i;
+            c->off_rad[j] = advance_offset(c->off_rad[j], i, c->spin_rad, c->wiggle);
+            c->rad[j] = dm_wrap(c->base_rad[a] + c->off_rad[j]);
+        }
+    }
+}
+
+static Vec2 tip_of(const Tetran *c, int a) { return tetran_joint(c, a, c->cfg.segments); }
+
+// Outward direction at an arm's tip (its last segment's angle).
+static Vec2 tip_dir(const Tetran *c, int a) {
+    double s, co;
+    dm_sincos(tetran_angle(c, a, c->cfg.segments - 1), &s, &co);
+    return v2(co, s);
+}
+
+static int shoot(Tetran *c, World *w, Vec2 at, Vec2 dir, double speed) {
+    int k = bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2_scale(dir, speed), SHOT_RADIUS,
+                          SHOT_DAMAGE, SHOT_TTL);
+    if (k >= 0) c->shots++;
+    return k >= 0;
+}
+
+// Aimed shots from one arm tip at a time (cycling arms); a 3-way spread in
+// the last phase.
+static void fire_aimed(Tetran *c, World *w) {
+    int a = (int)(c->shots % c->cfg.arms);
+    Vec2 tip = tip_of(c, a);
+    Vec2 to = v2_sub(w->player.pos, tip);
+    double ang = dm_atan2(to.y, to.x);
+    int fired = 0, spread = c->phase == TETRAN_PHASES - 1 ? 1 : 0;
+    for (int k = -spread; k <= spread; k++) {
+        double s, co;
+        dm_sincos(ang + 0.22 * k, &s, &co);
+        fired += shoot(c, w, tip, v2(co, s), SHOT_SPEED * 1.15);
+    }
+    if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, tip.x, tip.y);
+}
+
+// Phase patterns: radial bursts from every tip (phase 1), or spiral streams
+// along the tips' own direction, so the turning arms draw spirals (2, 3).
+static void fire_pattern(Tetran *c, World *w) {
+    int fired = 0;
+    Vec2 first = c->pos;
+    for (int a = 0; a < c->cfg.arms; a++) {
+        if (c->phase >= 2 && (a + c->volley) % 2) continue;   // alternate arms
+        Vec2 tip = tip_of(c, a), dir;
+        if (c->phase == 1) dir = v2_norm(v2_sub(tip, c->pos));
+        else dir = tip_dir(c, a);
+        if (v2_len2(dir) == 0.0) dir = v2(1.0, 0.0);
+        if (shoot(c, w, tip, dir, c->phase == 1 ? SHOT_SPEED : SHOT_SPEED * 0.8) && !fired++) first = tip;
+    }
+    c->volley++;
+    if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);
+}
+
+void tetran_step(Tetran *c, World *w) {
+    if (!c->alive) {
+        if (c->dead_ticks < 1000000) c->dead_ticks++;
+        c->wiggle = false;
+        return;
+    }
+    bool last = c->phase == TETRAN_PHASES - 1;
+    if (last) c->auto_wiggle = (c->auto_wiggle + 1) % AUTO_WIGGLE_CYCLE;
+    c->wiggle = (w->input.buttons & BTN_WIGGLE) != 0 || (last && c->auto_wiggle < AUTO_WIGGLE_ON);
+
+    double target = c->cfg.spin_rad * PHASE_SPIN[c->phase];
+    if (c->spin_rad < target) c->spin_rad = fmin(target, c->spin_rad + SPIN_ACCEL_RAD);
+    else if (c->spin_rad > target) c->spin_rad = fmax(target, c->spin_rad - SPIN_ACCEL_RAD);
+
+    turn_arms(c);
+    c->hover_rad = dm_wrap(c->hover_rad + HOVER_RAD_PER_TICK);
+    c->pos = v2(c->home.x, c->home.y + HOVER_PX * dm_sin(c->hover_rad));
+    forward_kinematics(c);
+
+    if (c->hit_flash > 0) c->hit_flash--;
+    if (!c->cfg.fire || w->state != GAME_PLAYING) return;
+    if (--c->fire_timer <= 0) {
+        fire_aimed(c, w);
+        c->fire_timer = PHASE_AIM_TICKS[c->phase];
+    }
+    if (PHASE_PATTERN_TICKS[c->phase] > 0 && --c->pattern_timer <= 0) {
+        fire_pattern(c, w);
+        c->pattern_timer = PHASE_PATTERN_TICKS[c->phase];
+    }
+}
+
+// Closest approach of segments p0-p1 and q0-q1: the squared distance, and
+// the parameter s along p where it happens (Ericson's clamped solution).
+static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
+    Vec2 d1 = v2_sub(p1, p0), d2 = v2_sub(q1, q0), r = v2_sub(p0, q0);
+    double a = v2_dot(d1, d1), e = v2_dot(d2, d2), f = v2_dot(d2, r);
+    double s = 0.0, t = 0.0;
+    if (a <= 1e-12 && e <= 1e-12) {
+        s = t = 0.0;
+    } else if (a <= 1e-12) {
+        t = fmin(fmax(f / e, 0.0), 1.0);
+    } else {
+        double cc = v2_dot(d1, r);
+        if (e <= 1e-12) {
+            s = fmin(fmax(-cc / a, 0.0), 1.0);
+        } else {
+            double b = v2_dot(d1, d2), den = a * e - b * b;
+            s = den > 1e-12 ? fmin(fmax((b * f - cc * e) / den, 0.0), 1.0) : 0.0;
+            t = (b * s + f) / e;
+            if (t < 0.0) {
+                t = 0.0;
+                s = fmin(fmax(-cc / a, 0.0), 1.0);
+            } else if (t > 1.0) {
+                t = 1.0;
+                s = fmin(fmax((b - cc) / a, 0.0), 1.0);
+            }
+        }
+    }
+    *s_out = s;
+    Vec2 cp = v2_add(p0, v2_scale(d1, s)), cq = v2_add(q0, v2_scale(d2, t));
+    return v2_len2(v2_sub(cp, cq));
+}
+
+static void die(Tetran *c, World *w) {
+    c->alive = false;
+    c->hp = 0;
+    c->wiggle = false;
+    c->dead_ticks = 1;
+    events_push(&w->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
+}
+
+bool tetran_bullet_hit(Tetran *c, World *w, const Bullet *b) {
+    if (!c->alive) return false;
+    // The bullet's path this tick, so fast shots cannot tunnel through an arm.
+    Vec2 from = v2_sub(b->pos, b->vel), to = b->pos;
+    double s_core = 2.0, s_arm = 2.0, s;
+    double rc = c->cfg.core_px + b->radius;
+    if (seg_seg_dist2(from, to, c->pos, c->pos, &s) <= rc * rc) s_core = s;
+    int ns = c->cfg.segments;
+    for (int a = 0; a < c->cfg.arms; a++) {
+        for (int i = 0; i < ns; i++) {
+            double ra = tetran_arm_radius(c, i) + b->radius;
+            if (seg_seg_dist2(from, to, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), &s) <= ra * ra &&
+                s < s_arm)
+                s_arm = s;
+        }
+    }
+    if (s_core <= 1.0 && s_core <= s_arm) {
+        int dmg = b->damage > 0 ? b->damage : 1;
+        c->hp -= dmg;
+        c->hit_flash = 6;
+        events_push(&w->events, EV_HIT, WHO_TETRAN, dmg, b->pos.x, b->pos.y);
+        if (c->hp <= 0) {
+            die(c, w);
+            return true;
+        }
+        int phase = 0;
+        for (int k = 1; k < TETRAN_PHASES; k++)
+            if ((int64_t)c->hp * TETRAN_PHASES <= (int64_t)c->hp_max * (TETRAN_PHASES - k)) phase = k;
+        if (phase > c->phase) {
+            c->phase = phase;
+            c->pattern_timer = 30;
+            c->auto_wiggle = 0;
+            events_push(&w->events, EV_PHASE, WHO_TETRAN, phase, c->pos.x, c->pos.y);
+        }
+        return true;
+    }
+    if (s_arm <= 1.0) {
+        events_push(&w->events, EV_BLOCKED, WHO_TETRAN, 0, b->pos.x, b->pos.y);
+        return true;
+    }
+    return false;
+}
+
+bool tetran_touches(const Tetran *c, Vec2 p, double r) {
+    if (!c->alive) return false;
+    double s, rc = c->cfg.core_px + r;
+    if (v2_len2(v2_sub(p, c->pos)) <= rc * rc) return true;
+    for (int a = 0; a < c->cfg.arms; a++) {
+        for (int i = 0; i < c->cfg.segments; i++) {
+            double ra = tetran_arm_radius(c, i) + r;
+            if (seg_seg_dist2(p, p, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), &s) <= ra * ra) return true;
+        }
+    }
+    return false;
+}
+
+bool tetran_blocks_win(const Tetran *c) { return c->alive && c->hp > 0; }
+
+void tetran_hash(const Tetran *c, Hash *h) {
+    const TetranConfig *k = &c->cfg;
+    hash_i64(h, k->arms);
+    hash_i64(h, k->segments);
+    hash_f64(h, k->length_px);
+    hash_i64(h, k->hp);
+    hash_f64(h, k->spin_rad);
+    hash_f64(h, k->core_px);
+    hash_i64(h, k->fire);
+    hash_f64(h, c->home.x);
+    hash_f64(h, c->home.y);
+    hash_f64(h, c->pos.x);
+    hash_f64(h, c->pos.y);
+    hash_f64(h, c->hover_rad);
+    hash_i64(h, c->hp);
+    hash_i64(h, c->hp_max);
+    hash_i64(h, c->alive);
+    hash_i64(h, c->phase);
+    hash_f64(h, c->spin_rad);
+    hash_i64(h, c->wiggle);
+    hash_i64(h, c->auto_wiggle);
+    hash_i64(h, c->fire_timer);
+    hash_i64(h, c->pattern_timer);
+    hash_i64(h, c->volley);
+    hash_i64(h, c->hit_flash);
+    hash_i64(h, c->dead_ticks);
+    hash_i64(h, c->shots);
+    int na = k->arms, ns = k->segments;
+    if (!c->pts) return;
+    for (int a = 0; a < na; a++) hash_f64(h, c->base_rad[a]);
+    for (int j = 0; j < na * ns; j++) {
+        hash_f64(h, c->off_rad[j]);
+        hash_f64(h, c->rad[j]);
+    }
+    for (int j = 0; j < na * (ns + 1); j++) {
+        hash_f64(h, c->pts[j].x);
+        hash_f64(h, c->pts[j].y);
+    }
+}
+
+void tetran_probes(const Tetran *c, TetranProbes *out) {
+    memset(out, 0, sizeof *out);
+    out->hp = c->hp;
+    out->arms = c->cfg.arms;
+    out->wiggle = c->wiggle ? 1.0 : 0.0;
+    if (!c->pts) return;
+    int ns = c->cfg.segments;
+    double worst = 0.0, len = c->cfg.length_px;
+    for (int a = 0; a < c->cfg.arms; a++) {
+        for (int i = 0; i < ns; i++) {
+            double e = fabs(v2_dist(tetran_joint(c, a, i), tetran_joint(c, a, i + 1)) - len);
+            if (e > worst) worst = e;
+        }
+    }
+    out->link_error = worst;
+    // Rounded to a micro-pixel: a straight arm's summed cos/sin steps differ
+    // from segments * length only in the last bits, and scripts compare ==.
+    double reach = v2_dist(c->pos, tip_of(c, 0));
+    out->reach = round(reach * 1e6) / 1e6;
+    out->max_reach = ns * len;
+}

@@ -1,7 +1,10 @@
-// tetran.h -- the Tetran boss: a core with rotating multi-jointed arms and wiggle mode.
+// tetran.h -- the Tetran boss: a core with rotating multi-jointed arms and
+// wiggle mode (after the Salamander/Gradius boss). Arms are forward-kinematic
+// chains; the core is the weak spot; phases follow the core's health.
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/hash.h"
 #include "core/rng.h"
@@ -10,15 +13,57 @@
 struct World;
 struct Bullet;
 
-// Spawn-line parameters (k=v); defaults from tetran_config_default.
+#define TETRAN_MAX_ARMS 64
+#define TETRAN_MAX_SEGMENTS 64
+#define TETRAN_MAX_LENGTH_PX 256
+#define TETRAN_MAX_HP 100000
+#define TETRAN_MAX_SPIN_RAD 0.2
+#define TETRAN_PHASES 4
+// Wiggle mode's per-joint lag: joint i gains spin - i * TETRAN_WIGGLE_LAG_RAD
+// extra per tick (the write-up's i/100).
+#define TETRAN_WIGGLE_LAG_RAD 0.01
+// After wiggle mode a joint's offset from its arm's base angle shrinks by
+// this fraction per tick, but by at least TETRAN_EASE_MIN_RAD, and lands
+// exactly on 0 (so the arm is exactly straight again, ~70 ticks from any bend).
+#define TETRAN_EASE_RATE 0.08
+#define TETRAN_EASE_MIN_RAD 0.002
+// Ticks the break-up effect runs after death.
+#define TETRAN_DEATH_TICKS 120
+
+// Spawn-line parameters (k=v); defaults from tetran_config_default. Every
+// value is validated by tetran_config_set (docs/tetran.md has the table).
 typedef struct TetranConfig {
-    int arms, segments; double length_px;
+    int arms;                  // 1..64, default 6
+    int segments;              // per arm, 1..64, default 12
+    double length_px;          // per segment, integer 1..256, default 20
+    int hp;                    // core hit points, 1..100000, default 60
+    double spin_rad;           // rad_plus: per-tick joint advance, -0.2..0.2, default 0.05
+    double core_px;            // core radius, integer 4..128, default 26
+    bool fire;                 // shoots at all (fire=0 for calm test arenas), default 1
 } TetranConfig;
 
 typedef struct Tetran {
-    Vec2 pos;
+    TetranConfig cfg;
+    Vec2 home;                 // spawn point, px
+    Vec2 pos;                  // core centre (hovers around home), px
+    double hover_rad;          // phase of the hover, bounded
     int hp, hp_max;
     bool alive;
+    int phase;                 // 0..TETRAN_PHASES-1, rises as hp drops
+    double spin_rad;           // current rad_plus (phases change it; eased)
+    bool wiggle;               // wiggle mode this tick (button or auto)
+    int auto_wiggle;           // ticks into the auto-wiggle cycle (last phase)
+    int fire_timer;            // ticks to the next aimed shot
+    int pattern_timer;         // ticks to the next radial/spiral volley
+    int volley;                // volleys fired so far (cycles arms and patterns)
+    int hit_flash;             // ticks of white flash after a core hit (looks)
+    int dead_ticks;            // ticks since death (break-up effect), 0 alive
+    int64_t shots;             // bullets fired so far
+    // Arm state, allocated once in tetran_init (arms x segments):
+    double *base_rad;          // per arm: the angle a straight arm has
+    double *off_rad;           // per joint: offset from its arm's base, [-pi, pi)
+    double *rad;               // per joint: absolute angle = wrap(base + off)
+    Vec2 *pts;                 // per arm segments+1 joint positions, [0] = core
 } Tetran;
 
 typedef struct TetranProbes {
@@ -27,19 +72,36 @@ typedef struct TetranProbes {
 
 void tetran_config_default(TetranConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
-// "expected an integer 1..64") for an unknown key or a bad value.
+// "expected an integer 1..64") for an unknown key or a bad value; cfg is
+// unchanged then.
 bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
-// Builds the creature at pos (px); allocates at load time only. False on no memory.
+// Builds the creature at pos (px); the arms start evenly spread from one
+// random angle (one draw from rng). Allocates here only. False on no memory
+// or an invalid cfg.
 bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng);
 void tetran_free(Tetran *c);
-// One tick. May read w->player and w->input, spawn bullets and push events.
+// One tick: angles (each joint += spin; wiggle adds spin - i/100; else ease
+// back to straight), forward kinematics, phases, shots. Reads w->input
+// (BTN_WIGGLE) and w->player; spawns bullets and pushes events; no allocation.
 void tetran_step(Tetran *c, struct World *w);
-// A player bullet reached p: true when the creature absorbs it (hit or blocked);
-// damage and events are applied here.
+// A player bullet reached b->pos (moving b->vel this tick): true when the
+// creature absorbs it. Core: damage, EV_HIT (EV_BOSS_DOWN at 0 hp). Arms:
+// blocked without damage, EV_BLOCKED. Dead: false.
 bool tetran_bullet_hit(Tetran *c, struct World *w, const struct Bullet *b);
-// Does a circle (p, r) touch a harmful part of the creature?
+// Does a circle (p, r) touch a harmful part (arms or core) of a live Tetran?
 bool tetran_touches(const Tetran *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.
 bool tetran_blocks_win(const Tetran *c);
 void tetran_hash(const Tetran *c, Hash *h);
 void tetran_probes(const Tetran *c, TetranProbes *out);
+
+// Helpers for drawing and tests.
+// Joint k (0..segments) of arm a; k = 0 is the core centre.
+static inline Vec2 tetran_joint(const Tetran *c, int a, int k) {
+    return c->pts[a * (c->cfg.segments + 1) + k];
+}
+// Angle of segment i of arm a, radians in [-pi, pi).
+static inline double tetran_angle(const Tetran *c, int a, int i) { return c->rad[a * c->cfg.segments + i]; }
+// Half thickness (px) of segment i of any arm: what blocks shots and hurts on
+// contact (arms taper toward the tip; the drawing matches).
+double tetran_arm_radius(const Tetran *c, int i);

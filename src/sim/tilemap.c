@@ -1,13 +1,41 @@
-// tilemap.c -- placeholder (the engine-core geometry fills it in).
+// tilemap.c -- tile shapes and exact queries over their union: closed point
+// test, exact (signed) nearest surface, DDA segment cast, swept circle.
+// The union is what matters: seams between touching tiles are never surfaces.
 #include "sim/tilemap.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "core/mem.h"
 
+// A tile's solid part (or its empty part) as a convex polygon given by its
+// edges; edge i runs a[i] -> b[i] with outward normal pn[i] (components in
+// {-1, 0, 1}, not normalised, so plane tests on grid coordinates are exact).
+enum { SIDE_LEFT, SIDE_RIGHT, SIDE_TOP, SIDE_BOTTOM, SIDE_DIAG };
+
+typedef struct Shape {
+    int n;
+    int col, row;
+    Vec2 a[4], b[4];
+    Vec2 pn[4];
+    double pc[4];              // inside: dot(pn, x) <= pc
+    int side[4];
+} Shape;
+
+#define INV_SQRT2 0.70710678118654752440
+
+// A cast's hit t and a candidate's normal are "the same" within this many px.
+#define CAST_EPS_PX 1e-6
+// A segment must pass at least this deep into a shape to hit it (grazing).
+#define CAST_DEPTH_PX 1e-9
+// Swept circles: a shape stops the circle only when the path would overlap
+// it by more than SWEEP_TOL_PX; the circle stops SWEEP_SKIN_PX short of touch.
+#define SWEEP_TOL_PX 1e-3
+#define SWEEP_SKIN_PX 1e-4
+
 bool tilemap_init(Tilemap *m, int w, int h, int tile) {
     memset(m, 0, sizeof *m);
-    if (w <= 0 || h <= 0 || w > TILEMAP_MAX_SIDE || h > TILEMAP_MAX_SIDE) return false;
+    if (w <= 0 || h <= 0 || w > TILEMAP_MAX_SIDE || h > TILEMAP_MAX_SIDE || tile <= 0) return false;
     m->cells = mem_alloc((size_t)w * (size_t)h, 1);
     if (!m->cells) return false;
     m->w = w;
@@ -42,20 +70,566 @@ int tilemap_tile_from_char(char c) {
     }
 }
 
-bool tilemap_point_solid(const Tilemap *m, Vec2 p) { (void)m; (void)p; return false; }
+// ---------------------------------------------------------------- shapes
+
+static void shape_edge(Shape *sh, Vec2 a, Vec2 b, Vec2 n, int side) {
+    int i = sh->n++;
+    sh->a[i] = a;
+    sh->b[i] = b;
+    sh->pn[i] = n;
+    sh->pc[i] = n.x * a.x + n.y * a.y;
+    sh->side[i] = side;
+}
+
+// The polygon a tile of kind t fills in cell (col,row); false for empty.
+static bool shape_of(Tile t, int col, int row, int s, Shape *sh) {
+    double x0 = (double)col * s, y0 = (double)row * s, x1 = x0 + s, y1 = y0 + s;
+    Vec2 tl = v2(x0, y0), tr = v2(x1, y0), br = v2(x1, y1), bl = v2(x0, y1);
+    sh->n = 0;
+    sh->col = col;
+    sh->row = row;
+    switch (t) {
+    case TILE_SOLID:
+        shape_edge(sh, tl, tr, v2(0, -1), SIDE_TOP);
+        shape_edge(sh, tr, br, v2(1, 0), SIDE_RIGHT);
+        shape_edge(sh, br, bl, v2(0, 1), SIDE_BOTTOM);
+        shape_edge(sh, bl, tl, v2(-1, 0), SIDE_LEFT);
+        return true;
+    case TILE_SLOPE_BR:
+        shape_edge(sh, tr, br, v2(1, 0), SIDE_RIGHT);
+        shape_edge(sh, br, bl, v2(0, 1), SIDE_BOTTOM);
+        shape_edge(sh, bl, tr, v2(-1, -1), SIDE_DIAG);
+        return true;
+    case TILE_SLOPE_BL:
+        shape_edge(sh, tl, bl, v2(-1, 0), SIDE_LEFT);
+        shape_edge(sh, bl, br, v2(0, 1), SIDE_BOTTOM);
+        shape_edge(sh, br, tl, v2(1, -1), SIDE_DIAG);
+        return true;
+    case TILE_SLOPE_TL:
+        shape_edge(sh, tl, tr, v2(0, -1), SIDE_TOP);
+        shape_edge(sh, tr, bl, v2(1, 1), SIDE_DIAG);
+        shape_edge(sh, bl, tl, v2(-1, 0), SIDE_LEFT);
+        return true;
+    case TILE_SLOPE_TR:
+        shape_edge(sh, tl, tr, v2(0, -1), SIDE_TOP);
+        shape_edge(sh, tr, br, v2(1, 0), SIDE_RIGHT);
+        shape_edge(sh, br, tl, v2(-1, 1), SIDE_DIAG);
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The kind whose solid part is exactly the empty part of t.
+static Tile complement(Tile t) {
+    switch (t) {
+    case TILE_EMPTY: return TILE_SOLID;
+    case TILE_SLOPE_BR: return TILE_SLOPE_TL;
+    case TILE_SLOPE_BL: return TILE_SLOPE_TR;
+    case TILE_SLOPE_TL: return TILE_SLOPE_BR;
+    case TILE_SLOPE_TR: return TILE_SLOPE_BL;
+    default: return TILE_EMPTY;
+    }
+}
+
+// Does tile t fill the whole of its cell's side?
+static bool full_side(Tile t, int side) {
+    switch (t) {
+    case TILE_SOLID: return true;
+    case TILE_SLOPE_BR: return side == SIDE_RIGHT || side == SIDE_BOTTOM;
+    case TILE_SLOPE_BL: return side == SIDE_LEFT || side == SIDE_BOTTOM;
+    case TILE_SLOPE_TL: return side == SIDE_LEFT || side == SIDE_TOP;
+    case TILE_SLOPE_TR: return side == SIDE_TOP || side == SIDE_RIGHT;
+    default: return false;
+    }
+}
+
+// An edge of a solid shape is internal (not a surface) when the neighbour
+// across it fills the shared side completely.
+static bool edge_internal(const Tilemap *m, const Shape *sh, int i) {
+    switch (sh->side[i]) {
+    case SIDE_LEFT: return full_side(tilemap_at(m, sh->col - 1, sh->row), SIDE_RIGHT);
+    case SIDE_RIGHT: return full_side(tilemap_at(m, sh->col + 1, sh->row), SIDE_LEFT);
+    case SIDE_TOP: return full_side(tilemap_at(m, sh->col, sh->row - 1), SIDE_BOTTOM);
+    case SIDE_BOTTOM: return full_side(tilemap_at(m, sh->col, sh->row + 1), SIDE_TOP);
+    default: return false;
+    }
+}
+
+static double plane_val(const Shape *sh, int i, Vec2 p) { return sh->pn[i].x * p.x + sh->pn[i].y * p.y; }
+
+static bool shape_contains(const Shape *sh, Vec2 p) {
+    for (int i = 0; i < sh->n; i++)
+        if (plane_val(sh, i, p) > sh->pc[i]) return false;
+    return true;
+}
+
+static Vec2 closest_on_segment(Vec2 a, Vec2 b, Vec2 p) {
+    Vec2 ab = v2_sub(b, a);
+    double t = v2_dot(v2_sub(p, a), ab) / v2_dot(ab, ab);
+    if (t <= 0) return a;
+    if (t >= 1) return b;
+    return v2_add(a, v2_scale(ab, t));
+}
+
+// Distance from p to the closed polygon (0 inside), nearest point in q.
+static double shape_dist(const Shape *sh, Vec2 p, Vec2 *q) {
+    if (shape_contains(sh, p)) {
+        *q = p;
+        return 0;
+    }
+    double best = INFINITY;
+    for (int i = 0; i < sh->n; i++) {
+        Vec2 c = closest_on_segment(sh->a[i], sh->b[i], p);
+        double d = v2_dist(c, p);
+        if (d < best) {
+            best = d;
+            *q = c;
+        }
+    }
+    return best;
+}
+
+// Interval [*t0, *t1] of the infinite line a + t*d inside the closed shape,
+// and the plane that bounds it from below in *enter (-1: none). False if
+// the line misses.
+static bool shape_clip(const Shape *sh, Vec2 a, Vec2 d, double *t0, double *t1, int *enter) {
+    double lo = -INFINITY, hi = INFINITY;
+    *enter = -1;
+    for (int i = 0; i < sh->n; i++) {
+        double den = sh->pn[i].x * d.x + sh->pn[i].y * d.y;
+        double num = sh->pc[i] - plane_val(sh, i, a);
+        if (den == 0) {
+            if (num < 0) return false;
+            continue;
+        }
+        double t = num / den;
+        if (den < 0) {
+            if (t > lo) {
+                lo = t;
+                *enter = i;
+            }
+        } else if (t < hi) {
+            hi = t;
+        }
+    }
+    *t0 = lo;
+    *t1 = hi;
+    return lo <= hi;
+}
+
+// True when the point lies at least depth px inside every edge.
+static bool shape_deep(const Shape *sh, Vec2 p, double depth) {
+    for (int i = 0; i < sh->n; i++) {
+        double nl = sh->pn[i].x != 0 && sh->pn[i].y != 0 ? 1.0 / INV_SQRT2 : 1.0;
+        if (sh->pc[i] - plane_val(sh, i, p) < depth * nl) return false;
+    }
+    return true;
+}
+
+// ------------------------------------------------------------ point tests
+
+static bool finite2(Vec2 p) { return isfinite(p.x) && isfinite(p.y); }
+
+// The cells whose closed boxes contain p: [c0,c1] x [r0,r1] (1, 2 or 4).
+// p must be finite and within a few cells of the map.
+static void cells_at(const Tilemap *m, Vec2 p, int *c0, int *c1, int *r0, int *r1) {
+    double s = m->tile;
+    double fc = floor(p.x / s), fr = floor(p.y / s);
+    *c0 = *c1 = (int)fc;
+    *r0 = *r1 = (int)fr;
+    if (fc * s == p.x) *c0 -= 1;
+    if (fr * s == p.y) *r0 -= 1;
+}
+
+static bool outside_rect(const Tilemap *m, Vec2 p) {
+    double W = (double)m->w * m->tile, H = (double)m->h * m->tile;
+    return !(p.x >= 0 && p.y >= 0 && p.x <= W && p.y <= H);
+}
+
+bool tilemap_point_solid(const Tilemap *m, Vec2 p) {
+    if (!finite2(p) || outside_rect(m, p)) return true;
+    int c0, c1, r0, r1;
+    cells_at(m, p, &c0, &c1, &r0, &r1);
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            Shape sh;
+            if (shape_of(tilemap_at(m, c, r), c, r, m->tile, &sh) && shape_contains(&sh, p)) return true;
+        }
+    return false;
+}
+
+// Is p in the open interior of the solid union (a small disc around it is
+// solid)? Equivalently: no empty part's closure contains p.
+static bool point_interior(const Tilemap *m, Vec2 p) {
+    if (!finite2(p) || outside_rect(m, p)) return true;
+    int c0, c1, r0, r1;
+    cells_at(m, p, &c0, &c1, &r0, &r1);
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            if (c < 0 || r < 0 || c >= m->w || r >= m->h) continue;
+            Shape sh;
+            if (shape_of(complement(tilemap_at(m, c, r)), c, r, m->tile, &sh) && shape_contains(&sh, p))
+                return false;
+        }
+    return true;
+}
+
+// --------------------------------------------------------------- nearest
+
+// Nearest point of the solid union (empty_part false) or of the empty union
+// (true) within R of p, searched ring by ring outward from p's cell so only
+// cells that can matter are visited. INFINITY when none.
+static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *q) {
+    double s = m->tile;
+    int lo_c = empty_part ? 0 : -1, hi_c = empty_part ? m->w - 1 : m->w;
+    int lo_r = empty_part ? 0 : -1, hi_r = empty_part ? m->h - 1 : m->h;
+    double fc = floor(p.x / s), fr = floor(p.y / s);
+    fc = fmax(fmin(fc, m->w + 1.0), -2.0);
+    fr = fmax(fmin(fr, m->h + 1.0), -2.0);
+    int c0 = (int)fc, r0 = (int)fr;
+    double bx = fmax(fmax(fc * s - p.x, p.x - (fc + 1) * s), 0.0);
+    double by = fmax(fmax(fr * s - p.y, p.y - (fr + 1) * s), 0.0);
+    double d0 = sqrt(bx * bx + by * by);    // p to the start cell's box
+    double best = INFINITY;
+    int kmax = (m->w > m->h ? m->w : m->h) + 4;
+    for (int k = 0; k <= kmax; k++) {
+        if ((k - 1) * s - d0 > fmin(best, R)) break;
+        for (int r = r0 - k; r <= r0 + k; r++) {
+            if (r < lo_r || r > hi_r) continue;
+            bool edge_row = r == r0 - k || r == r0 + k;
+            for (int c = c0 - k; c <= c0 + k; c += edge_row ? 1 : 2 * k) {
+                if (c >= lo_c && c <= hi_c) {
+                    Tile t = tilemap_at(m, c, r);
+                    Shape sh;
+                    if (shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) {
+                        double ex = fmax(fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
+                        double ey = fmax(fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
+                        if (ex * ex + ey * ey < best * best) {
+                            Vec2 cq;
+                            double d = shape_dist(&sh, p, &cq);
+                            if (d < best) {
+                                best = d;
+                                *q = cq;
+                            }
+                        }
+                    }
+                }
+                if (k == 0) break;
+            }
+        }
+    }
+    return best;
+}
+
+// Sixteen unit directions, for the normal at a point exactly on a surface.
+static const double DIR16[16][2] = {
+    {1, 0}, {0.92387953251128674, 0.38268343236508978}, {INV_SQRT2, INV_SQRT2},
+    {0.38268343236508978, 0.92387953251128674}, {0, 1}, {-0.38268343236508978, 0.92387953251128674},
+    {-INV_SQRT2, INV_SQRT2}, {-0.92387953251128674, 0.38268343236508978}, {-1, 0},
+    {-0.92387953251128674, -0.38268343236508978}, {-INV_SQRT2, -INV_SQRT2},
+    {-0.38268343236508978, -0.92387953251128674}, {0, -1}, {0.38268343236508978, -0.92387953251128674},
+    {INV_SQRT2, -INV_SQRT2}, {0.92387953251128674, -0.38268343236508978},
+};
+
+// Normal at a point on the boundary: the mean of the directions that lead
+// into empty space (exact for flat and 45-degree surfaces, the bisector at
+// corners).
+static Vec2 boundary_normal(const Tilemap *m, Vec2 p) {
+    double e = 1e-6 * (1.0 + fmax(fabs(p.x), fabs(p.y)) * 1e-6);
+    Vec2 sum = v2(0, 0);
+    for (int i = 0; i < 16; i++) {
+        Vec2 d = v2(DIR16[i][0], DIR16[i][1]);
+        if (!tilemap_point_solid(m, v2_add(p, v2_scale(d, e)))) sum = v2_add(sum, d);
+    }
+    return v2_len2(sum) > 0 ? v2_norm(sum) : v2(0, -1);
+}
+
+double tilemap_signed_distance(const Tilemap *m, Vec2 p, double max_dist, Vec2 *point, Vec2 *normal) {
+    if (!finite2(p) || !(max_dist >= 0)) return INFINITY;
+    Vec2 q = p;
+    if (!tilemap_point_solid(m, p)) {
+        double d = search(m, p, max_dist, false, &q);
+        if (!(d <= max_dist)) return isfinite(d) ? d : max_dist + 1.0;
+        *point = q;
+        *normal = d > 0 ? v2_scale(v2_sub(p, q), 1.0 / d) : boundary_normal(m, p);
+        return d;
+    }
+    double R = fmax(max_dist, (double)m->tile);
+    double e = search(m, p, R, true, &q);
+    if (!isfinite(e)) {                       // deep in rock: no exit nearby
+        *point = p;
+        *normal = v2(0, -1);
+        return -R;
+    }
+    *point = q;
+    *normal = e > 0 ? v2_scale(v2_sub(q, p), 1.0 / e) : boundary_normal(m, p);
+    return -e;
+}
+
 double tilemap_nearest(const Tilemap *m, Vec2 p, double max_dist, Vec2 *point, Vec2 *normal) {
-    (void)m; (void)p; (void)point; (void)normal;
-    return max_dist + 1.0;
+    double d = tilemap_signed_distance(m, p, max_dist, point, normal);
+    return d < 0 ? 0 : d;
 }
+
+// ------------------------------------------------------------------ cast
+
+// The surface normal where the line a + t*d first enters solid at t_hit:
+// the mean of the real (non-internal) faces of the shapes around the hit
+// point that the line enters there; -d when none (head-on along a seam).
+static Vec2 cast_normal(const Tilemap *m, Vec2 a, Vec2 d, double len, double t_hit) {
+    Vec2 h = v2_add(a, v2_scale(d, t_hit));
+    double s = m->tile, e = 1e-7 * (1.0 + fabs(h.x) * 1e-6 + fabs(h.y) * 1e-6);
+    int c0 = (int)floor((h.x - e) / s), c1 = (int)floor((h.x + e) / s);
+    int r0 = (int)floor((h.y - e) / s), r1 = (int)floor((h.y + e) / s);
+    double tol = CAST_EPS_PX / len;
+    Vec2 sum = v2(0, 0);
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            Shape sh;
+            if (!shape_of(tilemap_at(m, c, r), c, r, m->tile, &sh)) continue;
+            double t0, t1;
+            int enter;
+            if (!shape_clip(&sh, a, d, &t0, &t1, &enter) || enter < 0) continue;
+            if (fabs(t0 - t_hit) > tol || t1 < t0 - tol) continue;
+            for (int i = 0; i < sh.n; i++) {
+                double den = sh.pn[i].x * d.x + sh.pn[i].y * d.y;
+                if (den >= 0) continue;
+                double ti = (sh.pc[i] - plane_val(&sh, i, a)) / den;
+                if (fabs(ti - t0) > tol || edge_internal(m, &sh, i)) continue;
+                sum = v2_add(sum, v2_norm(sh.pn[i]));
+            }
+        }
+    if (v2_len2(sum) == 0) return v2_scale(d, -1.0 / len);
+    return v2_norm(sum);
+}
+
+// First t in the solid for a line lying exactly on a grid line (axis 0:
+// horizontal at y = a.y, 1: vertical at x = a.x). There the union's interior
+// is the stretches where the tiles on both sides fill the shared side.
+static double cast_gridline(const Tilemap *m, Vec2 a, Vec2 b, int axis) {
+    double s = m->tile;
+    double u0 = axis == 0 ? a.x : a.y, u1 = axis == 0 ? b.x : b.y;
+    int line = (int)((axis == 0 ? a.y : a.x) / s);
+    int dir = u1 > u0 ? 1 : -1;
+    int c = dir > 0 ? (int)floor(u0 / s) : (int)ceil(u0 / s) - 1;
+    int limit = (axis == 0 ? m->w : m->h) + 2;
+    for (int n = 0; n <= limit; n++, c += dir) {
+        double start = dir > 0 ? (double)c * s : (double)(c + 1) * s;
+        if (dir > 0 ? start > u1 : start < u1) break;
+        Tile t1 = axis == 0 ? tilemap_at(m, c, line - 1) : tilemap_at(m, line - 1, c);
+        Tile t2 = axis == 0 ? tilemap_at(m, c, line) : tilemap_at(m, line, c);
+        bool full = axis == 0 ? full_side(t1, SIDE_BOTTOM) && full_side(t2, SIDE_TOP)
+                              : full_side(t1, SIDE_RIGHT) && full_side(t2, SIDE_LEFT);
+        if (full) {
+            double hu = dir > 0 ? fmax(u0, start) : fmin(u0, start);
+            return (hu - u0) / (u1 - u0);
+        }
+    }
+    return INFINITY;
+}
+
+// First t of the line through a, b (t in [0,1]) where it passes into the
+// interior of a shape, walking the cells it crosses (Amanatides-Woo DDA).
+static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
+    double s = m->tile;
+    Vec2 d = v2_sub(b, a);
+    int sx = d.x > 0 ? 1 : d.x < 0 ? -1 : 0, sy = d.y > 0 ? 1 : d.y < 0 ? -1 : 0;
+    double fc = floor(a.x / s), fr = floor(a.y / s);
+    int col = (int)fc, row = (int)fr;
+    if (sx < 0 && fc * s == a.x) col--;       // on a border moving back:
+    if (sy < 0 && fr * s == a.y) row--;       // start in the cell behind it
+    double best = INFINITY, t_cell = 0;
+    double depth_t = CAST_DEPTH_PX / len;
+    int limit = 2 * (m->w + m->h) + 8;
+    for (int n = 0; n < limit && t_cell <= fmin(1.0, best); n++) {
+        Shape sh;
+        if (shape_of(tilemap_at(m, col, row), col, row, m->tile, &sh)) {
+            double t0, t1;
+            int enter;
+            if (shape_clip(&sh, a, d, &t0, &t1, &enter) && t1 - t0 > 2 * depth_t && t0 <= 1 && t1 > 0) {
+                Vec2 mid = v2_add(a, v2_scale(d, 0.5 * (t0 + t1)));
+                if (shape_deep(&sh, mid, CAST_DEPTH_PX) && fmax(t0, 0.0) < best) best = fmax(t0, 0.0);
+            }
+        }
+        if (col < -1 || row < -1 || col > m->w || row > m->h) break;   // left the map: rock
+        double tx = sx ? (((double)col + (sx > 0)) * s - a.x) / d.x : INFINITY;
+        double ty = sy ? (((double)row + (sy > 0)) * s - a.y) / d.y : INFINITY;
+        if (tx < ty) {
+            col += sx;
+            t_cell = tx;
+        } else if (ty < tx) {
+            row += sy;
+            t_cell = ty;
+        } else {                               // through a grid corner
+            col += sx;
+            row += sy;
+            t_cell = tx;
+        }
+    }
+    return best;
+}
+
 bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out) {
-    (void)m; (void)a; (void)b;
     memset(out, 0, sizeof *out);
-    return false;
-}
-bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHit *out) {
-    (void)m; (void)r;
-    memset(out, 0, sizeof *out);
-    out->point = v2_add(p, delta);
+    out->point = b;
     out->t = 1;
-    return false;
+    if (!finite2(a) || !finite2(b)) return false;
+    Vec2 d = v2_sub(b, a);
+    double len = v2_len(d);
+    out->dist = len;
+    if (point_interior(m, a)) {
+        out->hit = out->inside = true;
+        out->t = 0;
+        out->dist = 0;
+        out->point = a;
+        out->normal = len > 0 ? v2_scale(d, -1.0 / len) : v2(0, -1);
+        return true;
+    }
+    if (!(len > 0)) return false;
+    double s = m->tile, t;
+    if (d.y == 0 && fmod(a.y, s) == 0) t = cast_gridline(m, a, b, 0);
+    else if (d.x == 0 && fmod(a.x, s) == 0) t = cast_gridline(m, a, b, 1);
+    else t = cast_dda(m, a, b, len);
+    if (!(t <= 1)) return false;
+    out->hit = true;
+    out->t = t;
+    out->dist = t * len;
+    out->point = v2_add(a, v2_scale(d, t));
+    out->normal = cast_normal(m, a, d, len, t);
+    return true;
+}
+
+// ----------------------------------------------------------- swept circle
+
+static void interval_merge(double a0, double a1, double *lo, double *hi) {
+    if (a0 < *lo) *lo = a0;
+    if (a1 > *hi) *hi = a1;
+}
+
+// Interval of the line c + t*d inside the disc of radius R around p.
+static bool line_disc(Vec2 c, Vec2 d, Vec2 p, double R, double *t0, double *t1) {
+    Vec2 f = v2_sub(c, p);
+    double A = v2_dot(d, d), B = v2_dot(d, f), C = v2_dot(f, f) - R * R;
+    double disc = B * B - A * C;
+    if (disc < 0) return false;
+    double sq = sqrt(disc);
+    *t0 = (-B - sq) / A;
+    *t1 = (-B + sq) / A;
+    return true;
+}
+
+// Interval of the line c + t*d (d != 0) within distance R of the shape:
+// the union of its intervals in each edge's capsule (convex, so one interval).
+static bool line_rounded(const Shape *sh, Vec2 c, Vec2 d, double R, double *t0, double *t1) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < sh->n; i++) {
+        double a0, a1;
+        if (line_disc(c, d, sh->a[i], R, &a0, &a1)) interval_merge(a0, a1, &lo, &hi);
+        // the edge's slab: along u within [0, L], across within R
+        Vec2 e = v2_sub(sh->b[i], sh->a[i]);
+        double L = v2_len(e);
+        Vec2 u = v2_scale(e, 1.0 / L), nn = v2_perp(u);
+        Vec2 rel = v2_sub(c, sh->a[i]);
+        double pu[2] = {v2_dot(rel, u), v2_dot(rel, nn)}, du[2] = {v2_dot(d, u), v2_dot(d, nn)};
+        double bmin[2] = {0, -R}, bmax[2] = {L, R};
+        double s0 = -INFINITY, s1 = INFINITY;
+        bool ok = true;
+        for (int k = 0; k < 2 && ok; k++) {
+            if (du[k] == 0) {
+                if (pu[k] < bmin[k] || pu[k] > bmax[k]) ok = false;
+                continue;
+            }
+            double ta = (bmin[k] - pu[k]) / du[k], tb = (bmax[k] - pu[k]) / du[k];
+            if (ta > tb) {
+                double tmp = ta;
+                ta = tb;
+                tb = tmp;
+            }
+            s0 = fmax(s0, ta);
+            s1 = fmin(s1, tb);
+        }
+        if (ok && s0 <= s1) interval_merge(s0, s1, &lo, &hi);
+    }
+    *t0 = lo;
+    *t1 = hi;
+    return lo <= hi;
+}
+
+bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHit *out) {
+    memset(out, 0, sizeof *out);
+    out->point = p;
+    if (!finite2(p) || !finite2(delta) || !isfinite(r)) return false;
+    if (r <= 0) {
+        bool hit = tilemap_cast(m, p, v2_add(p, delta), out);
+        if (!hit && v2_len2(delta) == 0) out->t = 1;
+        return hit;
+    }
+    double len = v2_len(delta);
+    out->t = 1;
+    out->dist = len;
+    out->point = v2_add(p, delta);
+    if (tilemap_point_solid(m, p)) {           // centre in rock: the way out
+        Vec2 q, n;
+        tilemap_signed_distance(m, p, r, &q, &n);
+        out->hit = out->inside = true;
+        out->t = 0;
+        out->dist = 0;
+        out->point = p;
+        out->normal = n;
+        return true;
+    }
+    if (len == 0) return false;
+    double tol = fmin(SWEEP_TOL_PX, 0.5 * r);
+    double deep = r - tol, reach = r + SWEEP_SKIN_PX;
+    double s = m->tile;
+    // Visit the cells within reach of the path, column by column.
+    double xa = fmin(p.x, p.x + delta.x) - reach, xb = fmax(p.x, p.x + delta.x) + reach;
+    int ca = (int)fmax(floor(xa / s), -1.0), cb = (int)fmin(floor(xb / s), (double)m->w);
+    double best = INFINITY;
+    Vec2 nsum = v2(0, 0);
+    double ttol = CAST_EPS_PX / len;
+    for (int c = ca; c <= cb; c++) {
+        double ta = 0, tb = 1;
+        if (delta.x != 0) {
+            double u0 = ((double)c * s - reach - p.x) / delta.x, u1 = ((double)(c + 1) * s + reach - p.x) / delta.x;
+            ta = fmax(0.0, fmin(u0, u1));
+            tb = fmin(1.0, fmax(u0, u1));
+            if (ta > tb) continue;
+        }
+        double ya = fmin(p.y + delta.y * ta, p.y + delta.y * tb) - reach;
+        double yb = fmax(p.y + delta.y * ta, p.y + delta.y * tb) + reach;
+        int ra = (int)fmax(floor(ya / s), -1.0), rb = (int)fmin(floor(yb / s), (double)m->h);
+        for (int row = ra; row <= rb; row++) {
+            Shape sh;
+            if (!shape_of(tilemap_at(m, c, row), c, row, m->tile, &sh)) continue;
+            Vec2 q0;
+            double f0 = shape_dist(&sh, p, &q0);
+            double t;
+            if (f0 <= deep) {
+                // already overlapping: stop only when moving deeper into it
+                if (v2_dot(delta, v2_sub(p, q0)) >= 0) continue;
+                t = 0;
+            } else {
+                double a0, a1, b0, b1;
+                if (!line_rounded(&sh, p, delta, deep, &a0, &a1) || a0 > 1 || a1 < 0) continue;
+                if (!line_rounded(&sh, p, delta, reach, &b0, &b1)) continue;
+                t = fmax(0.0, fmin(b0, a0));
+            }
+            if (t > best + ttol) continue;
+            Vec2 ct = v2_add(p, v2_scale(delta, t)), qt;
+            double ft = shape_dist(&sh, ct, &qt);
+            Vec2 n = ft > 0 ? v2_scale(v2_sub(ct, qt), 1.0 / ft) : v2_scale(delta, -1.0 / len);
+            if (t < best - ttol) nsum = n;
+            else nsum = v2_add(nsum, n);
+            if (t < best) best = t;
+        }
+    }
+    if (!(best <= 1)) return false;
+    out->hit = true;
+    out->t = best;
+    out->dist = best * len;
+    out->point = v2_add(p, v2_scale(delta, best));
+    out->normal = v2_len2(nsum) > 0 ? v2_norm(nsum) : v2_scale(delta, -1.0 / len);
+    return true;
 }

@@ -46,7 +46,16 @@ bool tilemap_point_solid(const Tilemap *m, Vec2 p);
 // (the nearest surface point) and normal (unit, from the surface toward p;
 // when p is inside solid, the way out). Returns a value > max_dist when
 // nothing solid is that close (point/normal untouched).
+// Exact over the union of the tile shapes, so it is continuous across tile
+// seams (a seam between two solid tiles is never a surface). Inside solid
+// it returns 0, point = the nearest exit on the surface, normal = toward it.
+// On a surface exactly (distance 0) the normal is the surface normal (the
+// bisector at a corner). Visits only the cells within max_dist of p.
 double tilemap_nearest(const Tilemap *m, Vec2 p, double max_dist, Vec2 *point, Vec2 *normal);
+// The same, signed: negative inside solid (minus the depth to the nearest
+// exit, searched up to max(max_dist, tile); -that bound with normal (0,-1)
+// when no exit is that close).
+double tilemap_signed_distance(const Tilemap *m, Vec2 p, double max_dist, Vec2 *point, Vec2 *normal);
 
 typedef struct TileHit {
     bool hit;
@@ -59,9 +68,32 @@ typedef struct TileHit {
 
 // First solid surface along the segment a->b. A segment that starts inside
 // solid hits at t = 0 with inside set and normal = -direction.
+// Rules (union semantics, consistent at corners and seams):
+// - a hit is where the segment passes into the interior of the solid union;
+//   merely touching (grazing along a surface, touching a corner, running
+//   exactly on a floor's top) is not a hit, but running along the seam
+//   between two solid tiles is inside solid, so nothing tunnels through it;
+// - a segment that ends exactly on a surface while heading into it hits at
+//   t = 1; one that starts on a surface heading into it hits at t = 0
+//   (inside stays false: "inside" means strictly inside at a);
+// - the normal is the face entered; at an exact corner the mean of the real
+//   faces met there (outer corner hit head-on: the diagonal; inner corner:
+//   the mean of floor and wall); faces shared by two solid tiles never count.
+// No hit: returns false, out->point = b, out->t = 1. Walks only the cells
+// the segment crosses (DDA), so long casts are cheap.
 bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out);
 
-// Moves a circle of radius r from p by delta until it touches solid
-// (conservative advancement). out->point is the centre where it stopped,
-// out->t the fraction of delta travelled; out->hit tells whether it touched.
+// Moves a circle of radius r from p by delta until it touches solid.
+// out->point is the centre where it stopped, out->t the fraction of delta
+// travelled, out->normal (on a hit) the unit normal of what it touched
+// (the mean of the normals touched at the same instant, e.g. in an inner
+// corner). The time of impact is exact per tile shape (no iteration), and:
+// - it stops 1e-4 px short of contact, so a following sweep starts free;
+// - a shape stops it only if the path would overlap it by more than
+//   1e-3 px: sliding along a surface it touches (parallel or moving away)
+//   goes on, and seams between tiles never catch it;
+// - a circle already overlapping a shape by more than 1e-3 px stops at
+//   t = 0 when moving deeper into it; a centre inside solid returns
+//   hit + inside at t = 0 with the way out as normal.
+// r <= 0 is a segment cast. Visits only the cells within reach of the path.
 bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHit *out);

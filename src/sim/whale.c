@@ -1,30 +1,367 @@
-// whale.c -- placeholder; the creature's issue fills it in.
+// whale.c -- the whale shark: bouncing head, follow-the-leader body, boss
+// phases and dives, bullets and contact. The algorithm is described in whale.h.
 #include "sim/whale.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/dmath.h"
+#include "core/text.h"
 #include "sim/world.h"
 
-void whale_config_default(WhaleConfig *cfg) { memset(cfg, 0, sizeof *cfg); }
+// Body plan at size 1: seven body segments and a shorter tail; widths at the
+// head and at each segment's back end, widest just behind the head like a
+// whale shark's pectoral region, the last entry the tail fin's span.
+static const double SEG_LEN_PX = 26.0;
+static const double TAIL_LEN_PX = 16.0;
+static const double WIDTH_PX[WHALE_SEGMENTS + 1] = {50, 60, 60, 54, 46, 36, 26, 16, 50};
 
-bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    (void)cfg; (void)key; (void)val;
-    snprintf(why, why_n, "unknown parameter");
-    return false;
+static const double PHASE_SPEED[3] = {1.0, 1.5, 2.0};   // cruise speed factor per phase
+static const int DIVE_EVERY[3] = {0, 300, 180};          // ticks between dives (0: none)
+static const int WINDUP_TICKS = 40;
+static const double WINDUP_SPEED = 0.6;                  // factor while winding up
+static const double TURN_RADIUS_PX = 45.0;               // tightest turn while steering (size 1)
+static const int DIVE_HOMING_TICKS = 20;                 // first ticks of a dive still steer
+static const int DIVE_TICKS = 50;
+static const double DIVE_SPEED = 3.0;                    // factor while diving
+static const double DIVE_SPEED_MAX = 48.0;               // px per tick, whatever the base
+static const int HURT_FLASH_TICKS = 6;
+
+void whale_config_default(WhaleConfig *cfg) {
+    memset(cfg, 0, sizeof *cfg);
+    cfg->speed = 2.0;
+    cfg->push_head = 0;
+    cfg->hp = 60;
+    cfg->boss = 1;
+    cfg->shield_px = 90.0;
+    cfg->size = 1.0;
 }
 
-bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng) {
-    (void)cfg; (void)rng;
-    memset(c, 0, sizeof *c);
-    c->pos = pos;
+static bool set_f64(double *dst, const char *key, const char *val, double lo, double hi, char *why,
+                    size_t why_n) {
+    double v;
+    if (!text_parse_f64(val, strlen(val), &v)) {
+        snprintf(why, why_n, "%s: expected a number %g..%g, got '%s'", key, lo, hi, val);
+        return false;
+    }
+    if (v < lo || v > hi) {
+        snprintf(why, why_n, "%s: expected a number %g..%g, got %s (out of range)", key, lo, hi, val);
+        return false;
+    }
+    *dst = v;
     return true;
 }
 
+static bool set_int(int *dst, const char *key, const char *val, int lo, int hi, char *why, size_t why_n) {
+    int64_t v;
+    if (!text_parse_i64(val, strlen(val), &v)) {
+        snprintf(why, why_n, "%s: expected an integer %d..%d, got '%s'", key, lo, hi, val);
+        return false;
+    }
+    if (v < lo || v > hi) {
+        snprintf(why, why_n, "%s: expected an integer %d..%d, got %s (out of range)", key, lo, hi, val);
+        return false;
+    }
+    *dst = (int)v;
+    return true;
+}
+
+bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
+    if (!strcmp(key, "speed")) return set_f64(&cfg->speed, key, val, 0.1, 32.0, why, why_n);
+    if (!strcmp(key, "shield")) return set_f64(&cfg->shield_px, key, val, 8.0, 512.0, why, why_n);
+    if (!strcmp(key, "size")) return set_f64(&cfg->size, key, val, 0.25, 4.0, why, why_n);
+    if (!strcmp(key, "hp")) return set_int(&cfg->hp, key, val, 1, 100000, why, why_n);
+    if (!strcmp(key, "boss")) return set_int(&cfg->boss, key, val, 0, 1, why, why_n);
+    if (!strcmp(key, "push")) {
+        if (!strcmp(val, "head")) cfg->push_head = 1;
+        else if (!strcmp(val, "body")) cfg->push_head = 0;
+        else {
+            snprintf(why, why_n, "push: expected head or body, got '%s'", val);
+            return false;
+        }
+        return true;
+    }
+    snprintf(why, why_n, "unknown whale parameter '%s' (expected speed, push, hp, boss, shield or size)",
+             key);
+    return false;
+}
+
+// Places every segment exactly its rest length behind its target, along the
+// line from the target back to where the segment is now; a segment sitting
+// on its target keeps the heading of the one ahead.
+static void follow(Whale *c) {
+    Vec2 target = c->pos;
+    Vec2 back = v2_scale(v2_norm(c->vel), -1.0);
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        Vec2 d = v2_sub(c->seg[i], target);
+        double len = v2_len(d);
+        Vec2 dir = len > 1e-9 ? v2_scale(d, 1.0 / len) : back;
+        c->seg[i] = v2_add(target, v2_scale(dir, c->seg_len[i]));
+        back = dir;
+        target = c->seg[i];
+    }
+}
+
 void whale_free(Whale *c) { (void)c; }
-void whale_step(Whale *c, struct World *w) { (void)c; (void)w; }
-bool whale_bullet_hit(Whale *c, struct World *w, const struct Bullet *b) { (void)c; (void)w; (void)b; return false; }
-bool whale_touches(const Whale *c, Vec2 p, double r) { (void)c; (void)p; (void)r; return false; }
-bool whale_blocks_win(const Whale *c) { (void)c; return false; }
-void whale_hash(const Whale *c, Hash *h) { hash_f64(h, c->pos.x); hash_f64(h, c->pos.y); }
-void whale_probes(const Whale *c, WhaleProbes *out) { (void)c; memset(out, 0, sizeof *out); }
+
+bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng) {
+    memset(c, 0, sizeof *c);
+    double size = cfg->size > 0 ? cfg->size : 1.0;
+    c->pos = pos;
+    c->speed = cfg->speed > 0 ? cfg->speed : 2.0;
+    c->shield_px = cfg->shield_px > 0 ? cfg->shield_px : 90.0;
+    c->push_head = cfg->push_head != 0;
+    c->boss = cfg->boss != 0;
+    c->hp = c->hp_max = cfg->hp > 0 ? cfg->hp : 60;
+    c->alive = true;
+    for (int i = 0; i < WHALE_SEGMENTS; i++)
+        c->seg_len[i] = (i == WHALE_SEGMENTS - 1 ? TAIL_LEN_PX : SEG_LEN_PX) * size;
+    for (int i = 0; i <= WHALE_SEGMENTS; i++) c->width[i] = WIDTH_PX[i] * size;
+    c->size = size;
+    c->margin_px = 0.5 * c->width[2] + 10.0 * size;
+
+    // Heading: one of four diagonal quadrants, 25..65 degrees off the x axis,
+    // so neither velocity component is tiny.
+    uint32_t quadrant = rng_below(rng, 4);
+    double a = rng_range(rng, 25.0, 65.0) * (DM_PI / 180.0) + quadrant * (DM_PI / 2.0);
+    double s, co;
+    dm_sincos(a, &s, &co);
+    c->vel = v2(co * c->speed, s * c->speed);
+    Vec2 back = v2(-co, -s);
+    Vec2 at = pos;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        at = v2_add(at, v2_scale(back, c->seg_len[i]));
+        c->seg[i] = at;
+    }
+    c->dive_timer = DIVE_EVERY[0];
+    return true;
+}
+
+static bool solid(const Tilemap *m, Vec2 p) {
+    double wpx = (double)m->w * m->tile, hpx = (double)m->h * m->tile;
+    if (!(p.x >= 0.0 && p.y >= 0.0 && p.x < wpx && p.y < hpx)) return true;
+    return tilemap_point_solid(m, p);
+}
+
+// Flips the velocity components whose probe point, margin px ahead of the
+// head in the direction of travel, lies in solid material.
+static void bounce(Whale *c, const Tilemap *m) {
+    double sx = c->vel.x > 0 ? 1.0 : c->vel.x < 0 ? -1.0 : 0.0;
+    double sy = c->vel.y > 0 ? 1.0 : c->vel.y < 0 ? -1.0 : 0.0;
+    double r = c->margin_px;
+    bool fx = sx != 0.0 && solid(m, v2(c->pos.x + sx * r, c->pos.y));
+    bool fy = sy != 0.0 && solid(m, v2(c->pos.x, c->pos.y + sy * r));
+    if (!fx && !fy && sx != 0.0 && sy != 0.0) {
+        const double k = 0.70710678118654752;   // a corner met diagonally
+        if (solid(m, v2(c->pos.x + sx * r * k, c->pos.y + sy * r * k))) fx = fy = true;
+    }
+    if (fx) { c->vel.x = -c->vel.x; c->bounces++; }
+    if (fy) { c->vel.y = -c->vel.y; c->bounces++; }
+}
+
+void whale_move(Whale *c, const Tilemap *map) {
+    double v = v2_len(c->vel);
+    double step_max = 0.25 * c->margin_px;
+    int n = v > step_max ? (int)ceil(v / step_max) : 1;
+    for (int k = 0; k < n; k++) {
+        c->pos = v2_add(c->pos, v2_scale(c->vel, 1.0 / n));
+        bounce(c, map);
+    }
+    follow(c);
+}
+
+static void set_speed(Whale *c, double s) {
+    Vec2 d = v2_norm(c->vel);
+    if (d.x == 0.0 && d.y == 0.0) d = v2(1.0, 0.0);
+    c->vel = v2_scale(d, s);
+}
+
+static int phase_for(const Whale *c) {
+    if (!c->boss) return 0;
+    if (c->hp * 3 <= c->hp_max) return 2;
+    if (c->hp * 3 <= c->hp_max * 2) return 1;
+    return 0;
+}
+
+// Turns the heading toward target, never tighter than a circle of
+// TURN_RADIUS_PX (a sudden reversal would fold the body onto itself).
+static void steer(Whale *c, Vec2 target) {
+    Vec2 d = v2_sub(target, c->pos);
+    double v = v2_len(c->vel);
+    if ((d.x == 0.0 && d.y == 0.0) || v == 0.0) return;
+    double max_turn = v / (TURN_RADIUS_PX * c->size);
+    double a = dm_atan2(c->vel.y, c->vel.x);
+    double turn = dm_wrap(dm_atan2(d.y, d.x) - a);
+    if (turn > max_turn) turn = max_turn;
+    if (turn < -max_turn) turn = -max_turn;
+    double sn, cs;
+    dm_sincos(a + turn, &sn, &cs);
+    c->vel = v2(cs * v, sn * v);
+}
+
+// Boss behaviour: every DIVE_EVERY ticks (phases 1 and 2) the whale slows to
+// telegraph while turning toward the player, then rushes, still homing
+// for its first ticks, then cruises on at its phase's
+// speed in whatever direction the rush and bounces left it.
+static void dive_step(Whale *c, World *w) {
+    double cruise = c->speed * PHASE_SPEED[c->phase];
+    int every = DIVE_EVERY[c->phase];
+    switch (c->dive) {
+    case WHALE_CRUISE:
+        if (every > 0 && --c->dive_timer <= 0) {
+            c->dive = WHALE_WINDUP;
+            c->dive_timer = WINDUP_TICKS;
+            set_speed(c, cruise * WINDUP_SPEED);
+        }
+        break;
+    case WHALE_WINDUP:
+        steer(c, w->player.pos);
+        if (--c->dive_timer <= 0) {
+            double s = c->speed * DIVE_SPEED;
+            set_speed(c, s > DIVE_SPEED_MAX ? DIVE_SPEED_MAX : s);
+            c->dive = WHALE_DIVING;
+            c->dive_timer = DIVE_TICKS;
+        }
+        break;
+    case WHALE_DIVING:
+        if (c->dive_timer > DIVE_TICKS - DIVE_HOMING_TICKS) steer(c, w->player.pos);
+        if (--c->dive_timer <= 0) {
+            c->dive = WHALE_CRUISE;
+            c->dive_timer = every;
+            set_speed(c, cruise);
+        }
+        break;
+    }
+}
+
+void whale_step(Whale *c, World *w) {
+    c->age++;
+    if (c->hurt_ticks > 0) c->hurt_ticks--;
+    if (!c->alive) {
+        c->dead_ticks++;
+        return;
+    }
+    if (c->boss) dive_step(c, w);
+    whale_move(c, &w->map);
+}
+
+// Centre and radius of the hit circle of body part i (0 the head, i >= 1
+// the middle of segment i-1).
+static void part_circle(const Whale *c, int i, Vec2 *p, double *r) {
+    if (i == 0) {
+        *p = c->pos;
+        *r = 0.5 * c->width[1];
+        return;
+    }
+    Vec2 front = i == 1 ? c->pos : c->seg[i - 2];
+    *p = v2_lerp(front, c->seg[i - 1], 0.5);
+    double wmid = 0.5 * (c->width[i - 1] + c->width[i]);
+    if (i == WHALE_SEGMENTS) wmid = 0.5 * c->width[WHALE_SEGMENTS - 1];   // the tail fin is thin
+    *r = 0.5 * wmid;
+}
+
+static bool circle_hits(const Whale *c, Vec2 p, double r) {
+    for (int i = 0; i <= WHALE_SEGMENTS; i++) {
+        Vec2 q;
+        double rq;
+        part_circle(c, i, &q, &rq);
+        double rr = r + rq;
+        if (v2_len2(v2_sub(p, q)) <= rr * rr) return true;
+    }
+    return false;
+}
+
+bool whale_bullet_hit(Whale *c, World *w, const Bullet *b) {
+    if (!c->alive || !circle_hits(c, b->pos, b->radius)) return false;
+    if (!c->boss) {
+        events_push(&w->events, EV_BLOCKED, WHO_WHALE, 0, b->pos.x, b->pos.y);
+        return true;
+    }
+    c->hp -= b->damage > 0 ? b->damage : 1;
+    c->hurt_ticks = HURT_FLASH_TICKS;
+    events_push(&w->events, EV_HIT, WHO_WHALE, c->hp, b->pos.x, b->pos.y);
+    if (c->hp <= 0) {
+        c->hp = 0;
+        c->alive = false;
+        c->dead_ticks = 0;
+        events_push(&w->events, EV_BOSS_DOWN, WHO_WHALE, 0, c->pos.x, c->pos.y);
+        return true;
+    }
+    int ph = phase_for(c);
+    if (ph != c->phase) {
+        c->phase = ph;
+        events_push(&w->events, EV_PHASE, WHO_WHALE, ph, c->pos.x, c->pos.y);
+        if (c->dive == WHALE_CRUISE) {
+            c->dive_timer = DIVE_EVERY[ph] / 2;   // the first dive of a phase comes soon
+            set_speed(c, c->speed * PHASE_SPEED[ph]);
+        }
+    }
+    return true;
+}
+
+bool whale_touches(const Whale *c, Vec2 p, double r) { return c->alive && circle_hits(c, p, r); }
+
+bool whale_blocks_win(const Whale *c) { return c->boss && c->alive; }
+
+bool whale_is_boss(const Whale *c) { return c->boss; }
+
+void whale_hash(const Whale *c, Hash *h) {
+    hash_f64(h, c->pos.x);
+    hash_f64(h, c->pos.y);
+    hash_f64(h, c->vel.x);
+    hash_f64(h, c->vel.y);
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        hash_f64(h, c->seg[i].x);
+        hash_f64(h, c->seg[i].y);
+        hash_f64(h, c->seg_len[i]);
+    }
+    for (int i = 0; i <= WHALE_SEGMENTS; i++) hash_f64(h, c->width[i]);
+    hash_f64(h, c->size);
+    hash_f64(h, c->margin_px);
+    hash_f64(h, c->speed);
+    hash_f64(h, c->shield_px);
+    hash_u64(h, c->push_head);
+    hash_u64(h, c->boss);
+    hash_i64(h, c->hp);
+    hash_i64(h, c->hp_max);
+    hash_u64(h, c->alive);
+    hash_i64(h, c->phase);
+    hash_i64(h, c->dive);
+    hash_i64(h, c->dive_timer);
+    hash_i64(h, c->bounces);
+    hash_i64(h, c->age);
+    hash_i64(h, c->dead_ticks);
+    hash_i64(h, c->hurt_ticks);
+}
+
+double whale_link_error(const Whale *c) {
+    double worst = 0.0;
+    Vec2 target = c->pos;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        double e = fabs(v2_dist(c->seg[i], target) - c->seg_len[i]);
+        if (e > worst) worst = e;
+        target = c->seg[i];
+    }
+    return worst;
+}
+
+void whale_probes(const Whale *c, WhaleProbes *out) {
+    out->x = c->pos.x;
+    out->y = c->pos.y;
+    out->bounces = (double)c->bounces;
+    out->link_error = whale_link_error(c);
+    out->hp = c->hp;
+    out->alive = c->alive;
+    out->phase = c->phase;
+}
+
+int whale_pushers(const Whale *c, StarPusher *out, int max) {
+    if (!c->alive || max <= 0) return 0;
+    int n = 0;
+    out[n++] = (StarPusher){c->pos.x, c->pos.y, c->shield_px};
+    if (c->push_head) return n;
+    for (int i = 0; i < WHALE_SEGMENTS && n < max; i++)
+        out[n++] = (StarPusher){c->seg[i].x, c->seg[i].y, c->shield_px};
+    return n;
+}

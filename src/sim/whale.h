@@ -1,45 +1,118 @@
-// whale.h -- the whale shark: a bouncing head with 8 follow-the-leader segments.
+// whale.h -- the whale shark: a head moving at constant velocity that bounces
+// off the arena's walls, 8 follow-the-leader body segments (the last a short
+// triangular tail), and the pusher points the starfield parts around.
+//
+// Movement (per tick): head += velocity (in sub-steps of at most a quarter of
+// the wall margin, so fast whales cannot tunnel); when the point `margin` px
+// ahead of the head on x (or y) is solid -- a wall tile or outside the map --
+// and the head moves toward it, that velocity component flips (one bounce).
+// A corner met diagonally flips both (two bounces). Segment 0 then follows
+// the head and each next segment the one before: the segment is placed
+// exactly its length behind its target, along the line from the target to
+// where the segment was (so spacing is exact every tick).
+//
+// Boss or hazard (spawn param boss=1|0, default 1): a boss has hit points and
+// three phases (cruise; faster with dives at 2/3 hp; fastest with frequent
+// dives at 1/3 hp), dies with EV_BOSS_DOWN and blocks the win while alive. A
+// hazard cannot be hurt (bullets are blocked) and never blocks the win. Both
+// hurt the player on contact.
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/tilemap.h"
 
 struct World;
 struct Bullet;
 
+#define WHALE_SEGMENTS 8
+// Pusher points per whale handed to the starfield: the head and every
+// segment's back end (push=body), or the head alone (push=head).
+#define WHALE_PUSHERS (WHALE_SEGMENTS + 1)
+
 // Spawn-line parameters (k=v); defaults from whale_config_default.
 typedef struct WhaleConfig {
-    double speed; int push_head;
+    double speed;              // speed=   cruise px per tick, 0.1..32 (2)
+    int push_head;             // push=    head|body: 1 when only the head parts stars (body)
+    int hp;                    // hp=      1..100000 (60); ignored for a hazard
+    int boss;                  // boss=    0|1 (1): boss with hp and phases, or unkillable hazard
+    double shield_px;          // shield=  star push radius px, 8..512 (90)
+    double size;               // size=    body scale, 0.25..4 (1)
 } WhaleConfig;
 
+typedef enum WhaleDive {
+    WHALE_CRUISE = 0,          // moving at its phase's cruise speed
+    WHALE_WINDUP,              // slowing down before a dive (telegraph)
+    WHALE_DIVING,              // rushing toward where the player was
+} WhaleDive;
+
 typedef struct Whale {
-    Vec2 pos;
+    Vec2 pos;                  // head, px
+    Vec2 vel;                  // px per tick
+    Vec2 seg[WHALE_SEGMENTS];  // back end of each segment, px (its front is the one ahead)
+    double seg_len[WHALE_SEGMENTS];      // rest length of each segment, px (tail shorter)
+    double width[WHALE_SEGMENTS + 1];    // body width at the head (0) and each segment's back end
+    double size;               // body scale (size=)
+    double margin_px;          // wall margin ahead of the head (bounce probe distance)
+    double speed;              // base cruise speed, px per tick
+    double shield_px;          // star push radius
+    bool push_head;            // only the head pushes stars
+    bool boss;                 // boss (hp, phases) or hazard
     int hp, hp_max;
     bool alive;
+    int phase;                 // 0, 1, 2 (boss only; a hazard stays 0)
+    WhaleDive dive;
+    int dive_timer;            // ticks left in the current dive state (or until the next dive)
+    int64_t bounces;           // velocity component flips so far
+    int64_t age;               // ticks stepped
+    int dead_ticks;            // ticks since it died (drawing the death)
+    int hurt_ticks;            // ticks of hit flash left (drawing only)
 } Whale;
 
 typedef struct WhaleProbes {
     double x, y, bounces, link_error;
+    double hp, alive, phase;
 } WhaleProbes;
 
+// A point that pushes stars within r px (see starfield.h).
+typedef struct StarPusher {
+    double x, y, r;
+} StarPusher;
+
 void whale_config_default(WhaleConfig *cfg);
-// Sets one spawn parameter from its text. False with a reason in why (e.g.
-// "expected an integer 1..64") for an unknown key or a bad value.
+// Sets one spawn parameter from its text (speed, push, hp, boss, shield,
+// size). False with a reason in why for an unknown key, a non-numeric or
+// out-of-range value.
 bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
-// Builds the creature at pos (px); allocates at load time only. False on no memory.
+// Builds the whale with its head at pos (px), heading in a direction drawn
+// from rng (never closer than 25 degrees to an axis), body laid out behind.
+// Allocates nothing.
 bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng);
 void whale_free(Whale *c);
-// One tick. May read w->player and w->input, spawn bullets and push events.
+// One tick: phase/dive logic (boss), head movement with bounces, body follow.
+// Reads w->map and w->player; pushes events.
 void whale_step(Whale *c, struct World *w);
+// Moves the head by its velocity against map and bounces; then the body
+// follows. The movement part of whale_step, usable without a World.
+void whale_move(Whale *c, const Tilemap *map);
 // A player bullet reached p: true when the creature absorbs it (hit or blocked);
 // damage and events are applied here.
 bool whale_bullet_hit(Whale *c, struct World *w, const struct Bullet *b);
-// Does a circle (p, r) touch a harmful part of the creature?
+// Does a circle (p, r) touch the living whale (head or any segment)?
 bool whale_touches(const Whale *c, Vec2 p, double r);
-// Still a living boss the arena needs defeated to be won.
+// A living boss whale blocks the win; a hazard never does.
 bool whale_blocks_win(const Whale *c);
+// Spawned as a boss (boss=1), dead or alive: a hazard (boss=0) is not one,
+// so an arena whose only creatures are hazards has no boss to defeat.
+bool whale_is_boss(const Whale *c);
 void whale_hash(const Whale *c, Hash *h);
 void whale_probes(const Whale *c, WhaleProbes *out);
+// Fills out (at most max) with the points that push stars this tick; 0 once
+// the whale is dead.
+int whale_pushers(const Whale *c, StarPusher *out, int max);
+// Largest |segment spacing - rest length| over the body, px.
+double whale_link_error(const Whale *c);

@@ -1,0 +1,47 @@
+// audio.h -- SDL_mixer sounds for the sim's events and the music loop.
+// Without an audio device everything is a silent no-op (one warning); a
+// missing sound file warns once and that sound stays silent.
+#pragma once
+#include <stdbool.h>
+
+struct World;
+
+typedef enum AudioSfx {
+    SFX_SHOT = 0,
+    SFX_ENEMY_SHOT,
+    SFX_HIT,
+    SFX_BLOCKED,
+    SFX_HURT,
+    SFX_DEAD,
+    SFX_JUMP,
+    SFX_LAND,
+    SFX_STEP,
+    SFX_ATTACH,
+    SFX_BOSS_DOWN,
+    SFX_CLEAR,
+    SFX_MENU_MOVE,
+    SFX_MENU_SELECT,
+    SFX_COUNT,
+} AudioSfx;
+
+typedef struct Audio {
+    bool ok;                   // a device is open
+    void *chunk[SFX_COUNT];    // Mix_Chunk *, NULL when missing
+    void *music;               // Mix_Music *
+    bool music_on;
+    int music_volume, sfx_volume;   // 0..100
+    int step_cooldown;         // ticks: keeps leg steps from machine-gunning
+} Audio;
+
+// Opens the device and loads assets_dir/sfx/*.wav and music/loop.wav.
+// Never fails: without a device a->ok is false and nothing plays.
+void audio_init(Audio *a, const char *assets_dir, bool device_ok);
+void audio_shutdown(Audio *a);
+void audio_play(Audio *a, AudioSfx s);
+// Plays the sounds for the events of the tick just simulated.
+void audio_events(Audio *a, const struct World *w);
+// Starts (looping) or stops the music.
+void audio_music(Audio *a, bool on);
+void audio_set_volume(Audio *a, int music_0_100, int sfx_0_100);
+// Pauses / resumes every channel (the pause screen).
+void audio_pause(Audio *a, bool paused);

@@ -1,0 +1,144 @@
+// platform.c -- SDL start-up and the window, plus the small file helpers
+// (preference folder, atomic writes, screenshots) the app needs.
+#include "platform/platform.h"
+
+#include <SDL_image.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "core/log.h"
+#include "render/render.h"
+
+bool platform_open(Platform *pf, const char *title, bool fullscreen) {
+    memset(pf, 0, sizeof *pf);
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
+        log_error("cannot start SDL: %s", SDL_GetError());
+        return false;
+    }
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) log_warn("no audio device (%s); playing silently", SDL_GetError());
+    else pf->audio_ok = true;
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    pf->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, RENDER_LOGICAL_W,
+                               RENDER_LOGICAL_H, flags);
+    if (!pf->win) {
+        log_error("cannot open a window: %s", SDL_GetError());
+        SDL_Quit();
+        return false;
+    }
+    SDL_SetWindowMinimumSize(pf->win, 320, 180);
+    pf->r = SDL_CreateRenderer(pf->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!pf->r) pf->r = SDL_CreateRenderer(pf->win, -1, SDL_RENDERER_SOFTWARE);
+    if (!pf->r) {
+        log_error("cannot create a renderer: %s", SDL_GetError());
+        SDL_DestroyWindow(pf->win);
+        SDL_Quit();
+        return false;
+    }
+    SDL_RenderSetLogicalSize(pf->r, RENDER_LOGICAL_W, RENDER_LOGICAL_H);
+    pf->fullscreen = fullscreen;
+    return true;
+}
+
+void platform_close(Platform *pf) {
+    if (pf->r) SDL_DestroyRenderer(pf->r);
+    if (pf->win) SDL_DestroyWindow(pf->win);
+    pf->r = NULL;
+    pf->win = NULL;
+    SDL_Quit();
+}
+
+void platform_set_fullscreen(Platform *pf, bool on) {
+    if (SDL_SetWindowFullscreen(pf->win, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0) {
+        log_warn("fullscreen: %s", SDL_GetError());
+        return;
+    }
+    pf->fullscreen = on;
+}
+
+double platform_now_s(void) {
+    static Uint64 freq;
+    if (!freq) freq = SDL_GetPerformanceFrequency();
+    return (double)SDL_GetPerformanceCounter() / (double)freq;
+}
+
+const char *platform_pref_dir(void) {
+    static char dir[1024];
+    if (dir[0]) return dir;
+    char *p = SDL_GetPrefPath("bossrush", "bossrush");
+    snprintf(dir, sizeof dir, "%s", p ? p : "./");
+    SDL_free(p);
+    size_t n = strlen(dir);
+    if (n + 1 < sizeof dir && dir[n - 1] != '/') strcat(dir, "/");
+    return dir;
+}
+
+bool platform_make_dirs(const char *path) {
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", path);
+    size_t n = strlen(buf);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != 0) continue;
+        char c = buf[i];
+        buf[i] = 0;
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
+        buf[i] = c;
+    }
+    return true;
+}
+
+bool platform_write_atomic(const char *path, const void *data, size_t len) {
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        log_warn("%s: cannot write: %s", tmp, strerror(errno));
+        return false;
+    }
+    bool ok = fwrite(data, 1, len, f) == len;
+    ok = fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        log_warn("%s: cannot write: %s", path, strerror(errno));
+        remove(tmp);
+    }
+    return ok;
+}
+
+bool platform_screenshot(Platform *pf, char *path, size_t n) {
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%sscreenshots", platform_pref_dir());
+    if (!platform_make_dirs(dir)) {
+        log_warn("%s: cannot create the folder: %s", dir, strerror(errno));
+        return false;
+    }
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(pf->r, &w, &h) != 0 || w <= 0 || h <= 0) return false;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s) return false;
+    // Read the whole output, letterbox bars included: that is what is seen.
+    SDL_RenderSetLogicalSize(pf->r, 0, 0);
+    bool ok = SDL_RenderReadPixels(pf->r, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) == 0;
+    SDL_RenderSetLogicalSize(pf->r, RENDER_LOGICAL_W, RENDER_LOGICAL_H);
+    time_t now = time(NULL);
+    struct tm tmv;
+    localtime_r(&now, &tmv);
+    char stamp[64];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
+    static int serial;
+    snprintf(path, n, "%s/bossrush-%s-%d.png", dir, stamp, ++serial);
+    char tmp[1200];
+    snprintf(tmp, sizeof tmp, "%s/.shot.tmp.png", dir);
+    if (ok && IMG_SavePNG(s, tmp) != 0) ok = false;
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        log_warn("screenshot failed: %s", SDL_GetError());
+        remove(tmp);
+    }
+    SDL_FreeSurface(s);
+    return ok;
+}

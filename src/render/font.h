@@ -1,0 +1,27 @@
+// font.h -- the built-in 5x7 bitmap font (all caps; lowercase maps to
+// uppercase), baked into one texture at start-up. No SDL_ttf.
+#pragma once
+#include <SDL.h>
+#include <stdbool.h>
+
+#define FONT_GLYPH_W 5
+#define FONT_GLYPH_H 7
+#define FONT_ADVANCE 6         // glyph width + 1 px spacing, before scaling
+
+typedef struct Font {
+    SDL_Texture *tex;          // white glyphs on transparent, 16 columns
+} Font;
+
+// Bakes the glyph atlas for r. False (with a warning) on failure; drawing
+// with an uninitialised font then does nothing.
+bool font_init(Font *f, SDL_Renderer *r);
+void font_free(Font *f);
+// Width in px of text at scale (integer pixel size of one glyph dot).
+int font_width(const char *text, int scale);
+// Draws text with its top-left at (x, y); '\n' starts a new line. A 1-dot
+// dark shadow keeps it readable on any background.
+void font_draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text);
+// Without the shadow (for layered effects).
+void font_draw_flat(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text);
+// Same as font_draw, centred horizontally on cx.
+void font_draw_centred(Font *f, SDL_Renderer *r, int cx, int y, int scale, SDL_Color c, const char *text);

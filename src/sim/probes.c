@@ -1,0 +1,188 @@
+// probes.c -- the probe table: every named value a script may test, read
+// from World on demand. Creatures read the first one of their kind (0 when
+// the level has none).
+#include "sim/probes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/world.h"
+
+static double g_tick(const World *w) { return (double)w->tick; }
+static double g_game_state(const World *w) { return (double)w->state; }
+static double g_game_bosses(const World *w) { return (double)world_bosses_alive(w); }
+static double g_bullets_count(const World *w) { return (double)w->bullets.count; }
+static double g_bullets_dropped(const World *w) { return (double)w->bullets.dropped; }
+
+static double g_player_x(const World *w) { return w->player.pos.x; }
+static double g_player_y(const World *w) { return w->player.pos.y; }
+static double g_player_vx(const World *w) { return w->player.vel.x; }
+static double g_player_vy(const World *w) { return w->player.vel.y; }
+static double g_player_state(const World *w) { return (double)w->player.state; }
+static double g_player_hp(const World *w) { return (double)w->player.hp; }
+static double g_player_facing(const World *w) { return (double)w->player.facing; }
+static double g_player_shots(const World *w) { return (double)w->player.shots; }
+
+static LegsProbes legs_of(const World *w) {
+    LegsProbes lp;
+    memset(&lp, 0, sizeof lp);
+    legs_probes(&w->player.legs, &lp);
+    return lp;
+}
+static double g_legs(const World *w) { return legs_of(w).legs; }
+static double g_legs_planted(const World *w) { return legs_of(w).planted; }
+static double g_legs_stepping(const World *w) { return legs_of(w).stepping; }
+static double g_groups_stepping(const World *w) { return legs_of(w).groups_stepping; }
+static double g_foot_slip(const World *w) { return legs_of(w).foot_slip; }
+
+static TetranProbes tetran_of(const World *w) {
+    TetranProbes tp;
+    memset(&tp, 0, sizeof tp);
+    if (w->tetran_count > 0) tetran_probes(&w->tetrans[0], &tp);
+    return tp;
+}
+static double g_tetran_count(const World *w) { return (double)w->tetran_count; }
+static double g_tetran_hp(const World *w) { return tetran_of(w).hp; }
+static double g_tetran_arms(const World *w) { return tetran_of(w).arms; }
+static double g_tetran_wiggle(const World *w) { return tetran_of(w).wiggle; }
+static double g_tetran_link_error(const World *w) { return tetran_of(w).link_error; }
+static double g_tetran_reach(const World *w) { return tetran_of(w).reach; }
+static double g_tetran_max_reach(const World *w) { return tetran_of(w).max_reach; }
+
+static TentacleProbes tentacle_of(const World *w) {
+    TentacleProbes tp;
+    memset(&tp, 0, sizeof tp);
+    if (w->tentacle_count > 0) tentacle_probes(&w->tentacles[0], &tp);
+    return tp;
+}
+static double g_tentacle_hp(const World *w) { return tentacle_of(w).hp; }
+static double g_tentacle_count(const World *w) { return tentacle_of(w).count; }
+static double g_tentacle_shots(const World *w) { return tentacle_of(w).shots; }
+static double g_tentacle_link_error(const World *w) { return tentacle_of(w).link_error; }
+static double g_tentacle_reach(const World *w) { return tentacle_of(w).reach; }
+static double g_tentacle_max_reach(const World *w) { return tentacle_of(w).max_reach; }
+static double g_tentacle_overreach(const World *w) { return tentacle_of(w).overreach; }
+
+static WhaleProbes whale_of(const World *w) {
+    WhaleProbes wp;
+    memset(&wp, 0, sizeof wp);
+    if (w->whale_count > 0) whale_probes(&w->whales[0], &wp);
+    return wp;
+}
+static double g_whale_count(const World *w) { return (double)w->whale_count; }
+static double g_whale_x(const World *w) { return whale_of(w).x; }
+static double g_whale_y(const World *w) { return whale_of(w).y; }
+static double g_whale_bounces(const World *w) { return whale_of(w).bounces; }
+static double g_whale_link_error(const World *w) { return whale_of(w).link_error; }
+
+static StarfieldProbes stars_of(const World *w) {
+    StarfieldProbes sp;
+    memset(&sp, 0, sizeof sp);
+    starfield_probes(&w->stars, &sp);
+    return sp;
+}
+static double g_stars_count(const World *w) { return stars_of(w).count; }
+static double g_stars_displaced(const World *w) { return stars_of(w).displaced; }
+
+// Sorted by name (a unit test checks the order).
+static const ProbeDef probes[] = {
+    {"bullets.count", PROBE_NUMBER, g_bullets_count},
+    {"bullets.dropped", PROBE_NUMBER, g_bullets_dropped},
+    {"game.bosses", PROBE_NUMBER, g_game_bosses},
+    {"game.state", PROBE_GAME_STATE, g_game_state},
+    {"player.facing", PROBE_NUMBER, g_player_facing},
+    {"player.foot_slip", PROBE_NUMBER, g_foot_slip},
+    {"player.groups_stepping", PROBE_NUMBER, g_groups_stepping},
+    {"player.hp", PROBE_NUMBER, g_player_hp},
+    {"player.legs", PROBE_NUMBER, g_legs},
+    {"player.legs_planted", PROBE_NUMBER, g_legs_planted},
+    {"player.legs_stepping", PROBE_NUMBER, g_legs_stepping},
+    {"player.shots", PROBE_NUMBER, g_player_shots},
+    {"player.state", PROBE_PLAYER_STATE, g_player_state},
+    {"player.vx", PROBE_NUMBER, g_player_vx},
+    {"player.vy", PROBE_NUMBER, g_player_vy},
+    {"player.x", PROBE_NUMBER, g_player_x},
+    {"player.y", PROBE_NUMBER, g_player_y},
+    {"stars.count", PROBE_NUMBER, g_stars_count},
+    {"stars.displaced", PROBE_NUMBER, g_stars_displaced},
+    {"tentacle.count", PROBE_NUMBER, g_tentacle_count},
+    {"tentacle.hp", PROBE_NUMBER, g_tentacle_hp},
+    {"tentacle.link_error", PROBE_NUMBER, g_tentacle_link_error},
+    {"tentacle.max_reach", PROBE_NUMBER, g_tentacle_max_reach},
+    {"tentacle.overreach", PROBE_NUMBER, g_tentacle_overreach},
+    {"tentacle.reach", PROBE_NUMBER, g_tentacle_reach},
+    {"tentacle.shots", PROBE_NUMBER, g_tentacle_shots},
+    {"tetran.arms", PROBE_NUMBER, g_tetran_arms},
+    {"tetran.count", PROBE_NUMBER, g_tetran_count},
+    {"tetran.hp", PROBE_NUMBER, g_tetran_hp},
+    {"tetran.link_error", PROBE_NUMBER, g_tetran_link_error},
+    {"tetran.max_reach", PROBE_NUMBER, g_tetran_max_reach},
+    {"tetran.reach", PROBE_NUMBER, g_tetran_reach},
+    {"tetran.wiggle", PROBE_NUMBER, g_tetran_wiggle},
+    {"tick", PROBE_NUMBER, g_tick},
+    {"whale.bounces", PROBE_NUMBER, g_whale_bounces},
+    {"whale.count", PROBE_NUMBER, g_whale_count},
+    {"whale.link_error", PROBE_NUMBER, g_whale_link_error},
+    {"whale.x", PROBE_NUMBER, g_whale_x},
+    {"whale.y", PROBE_NUMBER, g_whale_y},
+};
+
+int probe_count(void) { return (int)(sizeof probes / sizeof probes[0]); }
+
+const ProbeDef *probe_at(int i) { return i >= 0 && i < probe_count() ? &probes[i] : NULL; }
+
+const ProbeDef *probe_find(const char *name, size_t len) {
+    for (int i = 0; i < probe_count(); i++)
+        if (strlen(probes[i].name) == len && memcmp(probes[i].name, name, len) == 0) return &probes[i];
+    return NULL;
+}
+
+typedef struct Symbol {
+    const char *name;
+    ProbeKind kind;
+    double value;
+} Symbol;
+
+static const Symbol symbols[] = {
+    {"ground", PROBE_PLAYER_STATE, 0}, {"air", PROBE_PLAYER_STATE, 1}, {"wall", PROBE_PLAYER_STATE, 2},
+    {"playing", PROBE_GAME_STATE, 0},  {"won", PROBE_GAME_STATE, 1},   {"lost", PROBE_GAME_STATE, 2},
+};
+
+bool probe_symbol_kind(const char *s, size_t len, double *out, ProbeKind *kind) {
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
+        if (strlen(symbols[i].name) == len && memcmp(symbols[i].name, s, len) == 0) {
+            if (out) *out = symbols[i].value;
+            if (kind) *kind = symbols[i].kind;
+            return true;
+        }
+    return false;
+}
+
+bool probe_symbol(const char *s, size_t len, double *out) { return probe_symbol_kind(s, len, out, NULL); }
+
+void probe_format_number(double v, char *buf, size_t n) {
+    if (n == 0) return;
+    if (isnan(v)) { snprintf(buf, n, "nan"); return; }
+    if (isinf(v)) { snprintf(buf, n, v > 0 ? "inf" : "-inf"); return; }
+    if (v == 0) { snprintf(buf, n, "0"); return; }     // -0 too
+    if (v == floor(v) && fabs(v) < 1e15) { snprintf(buf, n, "%.0f", v); return; }
+    char tmp[64];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+        if (strtod(tmp, NULL) == v) break;
+    }
+    snprintf(buf, n, "%s", tmp);
+}
+
+void probe_format(const ProbeDef *p, double v, char *buf, size_t n) {
+    if (p && p->kind != PROBE_NUMBER) {
+        for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
+            if (symbols[i].kind == p->kind && symbols[i].value == v) {
+                snprintf(buf, n, "%s", symbols[i].name);
+                return;
+            }
+    }
+    probe_format_number(v, buf, n);
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# cli.sh BIN -- command-line cases: exit codes and messages of --help,
+# --version, bad flags, missing arguments, missing files, --dump-state, and
+# replays broken on purpose (a changed checksum, a changed level).
+# Run from the repository root; prints every failure, exits 1 if any.
+BIN=${1:-./bossrush}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+n=0
+
+# expect WANT_EXIT STREAM TEXT -- ARGS...: runs BIN ARGS, checks the exit code
+# and that TEXT appears in STREAM (out or err; TEXT may be empty).
+expect() {
+    want=$1; stream=$2; text=$3; shift 4
+    n=$((n + 1))
+    timeout 120 "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: bossrush $*: exit $got, expected $want"; sed 's/^/    /' "$tmp/err" | head -3
+        fails=$((fails + 1)); return
+    fi
+    if [ -n "$text" ] && ! grep -qF -- "$text" "$tmp/$stream"; then
+        echo "FAIL: bossrush $*: std$stream lacks '$text'"; sed 's/^/    /' "$tmp/$stream" | head -3
+        fails=$((fails + 1))
+    fi
+}
+
+LVL=levels/test/flat.lvl
+expect 0 out "usage: bossrush" -- --help
+expect 0 out "usage: bossrush" -- -h
+expect 0 out "bossrush " -- --version
+expect 2 err "unknown option '--frobnicate'" -- --frobnicate
+expect 2 err "Try 'bossrush --help'" -- --frobnicate
+expect 2 err "unexpected argument 'stray'" -- stray
+expect 2 err "--level needs a file name" -- --level
+expect 2 err "--script needs a file name" -- --script
+expect 2 err "--replay needs a file name" -- --replay
+expect 2 err "--bench needs a file name" -- --bench
+expect 2 err "--record needs a file name" -- --record
+expect 2 err "--ticks needs a number" -- --bench $LVL --ticks
+expect 2 err "--ticks: expected a tick count" -- --bench $LVL --ticks abc
+expect 2 err "--ticks: expected a tick count" -- --bench $LVL --ticks -5
+expect 2 err "--ticks: expected a tick count" -- --bench $LVL --ticks 99999999999999999999
+expect 2 err "--seed: expected" -- --bench $LVL --seed 4294967296
+expect 2 err "cannot be used together" -- --script a.script --replay b.rpl
+expect 2 err "cannot be used together" -- --level a.lvl --bench a.lvl
+expect 2 err "--headless needs" -- --headless
+expect 2 err "--dump-state needs --headless" -- --level $LVL --dump-state
+expect 2 err "--ticks works with" -- --script x.script --headless --ticks 5
+expect 2 err "--render works with --bench" -- --level $LVL --headless --render
+expect 2 err "--record works with live play" -- --replay x.rpl --record y.rpl
+expect 2 err "--record works with live play" -- --level $LVL --headless --record y.rpl
+expect 2 err "--shot: expected TICK:FILE.png" -- --level $LVL --headless --shot nofile
+expect 2 err "--shot: expected TICK:FILE.png" -- --level $LVL --headless --shot 5:
+expect 2 err "--shot: bad tick" -- --level $LVL --headless --shot x:a.png
+expect 2 err "no-such.script: cannot open" -- --script no-such.script --headless
+expect 2 err "no-such.rpl: cannot open" -- --replay no-such.rpl --headless
+expect 2 err "no-such.rpl: cannot open" -- --replay no-such.rpl
+expect 2 err "no-such.lvl" -- --level no-such.lvl --headless
+expect 2 err "cannot open no-such.lvl" -- --level no-such.lvl
+expect 2 err "no-such.lvl" -- --bench no-such.lvl
+expect 2 err "Is a directory" -- --script tests --headless
+
+# With a loadable arena: --dump-state prints every probe, sorted.
+if "$BIN" --level $LVL --headless >/dev/null 2>&1; then
+    expect 0 out "tick 9" -- --level $LVL --headless --ticks 10 --dump-state
+    cut -d' ' -f1 "$tmp/out" > "$tmp/names"
+    if ! LC_ALL=C sort -c "$tmp/names" 2>/dev/null; then echo "FAIL: --dump-state is not sorted by name"; fails=$((fails + 1)); fi
+    for p in tick game.state bullets.count player.x player.state player.groups_stepping tetran.wiggle \
+             tentacle.overreach whale.bounces stars.displaced; do
+        grep -q "^$p " "$tmp/out" || { echo "FAIL: --dump-state lacks $p"; fails=$((fails + 1)); }
+    done
+    expect 0 out "allocs_per_tick" -- --bench $LVL --ticks 30
+    expect 0 out "tick_p99_us" -- --bench $LVL --ticks 30
+
+    # A replay with one checksum changed desyncs exactly at that tick.
+    rpl=$(ls tests/replays/*.rpl 2>/dev/null | head -1)
+    if [ -n "$rpl" ]; then
+        line=$(grep -n ' checksum ' "$rpl" | sed -n 2p)
+        if [ -n "$line" ]; then
+            num=${line%%:*}
+            tick=$(echo "$line" | sed 's/.*at \([0-9]*\) checksum.*/\1/')
+            awk -v n="$num" 'NR == n { c = substr($0, length($0), 1); $0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0") } { print }' "$rpl" > "$tmp/t.rpl"
+            # the copy lives elsewhere: point its level line at the real file
+            lvl=$(sed -n 's/^level \([^ ]*\).*/\1/p' "$rpl")
+            abs=$(cd "$(dirname "$rpl")" && cd "$(dirname "$lvl")" && pwd)/$(basename "$lvl")
+            sed -i "s|^level [^ ]*|level $abs|" "$tmp/t.rpl"
+            expect 1 err "replay desync at tick $tick: checksum expected" -- --replay "$tmp/t.rpl" --headless
+
+            # The same replay against a changed level file: exit 1, both hashes named.
+            cp "$abs" "$tmp/changed.lvl"
+            echo "# changed" >> "$tmp/changed.lvl"
+            sed "s|^level [^ ]*|level changed.lvl|" "$rpl" > "$tmp/l.rpl"
+            expect 1 err "level changed since the replay was recorded" -- --replay "$tmp/l.rpl" --headless
+            want=$(sed -n 's/^level [^ ]* \([0-9a-f]*\).*/\1/p' "$rpl")
+            grep -qF "$want" "$tmp/err" || { echo "FAIL: the level-changed message lacks the recorded hash $want"; fails=$((fails + 1)); }
+
+            # Rebless brings a tampered copy back in sync.
+            cp "$tmp/t.rpl" "$tmp/r.rpl"
+            expect 0 out "reblessed" -- --rebless "$tmp/r.rpl"
+            expect 0 err "" -- --replay "$tmp/r.rpl" --headless
+        fi
+    fi
+fi
+
+echo "cli: $n cases, $fails failed"
+[ $fails -eq 0 ]

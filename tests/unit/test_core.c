@@ -1,0 +1,192 @@
+// test_core.c -- PRNG, hash, text reader and strict number parsing, event
+// queue and the bullet pool.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/hash.h"
+#include "core/rng.h"
+#include "core/text.h"
+#include "sim/bullets.h"
+#include "sim/events.h"
+#include "sim/input.h"
+
+static void test_rng_repeatable_and_seeded(void **state) {
+    (void)state;
+    Rng a, b, c;
+    rng_seed(&a, 42);
+    rng_seed(&b, 42);
+    rng_seed(&c, 43);
+    int differ = 0;
+    for (int i = 0; i < 1000; i++) {
+        uint64_t x = rng_next(&a);
+        assert_true(x == rng_next(&b));
+        differ += x != rng_next(&c);
+    }
+    assert_true(differ > 990);
+    rng_seed(&a, 0);                                      // seed 0 is fine
+    assert_true(rng_next(&a) != 0);
+    // Known first value: changing the generator changes every replay.
+    rng_seed(&a, 7);
+    uint64_t first = rng_next(&a);
+    rng_seed(&a, 7);
+    assert_true(rng_next(&a) == first);
+    for (int i = 0; i < 10000; i++) {
+        double u = rng_unit(&a);
+        assert_true(u >= 0.0 && u < 1.0);
+        assert_true(rng_below(&a, 7) < 7);
+    }
+}
+
+static void test_hash_canonical(void **state) {
+    (void)state;
+    Hash a, b;
+    hash_init(&a);
+    hash_init(&b);
+    hash_f64(&a, 0.0);
+    hash_f64(&b, -0.0);
+    assert_true(a.h == b.h);
+    hash_f64(&a, 1.0);
+    hash_f64(&b, 1.0000000000000002);
+    assert_true(a.h != b.h);
+    assert_true(hash_bytes64("abc", 3) == hash_bytes64("abc", 3));
+    assert_true(hash_bytes64("abc", 3) != hash_bytes64("abd", 3));
+    // FNV-1a 64 reference value for "a".
+    assert_true(hash_bytes64("a", 1) == 0xAF63DC4C8601EC8Cull);
+}
+
+static void test_text_lines_bom_crlf(void **state) {
+    (void)state;
+    const char buf[] = "\xEF\xBB\xBF" "one\r\n  # comment\r\n\r\nfour";
+    TextReader r;
+    TextLine l;
+    text_reader_init(&r, buf, sizeof buf - 1);
+    assert_true(text_next_line(&r, &l));
+    assert_int_equal(l.number, 1);
+    assert_int_equal(l.len, 3);
+    assert_memory_equal(l.s, "one", 3);
+    assert_true(text_next_line(&r, &l));
+    assert_true(text_is_blank_or_comment(&l));
+    assert_true(text_next_line(&r, &l));
+    assert_true(text_is_blank_or_comment(&l));
+    assert_true(text_next_line(&r, &l));
+    assert_int_equal(l.number, 4);
+    assert_int_equal(l.len, 4);
+    assert_false(text_next_line(&r, &l));
+}
+
+static void test_tokens_and_columns(void **state) {
+    (void)state;
+    TextLine l = {"at  12\tdown left", 16, 1};
+    Token t[4];
+    assert_int_equal(text_tokens(&l, t, 4), 4);
+    assert_int_equal(t[0].col, 1);
+    assert_int_equal(t[1].col, 5);
+    assert_int_equal(t[2].col, 8);
+    assert_int_equal(t[3].col, 13);
+    assert_true(token_is(&t[2], "down"));
+    Token few[2];
+    assert_int_equal(text_tokens(&l, few, 2), 4);            // reports the extra ones
+}
+
+static void test_strict_numbers(void **state) {
+    (void)state;
+    int64_t i;
+    uint64_t u;
+    double d;
+    assert_true(text_parse_i64("-12", 3, &i) && i == -12);
+    assert_false(text_parse_i64("12x", 3, &i));
+    assert_false(text_parse_i64("", 0, &i));
+    assert_false(text_parse_i64(" 1", 2, &i));
+    assert_false(text_parse_i64("99999999999999999999", 20, &i));
+    assert_true(text_parse_u64("4294967295", 10, &u) && u == 4294967295u);
+    assert_false(text_parse_u64("-1", 2, &u));
+    assert_true(text_parse_f64("2.5", 3, &d) && d == 2.5);
+    assert_true(text_parse_f64("-.5", 3, &d) && d == -0.5);
+    assert_false(text_parse_f64("nan", 3, &d));
+    assert_false(text_parse_f64("inf", 3, &d));
+    assert_false(text_parse_f64("0x10", 4, &d));
+    assert_false(text_parse_f64("1e999", 5, &d));
+    assert_false(text_parse_f64("1.5.", 4, &d));
+}
+
+static void test_parse_error_format(void **state) {
+    (void)state;
+    ParseError e;
+    char buf[256];
+    parse_error_set(&e, "a.lvl", 3, 7, "expected %s", "a number");
+    parse_error_format(&e, buf, sizeof buf);
+    assert_string_equal(buf, "a.lvl:3:7: expected a number");
+}
+
+static void test_buttons(void **state) {
+    (void)state;
+    assert_int_equal(input_button_parse("wiggle", 6), BTN_WIGGLE);
+    assert_int_equal(input_button_parse("jump", 4), BTN_JUMP);
+    assert_int_equal(input_button_parse("jum", 3), 0);
+    for (int i = 0; i < BTN_COUNT; i++) {
+        const char *n = input_button_name(i);
+        assert_int_equal(input_button_parse(n, strlen(n)), 1 << i);
+    }
+}
+
+static void test_event_queue_bounded(void **state) {
+    (void)state;
+    static Events ev;
+    events_clear(&ev);
+    for (int i = 0; i < EVENTS_MAX + 5; i++) events_push(&ev, EV_SHOT, WHO_PLAYER, i, 0, 0);
+    assert_int_equal(ev.count, EVENTS_MAX);
+    assert_int_equal(ev.dropped, 5);
+    events_clear(&ev);
+    assert_int_equal(ev.count, 0);
+}
+
+static void test_bullet_pool_drops_when_full(void **state) {
+    (void)state;
+    Bullets bs;
+    assert_true(bullets_init(&bs, 4));
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(bullets_spawn(&bs, OWNER_PLAYER, WHO_PLAYER, v2(0, 0), v2(1, 0), 2, 1, 10), i);
+    assert_int_equal(bullets_spawn(&bs, OWNER_PLAYER, WHO_PLAYER, v2(0, 0), v2(1, 0), 2, 1, 10), -1);
+    assert_int_equal(bs.dropped, 1);
+    assert_int_equal(bs.count, 4);
+    bullets_kill(&bs, 2);
+    bullets_kill(&bs, 2);                                  // twice is harmless
+    assert_int_equal(bs.count, 3);
+    assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), 2);
+    bullets_free(&bs);
+}
+
+static void test_bullets_expire_and_stop_at_walls(void **state) {
+    (void)state;
+    Tilemap m;
+    assert_true(tilemap_init(&m, 10, 3, 32));
+    tilemap_set(&m, 6, 1, TILE_SOLID);
+    Bullets bs;
+    static Events ev;
+    assert_true(bullets_init(&bs, 8));
+    events_clear(&ev);
+    bullets_spawn(&bs, OWNER_PLAYER, WHO_PLAYER, v2(40, 48), v2(10, 0), 2, 1, 1000);
+    bullets_spawn(&bs, OWNER_PLAYER, WHO_PLAYER, v2(40, 70), v2(0, 0), 2, 1, 3);
+    for (int t = 0; t < 30; t++) bullets_step(&bs, &m, &ev);
+    assert_int_equal(bs.count, 0);                         // one hit the wall, one expired
+    int walls = 0;
+    for (int i = 0; i < ev.count; i++) walls += ev.e[i].type == EV_BULLET_WALL;
+    assert_int_equal(walls, 1);
+    bullets_free(&bs);
+    tilemap_free(&m);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rng_repeatable_and_seeded), cmocka_unit_test(test_hash_canonical),
+        cmocka_unit_test(test_text_lines_bom_crlf),       cmocka_unit_test(test_tokens_and_columns),
+        cmocka_unit_test(test_strict_numbers),            cmocka_unit_test(test_parse_error_format),
+        cmocka_unit_test(test_buttons),                   cmocka_unit_test(test_event_queue_bounded),
+        cmocka_unit_test(test_bullet_pool_drops_when_full),
+        cmocka_unit_test(test_bullets_expire_and_stop_at_walls),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

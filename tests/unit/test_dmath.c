@@ -1,0 +1,83 @@
+// test_dmath.c -- the deterministic trig against libm, to the bounds stated
+// in core/dmath.h, and angle wrapping.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "core/dmath.h"
+
+static void test_sin_cos_match_libm(void **state) {
+    (void)state;
+    double worst = 0.0;
+    for (int i = -200000; i <= 200000; i++) {
+        double x = i * 0.0005;                          // [-100, 100]
+        double es = fabs(dm_sin(x) - sin(x)), ec = fabs(dm_cos(x) - cos(x));
+        if (es > worst) worst = es;
+        if (ec > worst) worst = ec;
+    }
+    assert_true(worst <= 1e-15);
+}
+
+static void test_sin_cos_special_points(void **state) {
+    (void)state;
+    assert_true(dm_sin(0.0) == 0.0);
+    assert_true(dm_cos(0.0) == 1.0);
+    assert_true(fabs(dm_sin(DM_PI / 2) - 1.0) < 1e-16);
+    assert_true(fabs(dm_cos(DM_PI)) - 1.0 < 1e-16);
+    assert_true(fabs(dm_sin(DM_PI / 6) - 0.5) < 1e-16);
+    double s, c;
+    dm_sincos(1.234, &s, &c);
+    assert_true(s == dm_sin(1.234) && c == dm_cos(1.234));
+    assert_true(fabs(s * s + c * c - 1.0) < 1e-15);
+}
+
+static void test_large_arguments(void **state) {
+    (void)state;
+    for (double x = 1000.0; x < 1e6; x *= 1.7)
+        assert_true(fabs(dm_sin(x) - sin(x)) < 1e-15 && fabs(dm_cos(x) - cos(x)) < 1e-15);
+}
+
+static void test_atan2_matches_libm(void **state) {
+    (void)state;
+    double worst = 0.0;
+    for (int i = 0; i < 4000; i++) {
+        double a = i * (DM_TAU / 4000.0);
+        for (double r = 1e-3; r < 1e4; r *= 10.0) {
+            double y = r * sin(a), x = r * cos(a);
+            double e = fabs(dm_atan2(y, x) - atan2(y, x));
+            if (e > DM_PI) e = fabs(e - DM_TAU);       // -pi vs pi
+            if (e > worst) worst = e;
+        }
+    }
+    assert_true(worst <= 1e-15);
+    assert_true(dm_atan2(0.0, 0.0) == 0.0);
+    assert_true(dm_atan2(0.0, 1.0) == 0.0);
+    assert_true(fabs(dm_atan2(1.0, 0.0) - DM_PI / 2) < 1e-16);
+    assert_true(fabs(dm_atan2(-1.0, 0.0) + DM_PI / 2) < 1e-16);
+    assert_true(fabs(dm_atan2(1.0, -1.0) - 3 * DM_PI / 4) < 1e-15);
+    assert_true(fabs(dm_atan2(0.0, -1.0) - DM_PI) < 1e-15);
+}
+
+static void test_wrap_stays_bounded(void **state) {
+    (void)state;
+    double a = 0.0;
+    for (int i = 0; i < 1000000; i++) {
+        a = dm_wrap(a + 0.05);
+        assert_true(a >= -DM_PI && a < DM_PI);
+    }
+    assert_true(fabs(dm_wrap(3 * DM_PI) - (-DM_PI)) < 1e-12 || fabs(dm_wrap(3 * DM_PI) - DM_PI) < 1e-12);
+    assert_true(fabs(dm_wrap(1e7) - remainder(1e7, DM_TAU)) < 1e-8);
+    double p = dm_wrap_pos(-0.5);
+    assert_true(p >= 0.0 && p < DM_TAU && fabs(p - (DM_TAU - 0.5)) < 1e-15);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sin_cos_match_libm),  cmocka_unit_test(test_sin_cos_special_points),
+        cmocka_unit_test(test_large_arguments),     cmocka_unit_test(test_atan2_matches_libm),
+        cmocka_unit_test(test_wrap_stays_bounded),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

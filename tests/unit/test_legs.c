@@ -1,0 +1,419 @@
+// test_legs.c -- the spider legs on hand-built maps: two-bone IK (exact,
+// stretched, folded, both bend sides, zero-length), the arc foothold search
+// (flat wall, 45-degree slope, inner corner, nothing in reach), the gait
+// (partner forced, other group blocked, no gallop, never four feet lifted),
+// grow/retract, planted feet that never slide, and the .leg profile parser.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "sim/legs.h"
+
+#define EPS 1e-9
+
+static void map_from(Tilemap *m, const char *const *rows, int nrows) {
+    int w = (int)strlen(rows[0]);
+    assert_true(tilemap_init(m, w, nrows, 32));
+    for (int r = 0; r < nrows; r++)
+        for (int c = 0; c < w; c++) tilemap_set(m, c, r, (Tile)tilemap_tile_from_char(rows[r][c]));
+}
+
+// ------------------------------------------------------------------ IK
+
+static void test_ik_reachable_exact(void **state) {
+    (void)state;
+    Vec2 root = v2(10, 20), target = v2(40, 35), knee, end;
+    assert_true(leg_ik(root, target, 20, 22, 1, v2(0, 1), &knee, &end));
+    assert_true(end.x == target.x && end.y == target.y);
+    assert_true(fabs(v2_dist(root, knee) - 20) < EPS);
+    assert_true(fabs(v2_dist(knee, end) - 22) < EPS);
+}
+
+static void test_ik_unreachable_stretches_toward_target(void **state) {
+    (void)state;
+    Vec2 root = v2(0, 0), knee, end;
+    assert_false(leg_ik(root, v2(60, 80), 20, 22, 1, v2(0, 1), &knee, &end));
+    assert_true(fabs(end.x - 42 * 0.6) < EPS && fabs(end.y - 42 * 0.8) < EPS);
+    assert_true(fabs(knee.x - 20 * 0.6) < EPS && fabs(knee.y - 20 * 0.8) < EPS);
+    // Too close to reach (|l1 - l2| = 2): folds as far as it can, same direction.
+    assert_false(leg_ik(root, v2(0, 1), 20, 22, 1, v2(0, 1), &knee, &end));
+    assert_true(fabs(end.x) < EPS && fabs(end.y - 2) < EPS);
+    assert_true(fabs(v2_dist(knee, end) - 22) < EPS);
+}
+
+static void test_ik_bend_side_kept(void **state) {
+    (void)state;
+    Vec2 root = v2(0, 0), knee, end;
+    Vec2 targets[3] = {v2(30, 5), v2(-10, 25), v2(3, -33)};
+    for (int k = 0; k < 3; k++) {
+        Vec2 u = v2_norm(targets[k]);
+        assert_true(leg_ik(root, targets[k], 20, 22, 1, v2(0, 1), &knee, &end));
+        assert_true(v2_dot(knee, v2_perp(u)) > 1.0);
+        assert_true(leg_ik(root, targets[k], 20, 22, -1, v2(0, 1), &knee, &end));
+        assert_true(v2_dot(knee, v2_perp(u)) < -1.0);
+    }
+}
+
+static void test_ik_zero_length_target(void **state) {
+    (void)state;
+    Vec2 root = v2(5, 5), knee, end;
+    // Equal bones fold exactly onto the root.
+    assert_true(leg_ik(root, root, 20, 20, 1, v2(0, 1), &knee, &end));
+    assert_true(end.x == 5 && end.y == 5);
+    assert_true(fabs(v2_dist(root, knee) - 20) < EPS);
+    // Unequal bones: as close as possible, along the fallback direction.
+    assert_false(leg_ik(root, root, 20, 22, 1, v2(0, 3), &knee, &end));
+    assert_true(fabs(end.x - 5) < EPS && fabs(end.y - 7) < EPS);
+    assert_false(isnan(knee.x) || isnan(knee.y));
+    // Zero-length fallback too: still finite.
+    leg_ik(root, root, 20, 22, -1, v2(0, 0), &knee, &end);
+    assert_false(isnan(knee.x) || isnan(end.x));
+}
+
+// ------------------------------------------------------------- arc search
+
+static const char *const WALL_MAP[] = {
+    "##########",
+    "#.....####",
+    "#.....####",
+    "#.....####",
+    "#.....####",
+    "#.....####",
+    "##########",
+};
+
+static void test_arc_flat_wall(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, WALL_MAP, 7);
+    // Wall face at x = 192, root 22 px left of it; the wall's normal is -x.
+    Vec2 root = v2(170, 100), hit;
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, &hit));
+    assert_true(fabs(hit.x - 192) < 1e-6);
+    assert_true(hit.y < root.y);   // front leg (+t is up here)
+    double d = v2_dist(hit, root);
+    assert_true(d <= 27 + 1e-6 && d >= 27 * cos(7.5 * M_PI / 180) - 1e-6);
+    // A back leg sweeps the other way and lands below.
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), -1, 27, 15, &hit));
+    assert_true(fabs(hit.x - 192) < 1e-6 && hit.y > root.y);
+    tilemap_free(&m);
+}
+
+static const char *const SLOPE_MAP[] = {
+    "##########",
+    "#........#",
+    "#........#",
+    "#.......J#",
+    "#......J##",
+    "#.....J###",
+    "#....J####",
+    "##########",
+};
+
+static void test_arc_slope_45(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, SLOPE_MAP, 8);
+    // The slope surface: x + y = 384 (from (160,224) to (288,96)); normal (-1,-1)/sqrt2.
+    Vec2 n = v2_norm(v2(-1, -1));
+    Vec2 root = v2_add(v2(208, 176), v2_scale(n, 18));
+    for (int side = -1; side <= 1; side += 2) {
+        Vec2 hit;
+        assert_true(leg_arc_cast(&m, root, n, side, 27, 12, &hit));
+        assert_true(fabs(hit.x + hit.y - 384) < 1e-6);
+        double d = v2_dist(hit, root);
+        assert_true(d <= 27 + 1e-6 && d >= 27 * cos(6 * M_PI / 180) - 1e-6);
+        assert_true(v2_dot(v2_sub(hit, root), v2_perp(n)) * side > 0);
+    }
+    tilemap_free(&m);
+}
+
+static void test_arc_inner_corner(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, WALL_MAP, 7);
+    // Just under the ceiling (y = 32) on the wall (x = 192): the front leg,
+    // sweeping up from the wall's normal, finds the ceiling first.
+    Vec2 root = v2(176, 48), hit;
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, &hit));
+    assert_true(fabs(hit.y - 32) < 1e-6 && hit.x < 192);
+    tilemap_free(&m);
+}
+
+static void test_arc_no_hit_uses_default(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, WALL_MAP, 7);
+    Vec2 hit = v2(-1, -1);
+    assert_false(leg_arc_cast(&m, v2(100, 100), v2(-1, 0), 1, 27, 15, &hit));
+    assert_true(hit.x == -1 && hit.y == -1);
+    // In legs_step a leg with nothing in reach dangles at its default spot.
+    Legs L;
+    legs_init(&L);
+    LegsBody b = {.pos = v2(100, 100), .normal = v2(-1, 0), .attached = true, .radius = 12, .facing = 1};
+    for (int k = 0; k < 30; k++) legs_step(&L, &m, &b, NULL);
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        assert_int_equal(L.leg[i].mode, LEG_DANGLING);
+        const LegProfile *p = &L.prof[i];
+        Vec2 want = v2_add(L.leg[i].root, v2_add(v2_scale(v2(0, -1), leg_side(i) * p->default_px.x),
+                                                  v2_scale(v2(1, 0), p->default_px.y)));
+        assert_true(v2_dist(L.leg[i].target, want) < 1e-9);
+    }
+    assert_int_equal(L.planted, 0);
+    tilemap_free(&m);
+}
+
+// ------------------------------------------------------------------ gait
+
+static const char *const TALL_WALL[] = {
+    "##########",
+    "#.....####", "#.....####", "#.....####", "#.....####", "#.....####",
+    "#.....####", "#.....####", "#.....####", "#.....####", "#.....####",
+    "#.....####", "#.....####", "#.....####", "#.....####", "#.....####",
+    "##########",
+};
+
+// Body on the wall at x = 192 - 12, grown and settled.
+static void settle(Legs *L, const Tilemap *m, LegsBody *b) {
+    legs_init(L);
+    *b = (LegsBody){.pos = v2(180, 300), .normal = v2(-1, 0), .attached = true, .radius = 12, .facing = -1};
+    for (int k = 0; k < 40; k++) legs_step(L, m, b, NULL);
+    assert_int_equal(L->planted, 4);
+    assert_int_equal(L->stepping, 0);
+}
+
+static int partner_of(const Legs *L, int i) {
+    for (int j = 0; j < LEGS_COUNT; j++)
+        if (j != i && L->prof[j].group == L->prof[i].group) return j;
+    return -1;
+}
+
+static void test_gait_partner_forced_other_blocked(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, TALL_WALL, 17);
+    Legs L;
+    LegsBody b;
+    settle(&L, &m, &b);
+    // Leg 0's foot leaves its ring: its partner steps with it, nobody else.
+    L.leg[0].target = v2_add(L.leg[0].root, v2(0, 40));
+    legs_step(&L, &m, &b, NULL);
+    int p0 = partner_of(&L, 0);
+    assert_true(p0 >= 0 && leg_side(p0) != leg_side(0) && (p0 == LEG_BACK_RIGHT || p0 == LEG_FRONT_RIGHT));
+    assert_int_equal(L.leg[0].mode, LEG_STEPPING);
+    assert_int_equal(L.leg[p0].mode, LEG_STEPPING);
+    assert_int_equal(L.stepping, 2);
+    assert_int_equal(L.groups_stepping, 1);
+    // Now a leg of the other group must step too: it waits for the landing.
+    int o = -1;
+    for (int i = 0; i < LEGS_COUNT; i++)
+        if (i != 0 && i != p0) o = i;
+    Vec2 out = v2_add(L.leg[o].root, v2(0, -40));
+    L.leg[o].target = out;
+    int waited = 0;
+    while (L.leg[0].mode == LEG_STEPPING || L.leg[p0].mode == LEG_STEPPING) {
+        assert_int_equal(L.leg[o].mode, LEG_PLANTED);
+        assert_true(v2_dist(L.leg[o].target, out) == 0.0);
+        legs_step(&L, &m, &b, NULL);
+        assert_true(L.groups_stepping <= 1);
+        waited++;
+        assert_true(waited < 100);
+    }
+    assert_true(waited >= 3);
+    // Landed this tick; the waiting group goes now (same tick or the next).
+    if (L.leg[o].mode != LEG_STEPPING) legs_step(&L, &m, &b, NULL);
+    assert_int_equal(L.leg[o].mode, LEG_STEPPING);
+    assert_int_equal(L.leg[partner_of(&L, o)].mode, LEG_STEPPING);
+    tilemap_free(&m);
+}
+
+// Climbs the wall up and down; the gait rules hold every tick and the
+// planted feet never move.
+static void test_gait_climb_invariants(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, TALL_WALL, 17);
+    Legs L;
+    LegsBody b;
+    settle(&L, &m, &b);
+    int steps_started = 0, landed = 0;
+    Events ev;
+    for (int k = 0; k < 600; k++) {
+        double v = (k / 100) % 2 == 0 ? -2.0 : 2.0;    // up 200 px, down 200 px, ...
+        b.vel = v2(0, v);
+        b.pos.y += v;
+        events_clear(&ev);
+        legs_step(&L, &m, &b, &ev);
+        for (int e = 0; e < ev.count; e++) landed += ev.e[e].type == EV_STEP_LANDED;
+        for (int i = 0; i < LEGS_COUNT; i++) steps_started += L.leg[i].mode == LEG_STEPPING && L.leg[i].step_tick == 0;
+        assert_true(L.groups_stepping <= 1);
+        assert_true(L.stepping <= 2);
+        assert_true(L.planted >= 2);                               // never four feet up
+        assert_false(L.leg[LEG_FRONT_LEFT].mode == LEG_STEPPING && L.leg[LEG_BACK_LEFT].mode == LEG_STEPPING);
+        assert_false(L.leg[LEG_FRONT_RIGHT].mode == LEG_STEPPING && L.leg[LEG_BACK_RIGHT].mode == LEG_STEPPING);
+        assert_true(L.foot_slip <= 0.01);
+        for (int i = 0; i < LEGS_COUNT; i++) assert_int_not_equal(L.leg[i].mode, LEG_DANGLING);
+    }
+    assert_true(steps_started > 100);
+    assert_true(landed > 100);
+    tilemap_free(&m);
+}
+
+static void test_grow_and_retract(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, TALL_WALL, 17);
+    Legs L;
+    legs_init(&L);
+    LegsProbes pr;
+    legs_probes(&L, &pr);
+    assert_true(pr.legs == 0);
+    LegsBody b = {.pos = v2(180, 300), .normal = v2(-1, 0), .attached = true, .radius = 12, .facing = 1};
+    legs_step(&L, &m, &b, NULL);
+    legs_probes(&L, &pr);
+    assert_true(pr.legs == 4 && pr.planted == 0);
+    for (int i = 0; i < LEGS_COUNT; i++) assert_true(L.leg[i].grow > 0 && L.leg[i].grow < 0.5);
+    // Grows over several ticks, and each leg plants when fully out.
+    int grow_max = 0, retract_max = 0;
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        if (L.prof[i].grow_ticks > grow_max) grow_max = L.prof[i].grow_ticks;
+        if (L.prof[i].retract_ticks > retract_max) retract_max = L.prof[i].retract_ticks;
+    }
+    for (int k = 1; k < grow_max; k++) legs_step(&L, &m, &b, NULL);
+    legs_probes(&L, &pr);
+    assert_true(pr.legs == 4 && pr.planted == 4);
+    // Off the wall: folds away over several ticks, not at once.
+    b.attached = false;
+    b.normal = v2(0, -1);
+    legs_step(&L, &m, &b, NULL);
+    legs_probes(&L, &pr);
+    assert_true(pr.legs == 4 && pr.planted == 0 && pr.stepping == 0);
+    double last = 1e9;
+    for (int k = 1; k < retract_max; k++) {
+        double reach = 0;
+        for (int i = 0; i < LEGS_COUNT; i++) reach += v2_dist(L.leg[i].foot, L.leg[i].root);
+        assert_true(reach <= last + 1e-9);
+        last = reach;
+        legs_step(&L, &m, &b, NULL);
+    }
+    legs_probes(&L, &pr);
+    assert_true(pr.legs == 0);
+    tilemap_free(&m);
+}
+
+// ------------------------------------------------------------- profiles
+
+static const char GOOD[] = "# a comment\n"
+                           "group 1\n"
+                           "root 2 -3   # trailing comment\n"
+                           "upper 20\r\nlower 21\n"
+                           "min 15\nmax 30\n"
+                           "default 10 5\n"
+                           "cast_radius 25\ncast_step 10\n"
+                           "step_ticks 7\n"
+                           "ease smootherstep\n"
+                           "lift 0 0.8 1 0.6 0\n"
+                           "lift_max 4.5\n"
+                           "grow_ticks 12\nretract_ticks 6\n";
+
+static void test_profile_parse_good(void **state) {
+    (void)state;
+    LegProfile p = legs_default_profile(0);
+    ParseError err;
+    assert_true(legs_parse_profile(&p, GOOD, strlen(GOOD), "x.leg", &err));
+    assert_int_equal(p.group, 1);
+    assert_true(p.root_px.x == 2 && p.root_px.y == -3 && p.upper_px == 20 && p.cast_step_deg == 10);
+    assert_int_equal(p.ease.kind, CURVE_SMOOTHERSTEP);
+    assert_int_equal(p.lift.kind, CURVE_POINTS);
+    assert_int_equal(p.lift.n, 5);
+    assert_true(fabs(leg_curve_eval(&p.lift, 0.5) - 1.0) < EPS);
+    assert_true(fabs(leg_curve_eval(&p.lift, 0.25) - 0.8) < EPS);
+    assert_int_equal(p.retract_ticks, 6);
+}
+
+static void expect_bad(const char *text, int line, int col, const char *what) {
+    LegProfile p = legs_default_profile(1);
+    LegProfile before = p;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    assert_false(legs_parse_profile(&p, text, strlen(text), "bad.leg", &err));
+    if (err.line != line || err.col != col || !strstr(err.msg, what))
+        fail_msg("'%s': got %d:%d: %s", text, err.line, err.col, err.msg);
+    assert_true(memcmp(&p, &before, sizeof p) == 0);
+}
+
+static void test_profile_parse_bad(void **state) {
+    (void)state;
+    expect_bad("upper 20\nwobble 3\n", 2, 1, "unknown key 'wobble'");
+    expect_bad("upper x\n", 1, 7, "expected a number");
+    expect_bad("upper 20\nupper 21\n", 2, 1, "repeated");
+    expect_bad("step_ticks 0\n", 1, 12, "expected an integer in 1..120");
+    expect_bad("step_ticks 2.5\n", 1, 12, "expected an integer");
+    expect_bad("group 2\n", 1, 7, "0..1");
+    expect_bad("root 1\n", 1, 7, "expected 2 values");
+    expect_bad("root 1 2 3\n", 1, 10, "extra token '3'");
+    expect_bad("ease wobbly\n", 1, 6, "expected a curve name");
+    expect_bad("ease 0.5\n", 1, 9, "at least 2");
+    expect_bad("\n\nmax 60\n", 3, 1, "upper + lower");
+    expect_bad("ease sine\n", 1, 1, "ends at 1");
+    expect_bad("lift 0 1\n", 1, 1, "starts and ends at 0");
+    expect_bad("cast_radius 16\n", 1, 1, "> min");
+    expect_bad("min 1\nupper 10\nlower 30\n", 1, 1, "|upper - lower|");
+}
+
+// The shipped files load and equal the built-in defaults (run from the repo
+// root, as tests/run.sh does; skipped elsewhere).
+static void test_shipped_profiles_equal_defaults(void **state) {
+    (void)state;
+    FILE *f = fopen("assets/legs/front-left.leg", "rb");
+    if (!f) {
+        skip();
+        return;
+    }
+    fclose(f);
+    Legs L, D;
+    legs_init(&L);
+    legs_init(&D);
+    memset(L.prof, 0, sizeof L.prof);
+    ParseError err;
+    if (!legs_load_profiles(&L, "assets/legs", &err)) fail_msg("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        Hash a, b;
+        hash_init(&a);
+        hash_init(&b);
+        Legs x = D, y = D;
+        x.prof[0] = L.prof[i];
+        y.prof[0] = D.prof[i];
+        legs_hash(&x, &a);
+        legs_hash(&y, &b);
+        if (a.h != b.h) fail_msg("assets/legs/%s.leg differs from legs_default_profile(%d)", legs_name(i), i);
+    }
+    // A missing directory: error without a line, profiles untouched.
+    assert_false(legs_load_profiles(&L, "no/such/dir", &err));
+    assert_int_equal(err.line, 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ik_reachable_exact),
+        cmocka_unit_test(test_ik_unreachable_stretches_toward_target),
+        cmocka_unit_test(test_ik_bend_side_kept),
+        cmocka_unit_test(test_ik_zero_length_target),
+        cmocka_unit_test(test_arc_flat_wall),
+        cmocka_unit_test(test_arc_slope_45),
+        cmocka_unit_test(test_arc_inner_corner),
+        cmocka_unit_test(test_arc_no_hit_uses_default),
+        cmocka_unit_test(test_gait_partner_forced_other_blocked),
+        cmocka_unit_test(test_gait_climb_invariants),
+        cmocka_unit_test(test_grow_and_retract),
+        cmocka_unit_test(test_profile_parse_good),
+        cmocka_unit_test(test_profile_parse_bad),
+        cmocka_unit_test(test_shipped_profiles_equal_defaults),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

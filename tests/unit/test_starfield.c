@@ -1,0 +1,255 @@
+// test_starfield.c -- stars parted by pushers: exactly 2 px away inside the
+// radius, 5% home per tick outside, inactive once home; the origin grid
+// finds exactly what a brute-force scan finds; displaced falls back to 0.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/mem.h"
+#include "sim/starfield.h"
+#include "sim/world.h"
+
+static double off(const Star *s) { return hypot((double)s->x - s->ox, (double)s->y - s->oy); }
+
+static void test_inside_moves_exactly_2px_away(void **state) {
+    (void)state;
+    Starfield sf;
+    Rng rng;
+    rng_seed(&rng, 11);
+    assert_true(starfield_init(&sf, 1, 1000, 800, &rng));
+    Star *s = &sf.s[0];
+    StarPusher p = {s->ox - 30.0, s->oy + 40.0, 90.0};   // 50 px away, inside
+    double d0 = hypot(s->x - p.x, s->y - p.y);
+    double ux = (s->x - p.x) / d0, uy = (s->y - p.y) / d0;
+    double x0 = s->x, y0 = s->y;
+    starfield_push(&sf, &p, 1);
+    assert_true(fabs(hypot(s->x - p.x, s->y - p.y) - (d0 + 2.0)) < 1e-3);
+    assert_true(fabs((s->x - x0) - 2.0 * ux) < 1e-3 && fabs((s->y - y0) - 2.0 * uy) < 1e-3);
+    assert_int_equal(sf.active_n, 1);
+    assert_int_equal(sf.displaced, 1);
+    // Still inside: 2 px more, along the same line.
+    starfield_push(&sf, &p, 1);
+    assert_true(fabs(hypot(s->x - p.x, s->y - p.y) - (d0 + 4.0)) < 1e-3);
+    starfield_free(&sf);
+}
+
+static void test_outside_returns_geometrically_then_rests(void **state) {
+    (void)state;
+    Starfield sf;
+    Rng rng;
+    rng_seed(&rng, 12);
+    assert_true(starfield_init(&sf, 1, 1000, 800, &rng));
+    Star *s = &sf.s[0];
+    StarPusher p = {s->ox - 10.0, s->oy, 90.0};
+    for (int t = 0; t < 30; t++) starfield_push(&sf, &p, 1);     // pushed ~60 px east
+    assert_true(off(s) > 59.0);
+    double prev = off(s);
+    int ticks = 0;
+    while (sf.active_n > 0 && ticks < 1000) {
+        starfield_push(&sf, NULL, 0);
+        ticks++;
+        if (sf.active_n == 0) break;
+        double now = off(s);
+        assert_true(fabs(now - 0.95 * prev) < 1e-3);                // 5% of what is left
+        assert_int_equal(sf.displaced, now > 0.5 ? 1 : 0);
+        prev = now;
+    }
+    // From ~60 px to the 0.1 px snap: log(600)/-log(0.95) ~ 125 ticks.
+    assert_true(ticks > 100 && ticks < 140);
+    assert_int_equal(sf.active_n, 0);
+    assert_int_equal(sf.displaced, 0);
+    assert_true(s->x == s->ox && s->y == s->oy && !s->active);
+    starfield_free(&sf);
+}
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void test_grid_matches_brute_force(void **state) {
+    (void)state;
+    Starfield sf;
+    Rng rng;
+    rng_seed(&rng, 13);
+    const uint32_t n = 30000;
+    assert_true(starfield_init(&sf, n, 5000, 3000, &rng));
+    uint32_t *got = malloc(n * sizeof *got), *want = malloc(n * sizeof *want);
+    assert_non_null(got);
+    assert_non_null(want);
+    Rng q;
+    rng_seed(&q, 14);
+    for (int k = 0; k < 400; k++) {
+        double x = rng_range(&q, -300, 5300);
+        double y = rng_range(&q, -300, 3300);
+        double r = rng_range(&q, 1, 400);
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            double dx = sf.s[i].ox - x, dy = sf.s[i].oy - y;
+            if (dx * dx + dy * dy < r * r) want[m++] = i;
+        }
+        uint32_t g = starfield_query(&sf, x, y, r, got, n);
+        assert_int_equal(g, m);
+        qsort(got, g, sizeof *got, cmp_u32);
+        assert_memory_equal(got, want, m * sizeof *got);
+    }
+    free(got);
+    free(want);
+    starfield_free(&sf);
+}
+
+// Activation goes through the grid; the stars the tick moves must be exactly
+// the stars a brute-force scan says are within a pusher's radius.
+static void test_tick_wakes_exactly_the_stars_in_reach(void **state) {
+    (void)state;
+    Starfield sf;
+    Rng rng;
+    rng_seed(&rng, 15);
+    const uint32_t n = 20000;
+    assert_true(starfield_init(&sf, n, 3000, 2000, &rng));
+    StarPusher p[3] = {{500, 500, 90}, {560, 520, 90}, {2990, 1990, 120}};
+    starfield_push(&sf, p, 3);
+    uint32_t moved = 0, reach = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const Star *s = &sf.s[i];
+        int in = 0;
+        for (int k = 0; k < 3; k++) {
+            double dx = s->ox - p[k].x, dy = s->oy - p[k].y;
+            in |= dx * dx + dy * dy < p[k].r * p[k].r;
+        }
+        reach += in;
+        moved += s->x != s->ox || s->y != s->oy;
+        assert_int_equal(in, s->active);
+    }
+    assert_true(reach > 10);
+    assert_int_equal(moved, reach);
+    assert_int_equal(sf.active_n, reach);
+    starfield_free(&sf);
+}
+
+static void test_displaced_falls_to_zero_after_whale_dies(void **state) {
+    (void)state;
+    World *w = mem_alloc(1, sizeof *w);
+    assert_non_null(w);
+    assert_true(tilemap_init(&w->map, 40, 25, 32));
+    rng_seed(&w->rng, 21);
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    w->whales = mem_alloc(1, sizeof *w->whales);
+    assert_non_null(w->whales);
+    assert_true(whale_init(&w->whales[0], &cfg, v2(640, 400), &w->rng));
+    w->whale_count = 1;
+    assert_true(starfield_init(&w->stars, 3000, 1280, 800, &w->rng));
+    uint32_t most = 0;
+    for (int t = 0; t < 600; t++) {
+        whale_step(&w->whales[0], w);
+        starfield_step(&w->stars, w);
+        if (w->stars.displaced > most) most = w->stars.displaced;
+    }
+    assert_true(most > 50);
+    assert_true(w->stars.active_n > 0);
+    w->whales[0].alive = false;                     // killed: it stops pushing
+    for (int t = 0; t < 400; t++) {
+        whale_step(&w->whales[0], w);
+        starfield_step(&w->stars, w);
+    }
+    assert_int_equal(w->stars.displaced, 0);
+    assert_int_equal(w->stars.active_n, 0);
+    for (uint32_t i = 0; i < w->stars.count; i++)
+        assert_true(w->stars.s[i].x == w->stars.s[i].ox && w->stars.s[i].y == w->stars.s[i].oy);
+    StarfieldProbes pr;
+    starfield_probes(&w->stars, &pr);
+    assert_true(pr.count == 3000 && pr.displaced == 0);
+    starfield_free(&w->stars);
+    mem_free(w->whales);
+    tilemap_free(&w->map);
+    mem_free(w);
+}
+
+// push=head: only stars near the head move; push=body: the tail parts them too.
+static void test_body_pushes_not_only_head(void **state) {
+    (void)state;
+    for (int head_only = 0; head_only <= 1; head_only++) {
+        Starfield sf;
+        Rng rng;
+        rng_seed(&rng, 31);
+        assert_true(starfield_init(&sf, 40000, 2000, 2000, &rng));
+        WhaleConfig cfg;
+        whale_config_default(&cfg);
+        cfg.push_head = head_only;
+        cfg.shield_px = 30;
+        Whale c;
+        assert_true(whale_init(&c, &cfg, v2(1000, 1000), &rng));
+        StarPusher p[WHALE_PUSHERS];
+        int n = whale_pushers(&c, p, WHALE_PUSHERS);
+        starfield_push(&sf, p, n);
+        int near_tail = 0;
+        for (uint32_t i = 0; i < sf.count; i++)
+            if (sf.s[i].active && hypot(sf.s[i].ox - c.seg[7].x, sf.s[i].oy - c.seg[7].y) < 10) near_tail++;
+        if (head_only) assert_int_equal(near_tail, 0);
+        else assert_true(near_tail > 0);
+        starfield_free(&sf);
+    }
+}
+
+static void test_same_seed_same_stars_and_hash(void **state) {
+    (void)state;
+    Starfield a, b;
+    Rng ra, rb;
+    rng_seed(&ra, 40);
+    rng_seed(&rb, 40);
+    assert_true(starfield_init(&a, 5000, 1500, 900, &ra));
+    assert_true(starfield_init(&b, 5000, 1500, 900, &rb));
+    StarPusher p = {700, 450, 90};
+    Hash ha, hb;
+    for (int t = 0; t < 50; t++) {
+        p.x += 3;
+        starfield_push(&a, &p, 1);
+        starfield_push(&b, &p, 1);
+    }
+    hash_init(&ha);
+    hash_init(&hb);
+    starfield_hash(&a, &ha);
+    starfield_hash(&b, &hb);
+    assert_true(ha.h == hb.h);
+    // Moving one active star changes the hash.
+    a.s[a.active[0]].x += 1.0f;
+    hash_init(&ha);
+    starfield_hash(&a, &ha);
+    assert_true(ha.h != hb.h);
+    for (uint32_t i = 0; i < a.count; i++) assert_true(a.s[i].size >= 1 && a.s[i].size <= 3);
+    starfield_free(&a);
+    starfield_free(&b);
+}
+
+static void test_empty_field(void **state) {
+    (void)state;
+    Starfield sf;
+    Rng rng;
+    rng_seed(&rng, 1);
+    assert_true(starfield_init(&sf, 0, 1000, 1000, &rng));
+    StarPusher p = {10, 10, 90};
+    starfield_push(&sf, &p, 1);
+    assert_int_equal(sf.displaced, 0);
+    uint32_t out[4];
+    assert_int_equal(starfield_query(&sf, 10, 10, 50, out, 4), 0);
+    starfield_free(&sf);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_inside_moves_exactly_2px_away),
+        cmocka_unit_test(test_outside_returns_geometrically_then_rests),
+        cmocka_unit_test(test_grid_matches_brute_force),
+        cmocka_unit_test(test_tick_wakes_exactly_the_stars_in_reach),
+        cmocka_unit_test(test_displaced_falls_to_zero_after_whale_dies),
+        cmocka_unit_test(test_body_pushes_not_only_head),
+        cmocka_unit_test(test_same_seed_same_stars_and_hash),
+        cmocka_unit_test(test_empty_field),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,445 @@
+// test_tetran.c -- the Tetran's arms (per-joint advance with and without
+// wiggle, easing back, exact segment lengths, bounded angles), spawn
+// parameter validation, and the fight (core hits, blocking arms, phases, death).
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/dmath.h"
+#include "core/mem.h"
+#include "sim/world.h"
+
+// A bare World around one Tetran: no map, no level; enough for tetran_step.
+typedef struct Fixture {
+    World *w;
+    Tetran *t;
+} Fixture;
+
+static Fixture make(const TetranConfig *cfg, uint32_t seed) {
+    Fixture f;
+    f.w = mem_alloc(1, sizeof *f.w);
+    assert_non_null(f.w);
+    rng_seed(&f.w->rng, seed);
+    assert_true(bullets_init(&f.w->bullets, BULLETS_DEFAULT_CAP));
+    player_init(&f.w->player, 2, 20, 32);
+    f.w->tetrans = mem_alloc(1, sizeof *f.w->tetrans);
+    f.w->tetran_count = 1;
+    f.t = &f.w->tetrans[0];
+    assert_true(tetran_init(f.t, cfg, v2(640.0, 352.0), &f.w->rng));
+    return f;
+}
+
+static void unmake(Fixture *f) {
+    tetran_free(f->t);
+    mem_free(f->w->tetrans);
+    bullets_free(&f->w->bullets);
+    mem_free(f->w);
+}
+
+static void tick(Fixture *f, bool wiggle) {
+    World *w = f->w;
+    w->tick++;
+    events_clear(&w->events);
+    w->prev_input = w->input;
+    w->input.buttons = wiggle ? BTN_WIGGLE : 0;
+    tetran_step(f->t, w);
+}
+
+static TetranConfig calm(void) {
+    TetranConfig c;
+    tetran_config_default(&c);
+    c.fire = false;
+    return c;
+}
+
+static TetranProbes probes(const Tetran *t) {
+    TetranProbes p;
+    tetran_probes(t, &p);
+    return p;
+}
+
+static bool has_event(const World *w, EventType type) {
+    for (int i = 0; i < w->events.count; i++)
+        if (w->events.e[i].type == type && w->events.e[i].who == WHO_TETRAN) return true;
+    return false;
+}
+
+static void test_config_defaults_and_valid_values(void **state) {
+    (void)state;
+    TetranConfig c;
+    char why[128] = "";
+    tetran_config_default(&c);
+    assert_int_equal(c.arms, 6);
+    assert_int_equal(c.segments, 12);
+    assert_true(c.length_px == 20.0);
+    assert_true(tetran_config_set(&c, "arms", "64", why, sizeof why));
+    assert_true(tetran_config_set(&c, "segments", "1", why, sizeof why));
+    assert_true(tetran_config_set(&c, "length", "256", why, sizeof why));
+    assert_true(tetran_config_set(&c, "hp", "5", why, sizeof why));
+    assert_true(tetran_config_set(&c, "spin", "-0.03", why, sizeof why));
+    assert_true(tetran_config_set(&c, "core", "40", why, sizeof why));
+    assert_true(tetran_config_set(&c, "fire", "0", why, sizeof why));
+    assert_int_equal(c.arms, 64);
+    assert_int_equal(c.segments, 1);
+    assert_true(c.length_px == 256.0);
+    assert_int_equal(c.hp, 5);
+    assert_true(c.spin_rad == -0.03);
+    assert_true(c.core_px == 40.0);
+    assert_false(c.fire);
+}
+
+static void test_config_rejects_bad_values(void **state) {
+    (void)state;
+    static const char *const bad_counts[] = {"0", "65", "-1", "abc", "", "1.5", "6x", " 6", "+6",
+                                             "99999999999999999999999", "0x10"};
+    TetranConfig c, before;
+    char why[128];
+    tetran_config_default(&c);
+    before = c;
+    for (size_t i = 0; i < sizeof bad_counts / sizeof *bad_counts; i++) {
+        why[0] = 0;
+        assert_false(tetran_config_set(&c, "arms", bad_counts[i], why, sizeof why));
+        assert_non_null(strstr(why, "expected an integer 1..64"));
+        assert_false(tetran_config_set(&c, "segments", bad_counts[i], why, sizeof why));
+        assert_non_null(strstr(why, "expected an integer 1..64"));
+    }
+    assert_false(tetran_config_set(&c, "arms", NULL, why, sizeof why));
+    assert_false(tetran_config_set(&c, "length", "257", why, sizeof why));
+    assert_non_null(strstr(why, "expected an integer 1..256"));
+    assert_false(tetran_config_set(&c, "length", "0", why, sizeof why));
+    assert_false(tetran_config_set(&c, "hp", "0", why, sizeof why));
+    assert_false(tetran_config_set(&c, "hp", "100001", why, sizeof why));
+    assert_false(tetran_config_set(&c, "fire", "2", why, sizeof why));
+    assert_false(tetran_config_set(&c, "core", "3", why, sizeof why));
+    static const char *const bad_spin[] = {"0.3", "-0.21", "nan", "inf", "0x0.1", "", "1e", "fast", "0.1.2"};
+    for (size_t i = 0; i < sizeof bad_spin / sizeof *bad_spin; i++) {
+        why[0] = 0;
+        assert_false(tetran_config_set(&c, "spin", bad_spin[i], why, sizeof why));
+        assert_non_null(strstr(why, "expected a number -0.2..0.2"));
+    }
+    assert_false(tetran_config_set(&c, "colour", "red", why, sizeof why));
+    assert_non_null(strstr(why, "unknown tetran parameter"));
+    assert_memory_equal(&c, &before, sizeof c);   // nothing half-applied
+}
+
+static void test_init_rejects_invalid_config(void **state) {
+    (void)state;
+    Rng r;
+    rng_seed(&r, 1);
+    TetranConfig c = calm();
+    Tetran t;
+    c.arms = 100000;                              // would be a giant allocation
+    assert_false(tetran_init(&t, &c, v2(0, 0), &r));
+    c = calm();
+    c.segments = 0;
+    assert_false(tetran_init(&t, &c, v2(0, 0), &r));
+}
+
+// Without wiggle every joint advances by exactly spin: straight spokes.
+static void test_advance_without_wiggle(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture f = make(&cfg, 3);
+    int n = cfg.arms * cfg.segments;
+    double prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
+    for (int t = 0; t < 500; t++) {
+        memcpy(prev, f.t->rad, (size_t)n * sizeof *prev);
+        tick(&f, false);
+        for (int j = 0; j < n; j++) {
+            assert_true(fabs(dm_wrap(f.t->rad[j] - prev[j]) - cfg.spin_rad) < 1e-12);
+            assert_true(f.t->rad[j] == f.t->base_rad[j / cfg.segments]);   // exactly straight
+        }
+        TetranProbes p = probes(f.t);
+        assert_true(p.reach == p.max_reach);
+        assert_true(p.wiggle == 0.0);
+    }
+    assert_true(probes(f.t).max_reach == 12 * 20.0);
+    // Arms start evenly spread.
+    for (int a = 1; a < cfg.arms; a++)
+        assert_true(fabs(dm_wrap(f.t->base_rad[a] - f.t->base_rad[a - 1]) - DM_TAU / cfg.arms) < 1e-12);
+    unmake(&f);
+}
+
+// With wiggle joint i additionally advances by spin - i/100.
+static void test_advance_with_wiggle(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture f = make(&cfg, 4);
+    int ns = cfg.segments, n = cfg.arms * ns;
+    double prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
+    for (int t = 0; t < 300; t++) {
+        memcpy(prev, f.t->rad, (size_t)n * sizeof *prev);
+        tick(&f, true);
+        for (int j = 0; j < n; j++) {
+            int i = j % ns;
+            double want = cfg.spin_rad + (cfg.spin_rad - i / 100.0);
+            assert_true(fabs(dm_wrap(f.t->rad[j] - prev[j]) - want) < 1e-12);
+        }
+        assert_true(probes(f.t).wiggle == 1.0);
+    }
+    // Joint 5 gets 0.05 - 0.05 = 0 extra: it stays on its base angle.
+    assert_true(fabs(f.t->off_rad[5]) < 1e-12);
+    unmake(&f);
+}
+
+// Holding wiggle curls the arms; releasing it eases every joint back until
+// the arm is exactly straight again, never overshooting.
+static void test_curl_and_straighten(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture f = make(&cfg, 5);
+    for (int t = 0; t < 40; t++) tick(&f, true);
+    TetranProbes p = probes(f.t);
+    assert_true(p.reach < p.max_reach - 10.0);
+    int n = cfg.arms * cfg.segments;
+    double prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
+    int straight_at = -1;
+    for (int t = 0; t < 200; t++) {
+        memcpy(prev, f.t->off_rad, (size_t)n * sizeof *prev);
+        tick(&f, false);
+        assert_true(probes(f.t).wiggle == 0.0);
+        bool all_zero = true;
+        for (int j = 0; j < n; j++) {
+            assert_true(fabs(f.t->off_rad[j]) <= fabs(prev[j]));           // shrinks
+            assert_true(f.t->off_rad[j] * prev[j] >= 0.0);                 // no overshoot
+            if (f.t->off_rad[j] != 0.0) all_zero = false;
+        }
+        if (all_zero && straight_at < 0) straight_at = t;
+    }
+    assert_true(straight_at >= 0 && straight_at < 100);
+    p = probes(f.t);
+    assert_true(p.reach == p.max_reach);
+    unmake(&f);
+}
+
+// Hours of mixed wiggle: segment lengths stay exact and angles bounded.
+static void test_long_run_lengths_and_bounds(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    cfg.arms = 5;
+    cfg.segments = 20;
+    cfg.length_px = 13.0;
+    Fixture f = make(&cfg, 6);
+    Rng r;
+    rng_seed(&r, 99);
+    bool wig = false;
+    double worst = 0.0;
+    int n = cfg.arms * cfg.segments;
+    for (int t = 0; t < 100000; t++) {
+        if (rng_below(&r, 90) == 0) wig = !wig;
+        tick(&f, wig);
+        if (t % 97 == 0) {
+            double e = probes(f.t).link_error;
+            if (e > worst) worst = e;
+            for (int j = 0; j < n; j++) {
+                assert_true(f.t->rad[j] >= -DM_PI && f.t->rad[j] < DM_PI);
+                assert_true(f.t->off_rad[j] >= -DM_PI && f.t->off_rad[j] < DM_PI);
+            }
+            for (int a = 0; a < cfg.arms; a++) assert_true(f.t->base_rad[a] >= -DM_PI && f.t->base_rad[a] < DM_PI);
+        }
+    }
+    assert_true(worst < 1e-3);
+    assert_true(probes(f.t).link_error < 1e-9);
+    unmake(&f);
+}
+
+static Bullet player_bullet(Vec2 pos, Vec2 vel) {
+    Bullet b;
+    memset(&b, 0, sizeof b);
+    b.alive = true;
+    b.owner = OWNER_PLAYER;
+    b.from = WHO_PLAYER;
+    b.pos = pos;
+    b.vel = vel;
+    b.radius = 4.0;
+    b.damage = 1;
+    b.ttl = 60;
+    return b;
+}
+
+// Between two arms a shot reaches the core (damage); on an arm it is blocked.
+static void test_core_hit_and_arm_block(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture f = make(&cfg, 7);
+    tick(&f, false);
+    Tetran *t = f.t;
+    double gap = t->base_rad[0] + DM_PI / cfg.arms;           // halfway between arms 0 and 1
+    Vec2 dir = v2(dm_cos(gap), dm_sin(gap));
+    Vec2 at = v2_add(t->pos, v2_scale(dir, t->cfg.core_px + 2.0));
+    Bullet b = player_bullet(at, v2_scale(dir, -8.0));
+    events_clear(&f.w->events);
+    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_int_equal(t->hp, 59);
+    assert_true(has_event(f.w, EV_HIT));
+
+    Vec2 on_arm = tetran_joint(t, 0, 6);
+    Vec2 along = v2(dm_cos(t->base_rad[0]), dm_sin(t->base_rad[0]));
+    b = player_bullet(v2_add(on_arm, v2_scale(v2_perp(along), 3.0)), v2_scale(v2_perp(along), 8.0));
+    events_clear(&f.w->events);
+    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_int_equal(t->hp, 59);
+    assert_true(has_event(f.w, EV_BLOCKED));
+    assert_false(has_event(f.w, EV_HIT));
+
+    // A fast shot that jumps over an arm within one tick is still blocked.
+    b = player_bullet(v2_add(on_arm, v2_scale(v2_perp(along), 20.0)), v2_scale(v2_perp(along), 40.0));
+    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_int_equal(t->hp, 59);
+
+    // A shot running down an arm into the core meets the arm first.
+    Vec2 tip = tetran_joint(t, 0, cfg.segments);
+    b = player_bullet(v2_add(t->pos, v2_scale(along, 10.0)), v2_sub(v2_add(t->pos, v2_scale(along, 10.0)),
+                                                                   v2_add(tip, v2_scale(along, 5.0))));
+    events_clear(&f.w->events);
+    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_int_equal(t->hp, 59);
+    assert_true(has_event(f.w, EV_BLOCKED));
+
+    // Far away: untouched.
+    b = player_bullet(v2(20.0, 20.0), v2(8.0, 0.0));
+    assert_false(tetran_bullet_hit(t, f.w, &b));
+    unmake(&f);
+}
+
+static void hit_core(Fixture *f) {
+    Tetran *t = f->t;
+    double gap = t->base_rad[0] + DM_PI / t->cfg.arms;
+    Vec2 dir = v2(dm_cos(gap), dm_sin(gap));
+    Bullet b = player_bullet(v2_add(t->pos, v2_scale(dir, t->cfg.core_px)), v2_scale(dir, -6.0));
+    assert_true(tetran_bullet_hit(t, f->w, &b));
+}
+
+// Phases at 75/50/25 % health; the third reverses the spin, the last wiggles
+// on its own; at 0 hp the boss goes down and stops blocking the win.
+static void test_phases_and_death(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    cfg.hp = 8;
+    Fixture f = make(&cfg, 8);
+    tick(&f, false);
+    assert_true(tetran_blocks_win(f.t));
+    events_clear(&f.w->events);
+    hit_core(&f);
+    assert_int_equal(f.t->phase, 0);
+    hit_core(&f);                                  // 6/8 = 75 %
+    assert_int_equal(f.t->phase, 1);
+    assert_true(has_event(f.w, EV_PHASE));
+    hit_core(&f);
+    hit_core(&f);                                  // 4/8
+    assert_int_equal(f.t->phase, 2);
+    for (int t = 0; t < 300; t++) tick(&f, false);
+    assert_true(f.t->spin_rad < 0.0);              // reversed
+    hit_core(&f);
+    hit_core(&f);                                  // 2/8
+    assert_int_equal(f.t->phase, 3);
+    tick(&f, false);
+    assert_true(probes(f.t).wiggle == 1.0);        // wiggles on its own
+    hit_core(&f);
+    events_clear(&f.w->events);
+    hit_core(&f);
+    assert_true(has_event(f.w, EV_BOSS_DOWN));
+    assert_false(tetran_blocks_win(f.t));
+    assert_true(probes(f.t).hp == 0.0);
+    Bullet b = player_bullet(f.t->pos, v2(1.0, 0.0));
+    assert_false(tetran_bullet_hit(f.t, f.w, &b)); // dead: shots pass
+    assert_false(tetran_touches(f.t, f.t->pos, 10.0));
+    for (int t = 0; t < 10; t++) tick(&f, true);
+    assert_int_equal(f.t->dead_ticks, 11);
+    assert_true(probes(f.t).wiggle == 0.0);
+    unmake(&f);
+}
+
+static void test_touches(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture f = make(&cfg, 9);
+    tick(&f, false);
+    assert_true(tetran_touches(f.t, tetran_joint(f.t, 2, cfg.segments), 1.0));   // a tip
+    assert_true(tetran_touches(f.t, f.t->pos, 1.0));                             // the core
+    assert_false(tetran_touches(f.t, v2(f.t->pos.x + 400.0, f.t->pos.y), 12.0)); // beyond reach
+    unmake(&f);
+}
+
+// The boss shoots from its arm tips: aimed shots, then patterns.
+static void test_fires_from_tips(void **state) {
+    (void)state;
+    TetranConfig cfg;
+    tetran_config_default(&cfg);
+    Fixture f = make(&cfg, 10);
+    bool shot = false;
+    for (int t = 0; t < 200; t++) {
+        tick(&f, false);
+        shot |= has_event(f.w, EV_ENEMY_SHOT);
+    }
+    assert_true(shot);
+    assert_true(f.w->bullets.count > 0);
+    const Bullet *b = NULL;
+    for (int i = 0; i < f.w->bullets.cap && !b; i++)
+        if (f.w->bullets.b[i].alive) b = &f.w->bullets.b[i];
+    assert_int_equal(b->owner, OWNER_ENEMY);
+    assert_int_equal(b->from, WHO_TETRAN);
+    unmake(&f);
+}
+
+// Same seed, same inputs: same hash; the hash sees the arms move.
+static void test_hash(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture a = make(&cfg, 11), b = make(&cfg, 11);
+    Hash ha, hb;
+    for (int t = 0; t < 50; t++) {
+        tick(&a, t % 7 < 3);
+        tick(&b, t % 7 < 3);
+    }
+    hash_init(&ha);
+    hash_init(&hb);
+    tetran_hash(a.t, &ha);
+    tetran_hash(b.t, &hb);
+    assert_true(ha.h == hb.h);
+    a.t->off_rad[7] += 1e-9;
+    hash_init(&ha);
+    tetran_hash(a.t, &ha);
+    assert_true(ha.h != hb.h);
+    unmake(&a);
+    unmake(&b);
+}
+
+// The extremes allocate what they need and no more, and never in a tick.
+static void test_extremes_no_alloc_in_step(void **state) {
+    (void)state;
+    TetranConfig cfg;
+    tetran_config_default(&cfg);
+    cfg.arms = 64;
+    cfg.segments = 64;
+    cfg.length_px = 256.0;
+    Fixture f = make(&cfg, 12);
+    uint64_t before = mem_alloc_count();
+    for (int t = 0; t < 300; t++) tick(&f, t % 50 < 20);
+    assert_true(mem_alloc_count() == before);
+    assert_true(probes(f.t).link_error < 1e-6);
+    assert_true(probes(f.t).max_reach == 64 * 256.0);
+    unmake(&f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_config_defaults_and_valid_values),
+        cmocka_unit_test(test_config_rejects_bad_values),
+        cmocka_unit_test(test_init_rejects_invalid_config),
+        cmocka_unit_test(test_advance_without_wiggle),
+        cmocka_unit_test(test_advance_with_wiggle),
+        cmocka_unit_test(test_curl_and_straighten),
+        cmocka_unit_test(test_long_run_lengths_and_bounds),
+        cmocka_unit_test(test_core_hit_and_arm_block),
+        cmocka_unit_test(test_phases_and_death),
+        cmocka_unit_test(test_touches),
+        cmocka_unit_test(test_fires_from_tips),
+        cmocka_unit_test(test_hash),
+        cmocka_unit_test(test_extremes_no_alloc_in_step),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

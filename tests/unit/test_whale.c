@@ -1,0 +1,316 @@
+// test_whale.c -- the whale shark: bounces flip exactly the crossing
+// velocity component, the body keeps exact spacing, boss hp/phases/death,
+// contact, pushers and spawn-parameter validation.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/mem.h"
+#include "sim/whale.h"
+#include "sim/world.h"
+
+// An open w x h tile arena (32 px tiles); the map's edges are its walls.
+static World *open_world(int w, int h) {
+    World *wd = mem_alloc(1, sizeof *wd);
+    assert_non_null(wd);
+    assert_true(tilemap_init(&wd->map, w, h, 32));
+    return wd;
+}
+
+static void close_world(World *wd) {
+    tilemap_free(&wd->map);
+    mem_free(wd);
+}
+
+static Whale make_whale(Vec2 at, Vec2 vel) {
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    Rng rng;
+    rng_seed(&rng, 1);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, at, &rng));
+    c.vel = vel;
+    return c;
+}
+
+static void test_bounce_flips_only_crossing_component(void **state) {
+    (void)state;
+    World *wd = open_world(20, 20);                    // 640 x 640 px
+    // Heading right toward the east wall: only vx flips.
+    Whale c = make_whale(v2(320, 320), v2(3.0, 1.0));
+    int ticks = 0;
+    while (c.bounces == 0 && ticks++ < 1000) whale_step(&c, wd);
+    assert_int_equal(c.bounces, 1);
+    assert_true(c.vel.x == -3.0 && c.vel.y == 1.0);
+    assert_true(c.pos.x + c.margin_px >= 640.0 && c.pos.x < 640.0);
+    // Heading up toward the north wall: only vy flips.
+    c = make_whale(v2(320, 320), v2(0.5, -2.5));
+    ticks = 0;
+    while (c.bounces == 0 && ticks++ < 1000) whale_step(&c, wd);
+    assert_int_equal(c.bounces, 1);
+    assert_true(c.vel.x == 0.5 && c.vel.y == 2.5);
+    assert_true(c.pos.y - c.margin_px <= 0.0 && c.pos.y > 0.0);
+    // Moving away from a wall inside the margin does not flip.
+    c = make_whale(v2(20, 320), v2(2.0, 0.0));
+    whale_step(&c, wd);
+    assert_int_equal(c.bounces, 0);
+    assert_true(c.vel.x == 2.0);
+    close_world(wd);
+}
+
+static void test_bounce_off_interior_tiles(void **state) {
+    (void)state;
+    World *wd = open_world(30, 20);
+    for (int r = 0; r < 20; r++) tilemap_set(&wd->map, 15, r, TILE_SOLID);   // a wall at x 480..512
+    Whale c = make_whale(v2(200, 300), v2(4.0, 0.0));
+    for (int t = 0; t < 200; t++) {
+        whale_step(&c, wd);
+        assert_true(c.pos.x < 480.0 - 0.5 * c.margin_px);
+    }
+    assert_true(c.bounces >= 2);
+    // A small fast whale (10 px margin, 32 px per tick) cannot tunnel
+    // through the one-tile wall: it moves in sub-steps.
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    cfg.size = 0.25;
+    cfg.speed = 32;
+    Rng rng;
+    rng_seed(&rng, 8);
+    assert_true(whale_init(&c, &cfg, v2(200, 300), &rng));
+    for (int t = 0; t < 2000; t++) {
+        whale_step(&c, wd);
+        assert_true(c.pos.x < 480.0);
+        assert_true(c.pos.x > 0 && c.pos.y > 0 && c.pos.y < 640);
+    }
+    close_world(wd);
+}
+
+static void test_spacing_exact_and_stays_inside(void **state) {
+    (void)state;
+    World *wd = open_world(40, 24);
+    double wpx = 40 * 32, hpx = 24 * 32;
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    cfg.speed = 7.3;
+    Rng rng;
+    rng_seed(&rng, 99);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, v2(600, 400), &rng));
+    double worst = 0.0;
+    for (int t = 0; t < 100000; t++) {
+        whale_step(&c, wd);
+        double e = whale_link_error(&c);
+        if (e > worst) worst = e;
+        assert_true(c.pos.x > 0 && c.pos.x < wpx && c.pos.y > 0 && c.pos.y < hpx);
+    }
+    assert_true(worst < 1e-3);
+    assert_true(c.bounces > 100);
+    WhaleProbes p;
+    whale_probes(&c, &p);
+    assert_true(p.link_error < 1e-3 && p.bounces == (double)c.bounces && p.x == c.pos.x);
+    close_world(wd);
+}
+
+static void test_body_follows_the_leader(void **state) {
+    (void)state;
+    World *wd = open_world(40, 24);
+    Whale c = make_whale(v2(150, 400), v2(2.0, 0.0));
+    for (int t = 0; t < 500; t++) whale_step(&c, wd);
+    assert_int_equal(c.bounces, 0);
+    // After a straight run the body lies in a line behind the head.
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        assert_true(c.seg[i].x < c.pos.x);
+        assert_true(fabs(c.seg[i].y - c.pos.y) < 1e-3);
+    }
+    assert_true(c.seg_len[WHALE_SEGMENTS - 1] < c.seg_len[0]);   // the tail is shorter
+    close_world(wd);
+}
+
+static void test_boss_phases_and_death(void **state) {
+    (void)state;
+    World *wd = open_world(40, 24);
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    cfg.hp = 9;
+    Rng rng;
+    rng_seed(&rng, 3);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, v2(600, 400), &rng));
+    assert_true(whale_blocks_win(&c) && whale_is_boss(&c));
+    Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
+    Bullet miss = b;
+    miss.pos = v2(c.pos.x + 300, c.pos.y);
+    assert_false(whale_bullet_hit(&c, wd, &miss));
+    int phase_events = 0, down = 0;
+    for (int k = 0; k < 9; k++) {
+        events_clear(&wd->events);
+        assert_true(whale_bullet_hit(&c, wd, &b));
+        for (int e = 0; e < wd->events.count; e++) {
+            phase_events += wd->events.e[e].type == EV_PHASE;
+            down += wd->events.e[e].type == EV_BOSS_DOWN;
+        }
+        if (c.hp == 6) assert_int_equal(c.phase, 1);
+        if (c.hp == 3) assert_int_equal(c.phase, 2);
+    }
+    assert_int_equal(phase_events, 2);
+    assert_int_equal(down, 1);
+    assert_false(c.alive);
+    assert_false(whale_blocks_win(&c));
+    assert_false(whale_touches(&c, c.pos, 10));
+    StarPusher p[WHALE_PUSHERS];
+    assert_int_equal(whale_pushers(&c, p, WHALE_PUSHERS), 0);
+    assert_false(whale_bullet_hit(&c, wd, &b));        // the dead let bullets pass
+    close_world(wd);
+}
+
+static void test_hazard_blocks_bullets_never_dies(void **state) {
+    (void)state;
+    World *wd = open_world(40, 24);
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    char why[128];
+    assert_true(whale_config_set(&cfg, "boss", "0", why, sizeof why));
+    Rng rng;
+    rng_seed(&rng, 3);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, v2(600, 400), &rng));
+    assert_false(whale_blocks_win(&c));
+    assert_false(whale_is_boss(&c));
+    Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.seg[3], .radius = 3, .damage = 5};
+    for (int k = 0; k < 100; k++) assert_true(whale_bullet_hit(&c, wd, &b));
+    assert_true(c.alive && c.hp == c.hp_max);
+    assert_int_equal(wd->events.e[0].type, EV_BLOCKED);
+    assert_true(whale_touches(&c, c.pos, 5));
+    assert_true(whale_touches(&c, c.seg[5], 5));
+    assert_false(whale_touches(&c, v2(c.pos.x, c.pos.y + 200), 5));
+    close_world(wd);
+}
+
+static void test_dives_toward_player(void **state) {
+    (void)state;
+    World *wd = open_world(60, 40);
+    wd->player.pos = v2(1500, 1100);
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    cfg.hp = 3;
+    Rng rng;
+    rng_seed(&rng, 5);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, v2(400, 300), &rng));
+    Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
+    assert_true(whale_bullet_hit(&c, wd, &b));
+    assert_int_equal(c.phase, 1);
+    int dived = 0, faced = 0;
+    double worst = 0.0;
+    for (int t = 0; t < 600; t++) {
+        Vec2 before = v2_norm(c.vel);
+        int64_t bounces = c.bounces;
+        whale_step(&c, wd);
+        // Steering never turns tighter than its turning circle (no fold).
+        double turn = acos(fmin(1.0, v2_dot(before, v2_norm(c.vel))));
+        if (c.bounces == bounces && turn > worst) worst = turn;
+        if (c.dive == WHALE_DIVING) {
+            dived = 1;
+            assert_true(v2_len(c.vel) > 2.5 * cfg.speed);
+            // The wind-up and the first ticks of the rush turn it toward the player.
+            Vec2 to = v2_norm(v2_sub(wd->player.pos, c.pos));
+            if (v2_dot(v2_norm(c.vel), to) > 0.95) faced = 1;
+        }
+    }
+    assert_true(dived && faced);
+    assert_true(worst > 0.01 && worst <= 6.0 / 45.0 + 1e-9);
+    close_world(wd);
+}
+
+static void test_pushers(void **state) {
+    (void)state;
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    Rng rng;
+    rng_seed(&rng, 1);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, v2(300, 300), &rng));
+    StarPusher p[WHALE_PUSHERS];
+    assert_int_equal(whale_pushers(&c, p, WHALE_PUSHERS), WHALE_PUSHERS);
+    assert_true(p[0].x == c.pos.x && p[0].r == 90.0 && p[8].x == c.seg[7].x);
+    char why[128];
+    assert_true(whale_config_set(&cfg, "push", "head", why, sizeof why));
+    assert_true(whale_init(&c, &cfg, v2(300, 300), &rng));
+    assert_int_equal(whale_pushers(&c, p, WHALE_PUSHERS), 1);
+}
+
+static void bad(const char *key, const char *val, const char *want) {
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    WhaleConfig before = cfg;
+    char why[256] = "";
+    assert_false(whale_config_set(&cfg, key, val, why, sizeof why));
+    assert_non_null(strstr(why, want));
+    assert_true(cfg.speed == before.speed && cfg.push_head == before.push_head && cfg.hp == before.hp &&
+                cfg.boss == before.boss && cfg.shield_px == before.shield_px && cfg.size == before.size);
+}
+
+static void test_config_validation(void **state) {
+    (void)state;
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    assert_true(cfg.speed == 2.0 && cfg.push_head == 0 && cfg.boss == 1 && cfg.shield_px == 90.0);
+    char why[256];
+    assert_true(whale_config_set(&cfg, "speed", "0.1", why, sizeof why) && cfg.speed == 0.1);
+    assert_true(whale_config_set(&cfg, "speed", "32", why, sizeof why) && cfg.speed == 32.0);
+    assert_true(whale_config_set(&cfg, "push", "head", why, sizeof why) && cfg.push_head == 1);
+    assert_true(whale_config_set(&cfg, "push", "body", why, sizeof why) && cfg.push_head == 0);
+    assert_true(whale_config_set(&cfg, "hp", "250", why, sizeof why) && cfg.hp == 250);
+    assert_true(whale_config_set(&cfg, "boss", "0", why, sizeof why) && cfg.boss == 0);
+    assert_true(whale_config_set(&cfg, "shield", "120", why, sizeof why) && cfg.shield_px == 120.0);
+    assert_true(whale_config_set(&cfg, "size", "1.5", why, sizeof why) && cfg.size == 1.5);
+    bad("speed", "fast", "expected a number 0.1..32");
+    bad("speed", "-2", "out of range");
+    bad("speed", "0.05", "out of range");
+    bad("speed", "32.5", "out of range");
+    bad("speed", "", "expected a number");
+    bad("speed", "nan", "expected a number");
+    bad("push", "tail", "expected head or body");
+    bad("hp", "0", "out of range");
+    bad("hp", "2.5", "expected an integer");
+    bad("hp", "-5", "out of range");
+    bad("boss", "2", "expected an integer 0..1");
+    bad("boss", "yes", "expected an integer 0..1");
+    bad("shield", "9999", "out of range");
+    bad("size", "0", "out of range");
+    bad("fins", "3", "unknown whale parameter 'fins'");
+}
+
+static void test_init_heading_is_diagonal(void **state) {
+    (void)state;
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    for (int seed = 0; seed < 200; seed++) {
+        Rng rng;
+        rng_seed(&rng, (uint64_t)seed);
+        Whale c;
+        assert_true(whale_init(&c, &cfg, v2(500, 500), &rng));
+        assert_true(fabs(v2_len(c.vel) - 2.0) < 1e-12);
+        assert_true(fabs(c.vel.x) > 0.8 && fabs(c.vel.y) > 0.8);   // >= 25 degrees off each axis
+        assert_true(whale_link_error(&c) < 1e-9);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bounce_flips_only_crossing_component),
+        cmocka_unit_test(test_bounce_off_interior_tiles),
+        cmocka_unit_test(test_spacing_exact_and_stays_inside),
+        cmocka_unit_test(test_body_follows_the_leader),
+        cmocka_unit_test(test_boss_phases_and_death),
+        cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
+        cmocka_unit_test(test_dives_toward_player),
+        cmocka_unit_test(test_pushers),
+        cmocka_unit_test(test_config_validation),
+        cmocka_unit_test(test_init_heading_is_diagonal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,376 @@
+// art_sound.c -- every sound effect and the music loop, synthesized from
+// oscillators, envelopes and seeded noise and written as 16-bit mono PCM
+// WAV files. Deterministic: the same bytes on every run.
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "art.h"
+
+#define RATE 22050
+#define TAU 6.283185307179586
+
+typedef struct Buf {
+    float *s;
+    int n;
+} Buf;
+
+static bool buf_new(Buf *b, double seconds) {
+    b->n = (int)(seconds * RATE);
+    b->s = calloc((size_t)b->n, sizeof *b->s);
+    return b->s != NULL;
+}
+
+// Deterministic white noise in [-1, 1).
+typedef struct Noise {
+    uint32_t x;
+} Noise;
+
+static float noise_next(Noise *n) {
+    n->x ^= n->x << 13;
+    n->x ^= n->x >> 17;
+    n->x ^= n->x << 5;
+    return (float)((n->x >> 8) / 8388608.0 - 1.0);
+}
+
+static void put16(FILE *f, unsigned v) {
+    fputc((int)(v & 255), f);
+    fputc((int)((v >> 8) & 255), f);
+}
+
+static void put32(FILE *f, uint32_t v) {
+    put16(f, v & 0xffff);
+    put16(f, v >> 16);
+}
+
+// Writes b as a 16-bit mono WAV, normalised to peak `peak` (0..1). Frees b.
+static bool wav_save(Buf *b, const char *dir, const char *name, double peak) {
+    char path[1024];
+    bool ok = art_path(dir, name, path, sizeof path);
+    float mx = 1e-9f;
+    for (int i = 0; i < b->n; i++) mx = fabsf(b->s[i]) > mx ? fabsf(b->s[i]) : mx;
+    FILE *f = ok ? fopen(path, "wb") : NULL;
+    if (!f) {
+        fprintf(stderr, "assetgen: cannot write %s\n", path);
+        free(b->s);
+        return false;
+    }
+    uint32_t bytes = (uint32_t)b->n * 2;
+    fwrite("RIFF", 1, 4, f);
+    put32(f, 36 + bytes);
+    fwrite("WAVEfmt ", 1, 8, f);
+    put32(f, 16);
+    put16(f, 1);               // PCM
+    put16(f, 1);               // mono
+    put32(f, RATE);
+    put32(f, RATE * 2);
+    put16(f, 2);
+    put16(f, 16);
+    fwrite("data", 1, 4, f);
+    put32(f, bytes);
+    double k = peak / mx;
+    for (int i = 0; i < b->n; i++) {
+        long v = lround(b->s[i] * k * 32767.0);
+        if (v > 32767) v = 32767;
+        if (v < -32767) v = -32767;
+        put16(f, (unsigned)(v & 0xffff));
+    }
+    ok = fclose(f) == 0;
+    free(b->s);
+    return ok;
+}
+
+// Attack-decay envelope: linear rise over a seconds, exponential fall.
+static double env(double t, double a, double decay) {
+    if (t < a) return t / a;
+    return exp(-(t - a) / decay);
+}
+
+static double square(double ph) { return fmod(ph, 1.0) < 0.5 ? 1.0 : -1.0; }
+static double saw(double ph) { return 2.0 * fmod(ph, 1.0) - 1.0; }
+static double sine(double ph) { return sin(TAU * ph); }
+static double tri(double ph) { double p = fmod(ph, 1.0); return p < 0.5 ? 4 * p - 1 : 3 - 4 * p; }
+
+// One-pole low-pass in place; cutoff in Hz.
+static void lowpass(Buf *b, double hz) {
+    double a = 1 - exp(-TAU * hz / RATE);
+    double y = 0;
+    for (int i = 0; i < b->n; i++) {
+        y += a * (b->s[i] - y);
+        b->s[i] = (float)y;
+    }
+}
+
+// Pitch sweep oscillator: frequency glides exponentially f0 -> f1.
+static void sweep(Buf *b, double f0, double f1, double (*osc)(double), double a, double decay, double gain) {
+    double ph = 0, dur = b->n / (double)RATE;
+    for (int i = 0; i < b->n; i++) {
+        double t = i / (double)RATE;
+        double f = f0 * pow(f1 / f0, t / dur);
+        ph += f / RATE;
+        b->s[i] += (float)(osc(ph) * env(t, a, decay) * gain);
+    }
+}
+
+static void noise_burst(Buf *b, uint32_t seed, double a, double decay, double gain) {
+    Noise n = {seed};
+    for (int i = 0; i < b->n; i++) b->s[i] += (float)(noise_next(&n) * env(i / (double)RATE, a, decay) * gain);
+}
+
+static bool sfx_shot(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.11)) return false;
+    sweep(&b, 1400, 380, square, 0.002, 0.035, 0.5);
+    noise_burst(&b, 7, 0.001, 0.012, 0.4);
+    lowpass(&b, 5000);
+    return wav_save(&b, dir, "sfx/shot.wav", 0.7);
+}
+
+static bool sfx_enemy_shot(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.18)) return false;
+    sweep(&b, 620, 180, saw, 0.004, 0.06, 0.5);
+    sweep(&b, 310, 90, tri, 0.004, 0.08, 0.4);
+    lowpass(&b, 2600);
+    return wav_save(&b, dir, "sfx/enemy_shot.wav", 0.55);
+}
+
+static bool sfx_hit(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.12)) return false;
+    noise_burst(&b, 21, 0.001, 0.03, 0.7);
+    sweep(&b, 220, 70, sine, 0.001, 0.05, 0.8);
+    lowpass(&b, 3200);
+    return wav_save(&b, dir, "sfx/hit.wav", 0.7);
+}
+
+static bool sfx_blocked(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.16)) return false;
+    sweep(&b, 1900, 1800, sine, 0.001, 0.05, 0.5);
+    sweep(&b, 2870, 2800, sine, 0.001, 0.03, 0.35);
+    noise_burst(&b, 33, 0.0005, 0.006, 0.3);
+    return wav_save(&b, dir, "sfx/blocked.wav", 0.45);
+}
+
+static bool sfx_hurt(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.32)) return false;
+    double ph = 0;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        double f = 420 * pow(0.3, t / 0.32) * (1 + 0.06 * sin(TAU * 28 * t));
+        ph += f / RATE;
+        b.s[i] = (float)(saw(ph) * env(t, 0.003, 0.12) * 0.6);
+    }
+    noise_burst(&b, 45, 0.001, 0.04, 0.35);
+    lowpass(&b, 2400);
+    return wav_save(&b, dir, "sfx/hurt.wav", 0.75);
+}
+
+static bool sfx_dead(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 1.1)) return false;
+    static const double notes[] = {440, 349.2, 293.7, 220};
+    for (int k = 0; k < 4; k++) {
+        int start = (int)(k * 0.18 * RATE);
+        double ph = 0;
+        for (int i = start; i < b.n; i++) {
+            double t = (i - start) / (double)RATE;
+            ph += notes[k] / RATE;
+            b.s[i] += (float)(square(ph) * env(t, 0.005, k == 3 ? 0.35 : 0.1) * 0.3);
+        }
+    }
+    lowpass(&b, 1800);
+    return wav_save(&b, dir, "sfx/dead.wav", 0.7);
+}
+
+static bool sfx_jump(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.14)) return false;
+    sweep(&b, 260, 720, square, 0.003, 0.06, 0.35);
+    sweep(&b, 130, 360, sine, 0.003, 0.06, 0.4);
+    lowpass(&b, 3000);
+    return wav_save(&b, dir, "sfx/jump.wav", 0.5);
+}
+
+static bool sfx_land(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.1)) return false;
+    noise_burst(&b, 57, 0.001, 0.02, 0.8);
+    sweep(&b, 140, 60, sine, 0.001, 0.03, 0.7);
+    lowpass(&b, 900);
+    return wav_save(&b, dir, "sfx/land.wav", 0.5);
+}
+
+static bool sfx_step(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.045)) return false;
+    noise_burst(&b, 63, 0.0005, 0.006, 0.6);
+    sweep(&b, 1100, 700, tri, 0.0005, 0.01, 0.4);
+    lowpass(&b, 2500);
+    return wav_save(&b, dir, "sfx/step.wav", 0.35);
+}
+
+static bool sfx_attach(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.07)) return false;
+    noise_burst(&b, 71, 0.0005, 0.01, 0.6);
+    sweep(&b, 500, 300, tri, 0.0005, 0.02, 0.5);
+    lowpass(&b, 1800);
+    return wav_save(&b, dir, "sfx/attach.wav", 0.45);
+}
+
+static bool sfx_boss_down(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 2.2)) return false;
+    noise_burst(&b, 89, 0.004, 0.5, 1.0);
+    lowpass(&b, 700);
+    Buf c;
+    if (!buf_new(&c, 2.2)) {
+        free(b.s);
+        return false;
+    }
+    sweep(&c, 150, 35, sine, 0.002, 0.6, 0.9);
+    noise_burst(&c, 97, 0.001, 0.08, 0.5);
+    for (int i = 0; i < b.n; i++) b.s[i] += c.s[i];
+    free(c.s);
+    // Secondary blasts.
+    for (int k = 1; k <= 3; k++) {
+        int start = (int)(k * 0.28 * RATE);
+        Noise n = {101u + (uint32_t)k};
+        for (int i = start; i < b.n; i++) {
+            double t = (i - start) / (double)RATE;
+            b.s[i] += (float)(noise_next(&n) * env(t, 0.002, 0.12) * 0.45 / k);
+        }
+    }
+    lowpass(&b, 2200);
+    return wav_save(&b, dir, "sfx/boss_down.wav", 0.9);
+}
+
+static bool sfx_blip(const char *dir, const char *name, double f0, double f1, double len) {
+    Buf b;
+    if (!buf_new(&b, len)) return false;
+    int half = b.n / 2;
+    double ph = 0;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        ph += (i < half ? f0 : f1) / RATE;
+        b.s[i] = (float)(square(ph) * env(t, 0.002, len * 0.5) * 0.4);
+    }
+    lowpass(&b, 4000);
+    return wav_save(&b, dir, name, 0.45);
+}
+
+static bool sfx_clear(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 1.2)) return false;
+    static const double notes[] = {523.3, 659.3, 784.0, 1046.5};
+    for (int k = 0; k < 4; k++) {
+        int start = (int)(k * 0.11 * RATE);
+        double ph = 0;
+        for (int i = start; i < b.n; i++) {
+            double t = (i - start) / (double)RATE;
+            ph += notes[k] / RATE;
+            b.s[i] += (float)((square(ph) * 0.5 + tri(ph)) * env(t, 0.004, k == 3 ? 0.4 : 0.12) * 0.25);
+        }
+    }
+    lowpass(&b, 3500);
+    return wav_save(&b, dir, "sfx/clear.wav", 0.6);
+}
+
+// Music: 8 bars of 4/4 at 120 bpm in A minor (Am F C G | Am F G E),
+// bass + arpeggio + drums. Every note ends inside the loop so it repeats
+// seamlessly.
+static double midi_hz(int m) { return 440.0 * pow(2.0, (m - 69) / 12.0); }
+
+static void note(Buf *b, double start_s, double len_s, int midi, double (*osc)(double), double gain, double decay) {
+    int i0 = (int)(start_s * RATE), i1 = (int)((start_s + len_s) * RATE);
+    if (i1 > b->n) i1 = b->n;
+    double f = midi_hz(midi), ph = 0;
+    for (int i = i0; i < i1; i++) {
+        double t = (i - i0) / (double)RATE;
+        double rel = (i1 - i) / (double)RATE;          // short release: no clicks
+        double e = env(t, 0.005, decay) * (rel < 0.01 ? rel / 0.01 : 1);
+        ph += f / RATE;
+        b->s[i] += (float)(osc(ph) * e * gain);
+    }
+}
+
+static bool music_loop(const char *dir) {
+    const double beat = 0.5;
+    const int bars = 8;
+    Buf b, bass, drums;
+    if (!buf_new(&b, bars * 4 * beat)) return false;
+    if (!buf_new(&bass, bars * 4 * beat)) {
+        free(b.s);
+        return false;
+    }
+    if (!buf_new(&drums, bars * 4 * beat)) {
+        free(b.s);
+        free(bass.s);
+        return false;
+    }
+    // Chord roots (MIDI) and triads per bar.
+    static const int root[8] = {45, 41, 48, 43, 45, 41, 43, 40};
+    static const int third[8] = {3, 4, 4, 4, 3, 4, 4, 4};
+    for (int bar = 0; bar < bars; bar++) {
+        double t0 = bar * 4 * beat;
+        int r = root[bar];
+        // Bass: driving eighths with an octave jump on the off-beats.
+        for (int e = 0; e < 8; e++)
+            note(&bass, t0 + e * beat / 2, beat / 2 * 0.9, r - 12 + (e % 2 ? 12 : 0), saw, 0.5, 0.18);
+        // Arpeggio: sixteenths up the chord, two octaves up.
+        int chord[4] = {r + 24, r + 24 + third[bar], r + 24 + 7, r + 36};
+        for (int s = 0; s < 16; s++) {
+            int idx = (s % 8) < 4 ? s % 4 : 3 - s % 4;
+            note(&b, t0 + s * beat / 4, beat / 4 * 0.8, chord[idx], square, 0.12, 0.06);
+        }
+        // A lead answer in the second half of every other bar.
+        if (bar % 2 == 1) {
+            note(&b, t0 + 2 * beat, beat * 0.9, r + 24 + 7, tri, 0.22, 0.4);
+            note(&b, t0 + 3 * beat, beat * 0.9, r + 24 + third[bar] + 12, tri, 0.22, 0.4);
+        }
+        // Drums: kick on 1 and 3, snare on 2 and 4, closed hats on eighths.
+        Noise n = {(uint32_t)(1000 + bar)};
+        for (int e = 0; e < 8; e++) {
+            int i0 = (int)((t0 + e * beat / 2) * RATE);
+            for (int i = i0; i < i0 + (int)(0.25 * RATE) && i < drums.n; i++) {
+                double t = (i - i0) / (double)RATE;
+                float v = 0;
+                if (e % 4 == 0) v += (float)(sin(TAU * (50 + 120 * exp(-t / 0.03)) * t) * exp(-t / 0.12) * 0.9);
+                if (e % 4 == 2) v += (float)(noise_next(&n) * exp(-t / 0.06) * 0.35);
+                v += (float)(noise_next(&n) * exp(-t / 0.012) * 0.12);
+                drums.s[i] += v;
+            }
+        }
+    }
+    lowpass(&bass, 700);
+    lowpass(&b, 3500);
+    for (int i = 0; i < b.n; i++) b.s[i] += bass.s[i] + drums.s[i];
+    free(bass.s);
+    free(drums.s);
+    return wav_save(&b, dir, "music/loop.wav", 0.6);
+}
+
+bool art_sounds(const char *dir) {
+    bool ok = true;
+    ok = sfx_shot(dir) && ok;
+    ok = sfx_enemy_shot(dir) && ok;
+    ok = sfx_hit(dir) && ok;
+    ok = sfx_blocked(dir) && ok;
+    ok = sfx_hurt(dir) && ok;
+    ok = sfx_dead(dir) && ok;
+    ok = sfx_jump(dir) && ok;
+    ok = sfx_land(dir) && ok;
+    ok = sfx_step(dir) && ok;
+    ok = sfx_attach(dir) && ok;
+    ok = sfx_boss_down(dir) && ok;
+    ok = sfx_clear(dir) && ok;
+    ok = sfx_blip(dir, "sfx/menu_move.wav", 880, 880, 0.05) && ok;
+    ok = sfx_blip(dir, "sfx/menu_select.wav", 660, 990, 0.12) && ok;
+    ok = music_loop(dir) && ok;
+    return ok;
+}
