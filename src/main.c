@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "app/app.h"
@@ -190,11 +191,15 @@ static void print_error(const ParseError *e) {
     fprintf(stderr, "%s\n", msg);
 }
 
-static bool readable(const char *path) {
+// NULL when path is a regular file we can open, else why not.
+static const char *unreadable(const char *path) {
+    struct stat st;
+    if (stat(path, &st) != 0) return strerror(errno);
+    if (!S_ISREG(st.st_mode)) return "not a regular file";
     FILE *f = fopen(path, "rb");
-    if (!f) return false;
+    if (!f) return strerror(errno);
     fclose(f);
-    return true;
+    return NULL;
 }
 
 static void dump_state(const World *w) {
@@ -287,9 +292,9 @@ static int open_script(const char *path, Script **s, Level *lv, World **w, bool 
     const char *lp = script_level_path(*s);
     int line, col;
     script_level_pos(*s, &line, &col);
-    if (!readable(lp)) {
-        fprintf(stderr, "%s:%d:%d: cannot open level file '%s': %s\n", path, line, col, script_level_given(*s),
-                strerror(errno));
+    const char *why = unreadable(lp);
+    if (why) {
+        fprintf(stderr, "%s:%d:%d: cannot open level file '%s': %s\n", path, line, col, script_level_given(*s), why);
         return 2;
     }
     uint32_t seed = 0;
@@ -516,9 +521,11 @@ static int run_windowed(const Cli *c) {
     opt.record_path = c->record;
     memcpy(opt.shots, c->shots, sizeof opt.shots);
     opt.shot_count = c->shot_count;
+    opt.debug = c->debug;
     if (c->mode == MODE_LEVEL) {
-        if (!readable(c->file)) {
-            fprintf(stderr, "bossrush: cannot open %s: %s\n", c->file, strerror(errno));
+        const char *why = unreadable(c->file);
+        if (why) {
+            fprintf(stderr, "bossrush: cannot open %s: %s\n", c->file, why);
             return 2;
         }
         opt.level_path = c->file;

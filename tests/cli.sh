@@ -63,6 +63,10 @@ expect 2 err "no-such.lvl" -- --level no-such.lvl --headless
 expect 2 err "cannot open no-such.lvl" -- --level no-such.lvl
 expect 2 err "no-such.lvl" -- --bench no-such.lvl
 expect 2 err "Is a directory" -- --script tests --headless
+expect 2 err "not a regular file" -- --level tests
+# windowed modes check their files before opening a window
+expect 2 err "unknown probe 'player.z'" -- --script tests/bad/unknown-probe.script
+expect 2 err "unsupported script version" -- --replay tests/bad/bad-version.rpl
 
 # With a loadable arena: --dump-state prints every probe, sorted.
 if "$BIN" --level $LVL --headless >/dev/null 2>&1; then

@@ -71,6 +71,10 @@ static bool wav_save(Buf *b, const char *dir, const char *name, double peak) {
     fwrite("data", 1, 4, f);
     put32(f, bytes);
     double k = peak / mx;
+    // Short fades at both ends: no click when a sound starts, stops or loops.
+    int fin = RATE / 2000, fout = RATE / 200;
+    for (int i = 0; i < fin && i < b->n; i++) b->s[i] *= (float)i / (float)fin;
+    for (int i = 0; i < fout && i < b->n; i++) b->s[b->n - 1 - i] *= (float)i / (float)fout;
     for (int i = 0; i < b->n; i++) {
         long v = lround(b->s[i] * k * 32767.0);
         if (v > 32767) v = 32767;

@@ -1,7 +1,6 @@
-// art_tentacle.c -- the tentacle boss's sprites: the tentacle skin (a strip
-// mapped along each tentacle, tail at the top, tip at the bottom), the body
-// (a mottled mantle) and its eye (sclera and a slit pupil drawn separately so
-// the pupil can follow the player). Fixed seeds: reproducible byte for byte.
+// art_tentacle.c -- the tentacle boss's sprites: the skin strip (tail at the
+// top, tip at the bottom), the mottled body, and the eye and slit pupil drawn
+// apart so the pupil can follow the player. Fixed seeds: reproducible.
 #include <math.h>
 
 #include "art.h"

@@ -5,6 +5,7 @@
 #include "app/app.h"
 
 #include <SDL.h>
+#include <SDL_image.h>
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -71,6 +72,8 @@ typedef struct App {
     double toast_until;
     double fps_t0;
     int fps_frames;
+    bool legs_warned;          // a missing leg profile was reported once
+    int64_t rush_ticks;        // fight time of the arenas won so far in this rush
 } App;
 
 static const SDL_Color C_WHITE = {240, 240, 255, 255};
@@ -88,6 +91,17 @@ const char *app_base_dir(void) {
     SDL_free(b);
     size_t n = strlen(dir);
     if (n + 1 < sizeof dir && dir[n - 1] != '/') strcat(dir, "/");
+    // A binary built elsewhere (e.g. build-san/) run from the repository:
+    // fall back to the current directory when it, not the binary's folder,
+    // holds levels/.
+    char probe[1100];
+    snprintf(probe, sizeof probe, "%slevels", dir);
+    DIR *d = opendir(probe);
+    if (d) closedir(d);
+    else if ((d = opendir("levels")) != NULL) {
+        closedir(d);
+        snprintf(dir, sizeof dir, "./");
+    }
     return dir;
 }
 
@@ -153,15 +167,22 @@ static bool arena_load(App *a, Arena *ar, const char *path, bool use_seed, uint3
         arena_free(ar);
         return false;
     }
-    // Leg profiles from assets/legs; a missing folder keeps the built-in
-    // profiles (equal to the shipped files), so replays stay in sync.
+    // Leg profiles from assets/legs, exactly as the headless modes load
+    // them (so replays agree): a missing file keeps the built-in profiles
+    // (one warning), a malformed one is an error like a bad level.
     char legs_dir[1200];
     snprintf(legs_dir, sizeof legs_dir, "%s/legs", a->assets);
     ParseError lerr;
     memset(&lerr, 0, sizeof lerr);
-    if (!legs_load_profiles(&ar->w->player.legs, legs_dir, &lerr) && !quiet) {
+    if (!legs_load_profiles(&ar->w->player.legs, legs_dir, &lerr)) {
         parse_error_format(&lerr, msg, sizeof msg);
-        log_warn("%s; using the built-in leg profiles", msg);
+        if (lerr.line != 0) {
+            if (!quiet) fprintf(stderr, "%s\n", msg);
+            arena_free(ar);
+            return false;
+        }
+        if (!a->legs_warned) log_warn("%s (using the built-in leg profiles)", msg);
+        a->legs_warned = true;
     }
     return true;
 }
@@ -210,7 +231,6 @@ static bool start_arena(App *a) {
     a->acc = 0;
     a->screen = SCR_PLAY;
     devices_suppress_held(&a->dev);
-    memset(a->shot_done, 0, sizeof a->shot_done);
     if (a->opt->record_path) {
         a->rec = recorder_new(path, a->play.lv.hash);
         if (!a->rec) log_warn("cannot record: out of memory");
@@ -260,6 +280,11 @@ static void sim_tick(App *a, World *w, Input in) {
     world_step(w, in);
     fx_tick(&a->rc, w);
     audio_events(&a->au, w);
+    for (int i = 0; i < w->events.count; i++) {
+        EventType t = w->events.e[i].type;
+        if (t == EV_PLAYER_HURT) devices_rumble(&a->dev, 0.5, 160);
+        else if (t == EV_PLAYER_DEAD || t == EV_BOSS_DOWN) devices_rumble(&a->dev, 1.0, 450);
+    }
 }
 
 static void play_tick(App *a) {
@@ -272,7 +297,10 @@ static void play_tick(App *a) {
         record_finish(a);
         a->screen = SCR_RESULTS;
         a->sel = 0;
-        if (w->state == GAME_WON) audio_play(&a->au, SFX_CLEAR);
+        if (w->state == GAME_WON) {
+            audio_play(&a->au, SFX_CLEAR);
+            a->rush_ticks += w->state_tick + 1;
+        }
     }
 }
 
@@ -326,6 +354,7 @@ static void go_title(App *a) {
     a->sel = 0;
     a->rc.arena_name = NULL;
     audio_pause(&a->au, false);
+    audio_music(&a->au, true);
     attract_start(a);
 }
 
@@ -356,6 +385,7 @@ static void title_action(App *a, MenuAction m) {
         case TITLE_PLAY:
             arena_free(&a->attract);
             a->level_idx = 0;
+            a->rush_ticks = 0;
             if (!start_arena(a)) {
                 a->exit_code = 2;
                 a->quit = true;
@@ -417,7 +447,10 @@ static void results_action(App *a, MenuAction m) {
             return;
         }
         bool won = a->play.w->state == GAME_WON;
-        if (won && !a->opt->level_path) a->level_idx = a->level_idx + 1 < a->level_count ? a->level_idx + 1 : 0;
+        if (won && !a->opt->level_path) {
+            a->level_idx = a->level_idx + 1 < a->level_count ? a->level_idx + 1 : 0;
+            if (a->level_idx == 0) a->rush_ticks = 0;
+        }
         if (!start_arena(a)) {
             a->exit_code = 2;
             a->quit = true;
@@ -438,6 +471,12 @@ static void handle_event(App *a, const SDL_Event *e) {
         return;
     }
     if (devices_event(&a->dev, e)) return;
+    // Alt-tabbing away mid-fight pauses it.
+    if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->screen == SCR_PLAY &&
+        a->play.w->state == GAME_PLAYING) {
+        pause_set(a, true);
+        return;
+    }
     if (e->type == SDL_KEYDOWN && !e->key.repeat) {
         SDL_Scancode k = e->key.keysym.scancode;
         if (k == SDL_SCANCODE_F11 || (k == SDL_SCANCODE_RETURN && (e->key.keysym.mod & KMOD_ALT))) {
@@ -495,9 +534,18 @@ static void panel(App *a, int cx, int cy, int w, int h) {
 static void draw_menu(App *a, const char *const *items, int n, int cy) {
     for (int i = 0; i < n; i++) {
         bool on = i == a->sel;
-        char line[160];
-        snprintf(line, sizeof line, on ? "> %s <" : "%s", items[i]);
-        render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, cy + i * 44, 3, on ? C_SEL : C_DIM, line);
+        if (on) {
+            // A soft bar behind the highlighted item, pulsing gently.
+            int w = font_width(items[i], 3) + 48;
+            Uint8 al = (Uint8)(70 + 30 * sin(a->rc.time_s * 5.0));
+            SDL_Rect bar = {RENDER_LOGICAL_W / 2 - w / 2, cy + i * 44 - 8, w, 37};
+            SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+            SDL_SetRenderDrawColor(a->pf.r, 60, 180, 255, al);
+            SDL_RenderFillRect(a->pf.r, &bar);
+            SDL_SetRenderDrawColor(a->pf.r, 120, 230, 255, 200);
+            SDL_RenderDrawRect(a->pf.r, &bar);
+        }
+        render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, cy + i * 44, 3, on ? C_WHITE : C_DIM, items[i]);
     }
 }
 
@@ -532,7 +580,7 @@ static void draw_title(App *a) {
         SDL_SetRenderDrawColor(a->pf.r, 12, 10, 30, 255);
         SDL_RenderClear(a->pf.r);
     }
-    dim(a, 120);
+    dim(a, 140);
     const int cx = RENDER_LOGICAL_W / 2;
     float bob = 4.0f * sinf((float)a->rc.time_s * 1.6f);
     // A glow under the title, then the title in two layers for depth.
@@ -552,7 +600,12 @@ static void draw_title(App *a) {
     snprintf(full, sizeof full, "FULLSCREEN  %s", a->pf.fullscreen ? "ON" : "OFF");
     const char *play = a->opt->level_path ? "PLAY ARENA" : "START BOSS RUSH";
     const char *items[TITLE_N] = {play, music, sfx, full, "QUIT"};
+    panel(a, cx, 462, 500, 270);
     draw_menu(a, items, TITLE_N, 370);
+    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 190);
+    SDL_Rect band = {0, 640, RENDER_LOGICAL_W, 80};
+    SDL_RenderFillRect(a->pf.r, &band);
     render_text_centred(&a->rc, cx, 652, 2, C_DIM,
                         "MOVE ARROWS/WASD   JUMP Z/SPACE   FIRE X/J   WIGGLE Q   PAUSE ESC");
     render_text_centred(&a->rc, cx, 680, 2, (SDL_Color){110, 110, 140, 255},
@@ -583,6 +636,7 @@ static void draw_play(App *a) {
         render_text_centred(&a->rc, cx, 240, 6, C_WHITE, "PAUSED");
         const char *items[PAUSE_N] = {"RESUME", "RETRY", "QUIT TO TITLE"};
         draw_menu(a, items, PAUSE_N, 330);
+        render_text_centred(&a->rc, cx, 478, 2, C_DIM, "Z JUMP  X FIRE  Q WIGGLE  ARROWS AIM");
     }
     if (a->screen == SCR_RESULTS) {
         bool won = w->state == GAME_WON;
@@ -596,6 +650,11 @@ static void draw_play(App *a) {
                  (long long)(w->state_tick / 60), (long long)(w->state_tick % 60 * 100 / 60),
                  w->player.hp > 0 ? w->player.hp : 0, w->player.hp_max);
         render_text_centred(&a->rc, cx, 295, 2, C_DIM, info);
+        if (last && a->level_count > 1) {
+            snprintf(info, sizeof info, "ALL %d BOSSES DOWN IN %lld.%02lld S", a->level_count,
+                     (long long)(a->rush_ticks / 60), (long long)(a->rush_ticks % 60 * 100 / 60));
+            render_text_centred(&a->rc, cx, 320, 2, C_GOLD, info);
+        }
         const char *items[2];
         int n = results_items(a, items);
         draw_menu(a, items, n, 360);
@@ -607,6 +666,10 @@ static void draw_watch(App *a) {
     char line[200];
     snprintf(line, sizeof line, "%s  TICK %lld / %lld   ESC STOPS", a->opt->replay_path ? "REPLAY" : "SCRIPT",
              (long long)a->play.w->tick, (long long)script_end_tick(a->script));
+    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 170);
+    SDL_Rect box = {12, RENDER_LOGICAL_H - 42, font_width(line, 2) + 16, 30};
+    SDL_RenderFillRect(a->pf.r, &box);
     render_text(&a->rc, 20, RENDER_LOGICAL_H - 34, 2, C_GOLD, line);
 }
 
@@ -710,6 +773,13 @@ int app_main(const AppOptions *opt) {
         return 2;
     }
     devices_init(&a->dev);
+    char icon_path[1300];
+    snprintf(icon_path, sizeof icon_path, "%s/hud/heart.png", a->assets);
+    SDL_Surface *icon = IMG_Load(icon_path);
+    if (icon) {
+        SDL_SetWindowIcon(a->pf.win, icon);
+        SDL_FreeSurface(icon);
+    }
     if (!render_init(&a->rc, a->pf.r, a->assets)) {
         fprintf(stderr, "bossrush: out of memory\n");
         platform_close(&a->pf);

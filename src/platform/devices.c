@@ -189,3 +189,10 @@ MenuAction devices_stick_menu(Devices *d) {
     if (fresh & BTN_RIGHT) return MENU_RIGHT;
     return MENU_NONE;
 }
+
+void devices_rumble(Devices *d, double strength, int ms) {
+    if (strength < 0) strength = 0;
+    if (strength > 1) strength = 1;
+    Uint16 lo = (Uint16)(strength * 65535.0), hi = (Uint16)(strength * 40000.0);
+    for (int i = 0; i < d->pads; i++) SDL_GameControllerRumble(d->pad[i], lo, hi, (Uint32)ms);
+}

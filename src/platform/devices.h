@@ -51,5 +51,7 @@ void devices_suppress_held(Devices *d);
 MenuAction devices_menu_action(const SDL_Event *e);
 // Menu moves from the left stick (edges only); call once per frame.
 MenuAction devices_stick_menu(Devices *d);
+// Rumbles every pad that can (strength 0..1, for ms milliseconds).
+void devices_rumble(Devices *d, double strength, int ms);
 // Left stick (x, y) in [-1, 1] snapped to 8 directions: BTN_* bits.
 uint8_t devices_stick_dirs(double x, double y);

@@ -41,6 +41,7 @@ bool platform_open(Platform *pf, const char *title, bool fullscreen) {
     }
     SDL_RenderSetLogicalSize(pf->r, RENDER_LOGICAL_W, RENDER_LOGICAL_H);
     pf->fullscreen = fullscreen;
+    if (fullscreen) SDL_ShowCursor(SDL_DISABLE);
     return true;
 }
 
@@ -58,6 +59,7 @@ void platform_set_fullscreen(Platform *pf, bool on) {
         return;
     }
     pf->fullscreen = on;
+    SDL_ShowCursor(on ? SDL_DISABLE : SDL_ENABLE);
 }
 
 double platform_now_s(void) {

@@ -1,18 +1,24 @@
 // draw_stars.c -- the starfield, every frame: only the grid cells in view
 // (resting stars) plus the active list (displaced ones), batched by
-// brightness into SDL_RenderDrawPointsF / SDL_RenderGeometry calls.
+// brightness and tint into SDL_RenderDrawPointsF / SDL_RenderFillRectsF
+// calls; displaced stars, each tinted by its offset, into SDL_RenderGeometry.
 // Displaced stars glow cyan with their offset so the whale's wake shows.
 #include <math.h>
 
 #include "render/render.h"
 #include "sim/world.h"
 
-enum { LEVELS = 8, CHUNK = 512, QUADS = 256 };
+enum { LEVELS = 8, TINTS = 3, CHUNK = 512, RECTS = 256, QUADS = 256 };
+
+// Star colours: white-blue, cooler blue, warm.
+static const float TINT[TINTS][3] = {{0.92f, 0.95f, 1.0f}, {0.8f, 0.88f, 1.0f}, {1.0f, 0.86f, 0.7f}};
 
 typedef struct StarBatch {
     SDL_FPoint pt[LEVELS][CHUNK];      // 1 px stars, one buffer per brightness level
     int npt[LEVELS];
-    SDL_Vertex v[QUADS * 4];           // 2-3 px stars as coloured quads
+    SDL_FRect rc[TINTS][LEVELS][RECTS];    // 2-3 px resting stars, per tint and level
+    int nrc[TINTS][LEVELS];
+    SDL_Vertex v[QUADS * 4];           // displaced stars as individually tinted quads
     int idx[QUADS * 6];
     int nq;
     float glint_ref;                   // the view's glint lottery (visual PRNG)
@@ -27,6 +33,14 @@ static void flush_points(RenderCtx *rc, StarBatch *b, int lv) {
     SDL_SetRenderDrawColor(rc->r, (Uint8)(c * 0.92f), (Uint8)(c * 0.95f), c, 255);
     SDL_RenderDrawPointsF(rc->r, b->pt[lv], b->npt[lv]);
     b->npt[lv] = 0;
+}
+
+static void flush_rects(RenderCtx *rc, StarBatch *b, int t, int lv) {
+    if (b->nrc[t][lv] == 0) return;
+    float c = (float)(70 + lv * 185 / (LEVELS - 1));
+    SDL_SetRenderDrawColor(rc->r, (Uint8)(c * TINT[t][0]), (Uint8)(c * TINT[t][1]), (Uint8)(c * TINT[t][2]), 255);
+    SDL_RenderFillRectsF(rc->r, b->rc[t][lv], b->nrc[t][lv]);
+    b->nrc[t][lv] = 0;
 }
 
 static void flush_quads(RenderCtx *rc, StarBatch *b) {
@@ -56,38 +70,41 @@ static void put_star(RenderCtx *rc, StarBatch *b, const Star *s, uint32_t i) {
     if (glint) br = 255.0f;
     float dx = s->x - s->ox, dy = s->y - s->oy;
     float off2 = dx * dx + dy * dy;
-    if (s->size == 1 && off2 < 1.0f) {
-        int lv = (int)(br * (LEVELS - 1) / 255.0f + 0.5f);
-        if (lv >= LEVELS) lv = LEVELS - 1;
+    unsigned tint = (h >> 16) % 10;
+    tint = tint == 0 ? 2 : tint < 4 ? 1 : 0;      // 10% warm, 30% cool blue
+    float hs = s->size == 1 ? 0.5f : s->size == 2 ? 1.0f : 1.5f;
+    int lv = (int)(br * (LEVELS - 1) / 255.0f + 0.5f);
+    if (lv >= LEVELS) lv = LEVELS - 1;
+    if (off2 < 1.0f && s->size == 1 && !glint) {
         if (b->npt[lv] == CHUNK) flush_points(rc, b, lv);
         b->pt[lv][b->npt[lv]++] = (SDL_FPoint){x, y};
         return;
     }
-    // Tint: most stars white-blue, a few warm; parted stars shift to cyan.
-    float r = br, g = br, bl = br;
-    unsigned tint = (h >> 16) % 10;
-    if (tint == 0) { g *= 0.85f; bl *= 0.7f; }
-    else if (tint < 4) { r *= 0.85f; g *= 0.93f; }
-    if (off2 > 1.0f) {
+    float r = br * TINT[tint][0], g = br * TINT[tint][1], bl = br * TINT[tint][2];
+    if (off2 < 1.0f) {
+        if (b->nrc[tint][lv] == RECTS) flush_rects(rc, b, (int)tint, lv);
+        b->rc[tint][lv][b->nrc[tint][lv]++] = (SDL_FRect){x - hs, y - hs, 2 * hs, 2 * hs};
+    } else {
+        // Parted stars shift toward cyan with their offset: the wake shows.
         float k = sqrtf(off2) / 40.0f;
         if (k > 1.0f) k = 1.0f;
         r = r * (1.0f - 0.55f * k);
         g = g * (1.0f - 0.1f * k) + 60.0f * k;
         bl = bl + 80.0f * k;
+        SDL_Color c = {(Uint8)(r > 255 ? 255 : r), (Uint8)(g > 255 ? 255 : g), (Uint8)(bl > 255 ? 255 : bl), 255};
+        if (b->nq == QUADS) flush_quads(rc, b);
+        SDL_Vertex *v = &b->v[b->nq * 4];
+        int *ix = &b->idx[b->nq * 6];
+        int base = b->nq * 4;
+        v[0] = (SDL_Vertex){{x - hs, y - hs}, c, {0, 0}};
+        v[1] = (SDL_Vertex){{x + hs, y - hs}, c, {0, 0}};
+        v[2] = (SDL_Vertex){{x + hs, y + hs}, c, {0, 0}};
+        v[3] = (SDL_Vertex){{x - hs, y + hs}, c, {0, 0}};
+        ix[0] = base; ix[1] = base + 1; ix[2] = base + 2;
+        ix[3] = base; ix[4] = base + 2; ix[5] = base + 3;
+        b->nq++;
     }
     SDL_Color c = {(Uint8)(r > 255 ? 255 : r), (Uint8)(g > 255 ? 255 : g), (Uint8)(bl > 255 ? 255 : bl), 255};
-    float hs = s->size == 1 ? 0.5f : s->size == 2 ? 0.8f : 1.2f;
-    if (b->nq == QUADS) flush_quads(rc, b);
-    SDL_Vertex *v = &b->v[b->nq * 4];
-    int *ix = &b->idx[b->nq * 6];
-    int base = b->nq * 4;
-    v[0] = (SDL_Vertex){{x - hs, y - hs}, c, {0, 0}};
-    v[1] = (SDL_Vertex){{x + hs, y - hs}, c, {0, 0}};
-    v[2] = (SDL_Vertex){{x + hs, y + hs}, c, {0, 0}};
-    v[3] = (SDL_Vertex){{x - hs, y + hs}, c, {0, 0}};
-    ix[0] = base; ix[1] = base + 1; ix[2] = base + 2;
-    ix[3] = base; ix[4] = base + 2; ix[5] = base + 3;
-    b->nq++;
     // The biggest stars (~8%) and the glinting one get a sparkle.
     if ((s->size == 3 || glint) && b->sparkle) {
         float gs = glint ? 12.0f : 4.5f + 2.0f * (br / 255.0f);
@@ -103,7 +120,10 @@ void draw_stars(RenderCtx *rc, const struct World *w) {
     if (sf->count == 0) return;
     static StarBatch batch;            // render thread only; too big for the stack
     StarBatch *b = &batch;
-    for (int lv = 0; lv < LEVELS; lv++) b->npt[lv] = 0;
+    for (int lv = 0; lv < LEVELS; lv++) {
+        b->npt[lv] = 0;
+        for (int t = 0; t < TINTS; t++) b->nrc[t][lv] = 0;
+    }
     b->nq = 0;
     b->t = (float)rc->time_s;
     // Glints: each frame the visual PRNG picks one star in ~4000 to flash.
@@ -130,7 +150,10 @@ void draw_stars(RenderCtx *rc, const struct World *w) {
             }
     }
     for (uint32_t a = 0; a < sf->active_n; a++) put_star(rc, b, &sf->s[sf->active[a]], sf->active[a]);
-    for (int lv = 0; lv < LEVELS; lv++) flush_points(rc, b, lv);
+    for (int lv = 0; lv < LEVELS; lv++) {
+        flush_points(rc, b, lv);
+        for (int t = 0; t < TINTS; t++) flush_rects(rc, b, t, lv);
+    }
     flush_quads(rc, b);
     if (b->sparkle) {                   // leave a shared texture as we found it
         SDL_SetTextureColorMod(b->sparkle, 255, 255, 255);

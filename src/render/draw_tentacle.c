@@ -1,7 +1,6 @@
-// draw_tentacle.c -- draws the tentacle boss: each tentacle is a Catmull-Rom
-// curve through its nodes, extruded into a tapered triangle strip with the
-// skin texture running tail to tip (SDL_RenderGeometry); then the body and an
-// eye whose pupil follows the player. Plain-colour fallbacks if PNGs are missing.
+// draw_tentacle.c -- the tentacle boss: Catmull-Rom curves through the nodes
+// extruded into tapered, skin-textured triangle strips (SDL_RenderGeometry),
+// then the body and its eye, which follows the player. Flat-colour fallbacks.
 #include <math.h>
 
 #include "render/render.h"
@@ -136,6 +135,12 @@ static void draw_body(RenderCtx *rc, const Tentacle *c, double fade) {
     float r = (float)c->radius;
     bool hurt = c->hurt_ticks > 0;
     SDL_Color mod = hurt ? (SDL_Color){255, 150, 150, u8(255 * fade)} : (SDL_Color){255, 255, 255, u8(255 * fade)};
+    if (c->alive && !hurt && c->phase > 0) {
+        // Angrier with each phase: the mantle flushes red, pulsing in phase 2.
+        double k = c->phase == 1 ? 0.18 : 0.25 + 0.2 * sin(c->age * 0.15);
+        mod.g = u8(255 * (1 - k));
+        mod.b = u8(255 * (1 - 0.6 * k));
+    }
     SDL_Texture *body = render_tex(rc, "tentacle/body.png");
     if (body) {
         draw_tex(rc, body, at, r * 2.35f, mod);
@@ -156,14 +161,21 @@ static void draw_body(RenderCtx *rc, const Tentacle *c, double fade) {
         if (pt) draw_tex(rc, pt, pu, es * 0.5f, emod);
         else render_fill_circle(rc->r, pu.x, pu.y, es * 0.2f, (SDL_Color){20, 10, 10, emod.a});
     }
-    // Blink: a lid (body colour) sweeps down briefly every few seconds.
+    // Blink: a lid (body colour) sweeps down over the round eye briefly every
+    // few seconds, drawn as chords of the eye's circle.
     int64_t phase = c->age % 263;
     if (c->alive && phase < 10) {
         float lid = (float)(phase < 5 ? phase / 5.0 : (10 - phase) / 5.0);
-        SDL_FRect rect = {eye.x - es * 0.45f, eye.y - es * 0.45f, es * 0.9f, es * 0.9f * lid};
+        float rad = es * 0.45f, depth = 2 * rad * lid;
         SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
         SDL_SetRenderDrawColor(rc->r, 70, 20, 92, 255);
-        SDL_RenderFillRectF(rc->r, &rect);
+        for (float dy = 0; dy <= depth; dy += 1.0f) {
+            float y = -rad + dy, half = sqrtf(fmaxf(0.0f, rad * rad - y * y));
+            SDL_RenderDrawLineF(rc->r, eye.x - half, eye.y + y, eye.x + half, eye.y + y);
+        }
+        SDL_SetRenderDrawColor(rc->r, 30, 6, 40, 255);
+        float y = -rad + depth, half = sqrtf(fmaxf(0.0f, rad * rad - y * y));
+        SDL_RenderDrawLineF(rc->r, eye.x - half, eye.y + y, eye.x + half, eye.y + y);
     }
 }
 

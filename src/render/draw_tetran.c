@@ -1,7 +1,6 @@
-// draw_tetran.c -- draws the Tetran: arm segments rotated about their start
-// joint (sprites run outward from the pivot, so the chain has no gaps), the
-// core on top, a hit flash, and the break-up after death. Falls back to
-// plain shapes when a PNG is missing. Reads the sim, never writes it.
+// draw_tetran.c -- the Tetran: arm segments rotated about their start joint
+// (sprites run outward from the pivot, so the chain has no gaps), the core,
+// hit flash and death break-up; plain shapes when a PNG is missing.
 #include <math.h>
 
 #include "render/render.h"
@@ -22,6 +21,9 @@ static const SDL_Color BRONZE_DARK = {110, 48, 20, 255};
 static void draw_piece(RenderCtx *rc, SDL_Texture *tex, Vec2 p, double ang, double length_px, double radius,
                        Uint8 alpha) {
     SDL_FPoint s = render_to_screen(rc, p);
+    // Off-screen pieces cost nothing (huge arenas, 64 x 64 arms).
+    float reach = (float)(length_px / LENGTH_OF_W + radius * HEIGHT_OF_RADIUS);
+    if (s.x < -reach || s.y < -reach || s.x > rc->view_w + reach || s.y > rc->view_h + reach) return;
     if (tex) {
         int tw, th;
         SDL_QueryTexture(tex, NULL, NULL, &tw, &th);

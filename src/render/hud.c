@@ -1,5 +1,6 @@
 // hud.c -- the heads-up display (player hp, boss bar, arena name) and the
 // F1 debug overlay. Screen-space; reads the World, never writes it.
+#include <math.h>
 #include <stdio.h>
 
 #include "render/fx.h"
@@ -7,7 +8,6 @@
 #include "sim/legs.h"
 #include "sim/world.h"
 
-static const SDL_Color WHITE = {240, 240, 255, 255};
 static const SDL_Color DIM = {170, 170, 200, 255};
 
 static void boss_hp(const World *w, int *hp, int *hp_max) {
@@ -72,7 +72,15 @@ static void draw_boss_bar(RenderCtx *rc, const World *w) {
     render_text(rc, nx, 16, 2, (SDL_Color){255, 215, 150, 255}, name);
     fill(rc->r, x - 3, y - 3, bw + 6, bh + 6, (SDL_Color){10, 8, 20, 200});
     fill(rc->r, x, y, bw, bh, (SDL_Color){60, 20, 30, 255});
+    // Recent damage shows as a pale segment that drains after a beat, so
+    // every hit reads on the bar.
+    double dt = rc->time_s - rc->hud_last_s;
+    rc->hud_last_s = rc->time_s;
+    if (rc->hud_lag_hp < hp || rc->hud_lag_hp > hp_max || dt < 0 || dt > 1.0) rc->hud_lag_hp = hp;
+    else rc->hud_lag_hp += (hp - rc->hud_lag_hp) * (1.0 - exp(-dt * 3.0));
+    int lw = (int)(bw * rc->hud_lag_hp / hp_max);
     int fw = (int)((long long)bw * hp / hp_max);
+    if (lw > fw) fill(rc->r, x + fw, y, lw - fw, bh, (SDL_Color){255, 230, 200, 255});
     if (fw > 0) {
         fill(rc->r, x, y, fw, bh, (SDL_Color){220, 50, 70, 255});
         fill(rc->r, x, y, fw, 4, (SDL_Color){255, 130, 130, 255});
@@ -128,5 +136,4 @@ void render_debug(RenderCtx *rc, const World *w) {
              world_bosses_alive(w), (unsigned)w->stars.count, (unsigned)w->stars.displaced);
     fill(rc->r, 14, 56, 560, 6 * 20 + 10, (SDL_Color){0, 0, 0, 150});
     render_text(rc, 20, 62, 2, (SDL_Color){140, 255, 160, 255}, buf);
-    (void)WHITE;
 }

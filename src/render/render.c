@@ -6,6 +6,7 @@
 #include <SDL_image.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/log.h"
@@ -45,21 +46,6 @@ static SDL_Texture *make_glow(SDL_Renderer *r) {
     return t;
 }
 
-static SDL_Texture *make_bg(SDL_Renderer *r) {
-    enum { H = 256 };
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 1, H, 32, SDL_PIXELFORMAT_RGBA32);
-    if (!s) return NULL;
-    for (int y = 0; y < H; y++) {
-        double t = y / (double)(H - 1);
-        // Deep navy at the top to a dusky violet at the bottom.
-        int cr = (int)(8 + 30 * t), cg = (int)(10 + 8 * t), cb = (int)(28 + 34 * t);
-        *(Uint32 *)((Uint8 *)s->pixels + y * s->pitch) = SDL_MapRGBA(s->format, (Uint8)cr, (Uint8)cg, (Uint8)cb, 255);
-    }
-    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
-    SDL_FreeSurface(s);
-    return t;
-}
-
 bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir) {
     memset(rc, 0, sizeof *rc);
     rc->r = r;
@@ -73,7 +59,6 @@ bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir) {
     if (!fx_init(rc)) return false;
     font_init(&rc->font, r);
     rc->glow = make_glow(r);
-    rc->bg = make_bg(r);
     return true;
 }
 
@@ -82,8 +67,7 @@ void render_shutdown(RenderCtx *rc) {
         if (rc->tex[i].tex) SDL_DestroyTexture(rc->tex[i].tex);
     rc->tex_count = 0;
     if (rc->glow) SDL_DestroyTexture(rc->glow);
-    if (rc->bg) SDL_DestroyTexture(rc->bg);
-    rc->glow = rc->bg = NULL;
+    rc->glow = NULL;
     font_free(&rc->font);
     fx_free(rc);
 }
@@ -126,7 +110,10 @@ SDL_Texture *render_tex(RenderCtx *rc, const char *name) {
 
 static void camera_target(const RenderCtx *rc, const World *w, double *x, double *y) {
     double mw = (double)w->map.w * w->map.tile, mh = (double)w->map.h * w->map.tile;
-    double tx = w->player.pos.x - rc->view_w / 2.0, ty = w->player.pos.y - rc->view_h / 2.0;
+    // A little look-ahead the way the player faces: more room to see what
+    // is coming and where the shots go.
+    double ahead = w->player.facing * rc->view_w * 0.06;
+    double tx = w->player.pos.x + ahead - rc->view_w / 2.0, ty = w->player.pos.y - rc->view_h / 2.0;
     if (mw <= rc->view_w) tx = (mw - rc->view_w) / 2.0;
     else tx = tx < 0 ? 0 : (tx > mw - rc->view_w ? mw - rc->view_w : tx);
     if (mh <= rc->view_h) ty = (mh - rc->view_h) / 2.0;
@@ -189,10 +176,15 @@ void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, c
 
 // Far-away motes with parallax so even starless arenas feel deep.
 static void draw_backdrop(RenderCtx *rc) {
-    if (rc->bg) SDL_RenderCopy(rc->r, rc->bg, NULL, NULL);
-    else {
-        SDL_SetRenderDrawColor(rc->r, 14, 12, 34, 255);
-        SDL_RenderClear(rc->r);
+    // The gradient as 8 px bands of flat colour: the steps are below one
+    // colour level, and flat fills are far cheaper than a stretched texture
+    // in the software renderer (shots, benches).
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+    for (int y = 0; y < rc->view_h; y += 8) {
+        double t = (y + 4) / (double)rc->view_h;
+        SDL_SetRenderDrawColor(rc->r, (Uint8)(8 + 30 * t), (Uint8)(10 + 8 * t), (Uint8)(28 + 34 * t), 255);
+        SDL_Rect band = {0, y, rc->view_w, 8};
+        SDL_RenderFillRect(rc->r, &band);
     }
     if (!rc->glow) return;
     SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
@@ -326,6 +318,20 @@ static void draw_bullets(RenderCtx *rc, const World *w) {
         float rad = (float)b->radius;
         if (s.x < -40 || s.y < -40 || s.x > rc->view_w + 40 || s.y > rc->view_h + 40) continue;
         bool mine = b->owner == OWNER_PLAYER;
+        // Enemy shots are the danger: never drawn smaller than a readable
+        // orb, with a short fading trail showing where they are heading.
+        if (!mine && rad < 4.5f) rad = 4.5f;
+        if (!mine && rc->glow) {
+            SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+            SDL_SetTextureColorMod(rc->glow, 255, 60, 140);
+            for (int k = 1; k <= 3; k++) {
+                float tx = s.x - (float)b->vel.x * 1.6f * (float)k, ty = s.y - (float)b->vel.y * 1.6f * (float)k;
+                float g = rad * (2.2f - 0.4f * (float)k);
+                SDL_SetTextureAlphaMod(rc->glow, (Uint8)(150 - 40 * k));
+                SDL_FRect d = {tx - g, ty - g, g * 2, g * 2};
+                SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+            }
+        }
         if (rc->glow) {
             SDL_Color c = mine ? (SDL_Color){255, 210, 90, 255} : (SDL_Color){255, 60, 120, 255};
             float g = rad * (mine ? 3.5f : 4.0f) * pulse;
@@ -370,18 +376,20 @@ void render_world(RenderCtx *rc, const World *w) {
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
     draw_backdrop(rc);
     draw_stars(rc, w);
-    draw_tiles(rc, w);
+    if (!getenv("NOTILES")) draw_tiles(rc, w);
     for (int i = 0; i < w->whale_count; i++) draw_whale(rc, w, &w->whales[i]);
     for (int i = 0; i < w->tentacle_count; i++) draw_tentacle(rc, w, &w->tentacles[i]);
     for (int i = 0; i < w->tetran_count; i++) draw_tetran(rc, w, &w->tetrans[i]);
     draw_player(rc, w);
     draw_bullets(rc, w);
     fx_draw(rc);
+    fx_draw_overlay(rc);
+    if (rc->hud) render_hud(rc, w);
+    // Last, so flashes never hide it; still in the shaken camera so the
+    // collision circles sit on what was drawn.
     if (rc->debug) render_debug(rc, w);
     rc->cam_x -= sx;
     rc->cam_y -= sy;
-    fx_draw_overlay(rc);
-    if (rc->hud) render_hud(rc, w);
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
 }
 

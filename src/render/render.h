@@ -32,11 +32,12 @@ typedef struct RenderCtx {
     struct Fx *fx;             // particles etc. (render/fx.c)
     Font font;                 // built-in 5x7 bitmap font (render/font.c)
     SDL_Texture *glow;         // soft white disc, for particles and glows
-    SDL_Texture *bg;           // vertical background gradient
     const char *arena_name;    // shown in the HUD; NULL = none
     bool hud;                  // draw the HUD (true after render_init)
     bool cam_valid;            // cam_x/cam_y hold a followed position
     double fps;                // measured by the app, for the debug overlay
+    double hud_lag_hp;         // boss bar: recent damage drains from here (looks only)
+    double hud_last_s;         // time_s of the last HUD draw
 } RenderCtx;
 
 bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir);

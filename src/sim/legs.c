@@ -40,29 +40,29 @@ LegProfile legs_default_profile(int i) {
     switch (i) {
     case LEG_FRONT_LEFT:
     default:
-        p = (LegProfile){.group = 0, .root_px = {4, -5}, .upper_px = 22, .lower_px = 23,
-                         .min_px = 17, .max_px = 33, .default_px = {18, 10},
-                         .cast_radius_px = 27, .cast_step_deg = 15, .step_ticks = 5,
+        p = (LegProfile){.group = 0, .root_px = {4, -5}, .upper_px = 23, .lower_px = 24,
+                         .min_px = 17, .max_px = 31.5, .default_px = {18, 10},
+                         .cast_radius_px = 26.5, .cast_step_deg = 15, .step_ticks = 5,
                          .ease = named_curve(CURVE_SMOOTHSTEP), .lift = named_curve(CURVE_SINE),
                          .lift_px = 7, .grow_ticks = 9, .retract_ticks = 7};
         break;
     case LEG_BACK_LEFT:
-        p = (LegProfile){.group = 1, .root_px = {5, -2}, .upper_px = 21, .lower_px = 23,
-                         .min_px = 16.5, .max_px = 32.5, .default_px = {17, 11},
-                         .cast_radius_px = 26, .cast_step_deg = 12, .step_ticks = 6,
+        p = (LegProfile){.group = 1, .root_px = {5, -2}, .upper_px = 22, .lower_px = 24,
+                         .min_px = 16.5, .max_px = 31, .default_px = {17, 11},
+                         .cast_radius_px = 25.5, .cast_step_deg = 12, .step_ticks = 6,
                          .ease = named_curve(CURVE_SMOOTHERSTEP), .lift = points_curve(5, bl_lift),
                          .lift_px = 6, .grow_ticks = 11, .retract_ticks = 8};
         break;
     case LEG_FRONT_RIGHT:
-        p = (LegProfile){.group = 1, .root_px = {3, -6}, .upper_px = 22.5, .lower_px = 22.5,
-                         .min_px = 17.5, .max_px = 34, .default_px = {19, 9},
-                         .cast_radius_px = 30, .cast_step_deg = 15, .step_ticks = 6,
+        p = (LegProfile){.group = 1, .root_px = {3, -6}, .upper_px = 23.5, .lower_px = 23.5,
+                         .min_px = 17.5, .max_px = 32, .default_px = {19, 9},
+                         .cast_radius_px = 28.5, .cast_step_deg = 15, .step_ticks = 6,
                          .ease = named_curve(CURVE_EASE_OUT), .lift = named_curve(CURVE_PARABOLA),
                          .lift_px = 6.5, .grow_ticks = 10, .retract_ticks = 7};
         break;
     case LEG_BACK_RIGHT:
-        p = (LegProfile){.group = 0, .root_px = {5, -4}, .upper_px = 21.5, .lower_px = 23,
-                         .min_px = 16, .max_px = 32, .default_px = {17, 12},
+        p = (LegProfile){.group = 0, .root_px = {5, -4}, .upper_px = 22.5, .lower_px = 24,
+                         .min_px = 16, .max_px = 30.5, .default_px = {17, 12},
                          .cast_radius_px = 23, .cast_step_deg = 12, .step_ticks = 5,
                          .ease = named_curve(CURVE_SMOOTHSTEP), .lift = named_curve(CURVE_SINE),
                          .lift_px = 5.5, .grow_ticks = 12, .retract_ticks = 8};
@@ -303,6 +303,16 @@ static void gait(Legs *L, const Tilemap *map, Events *ev) {
 }
 
 void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
+    // Folded away and off the walls: nothing moves (not even the roots), so
+    // the state does not depend on the profiles until the legs are used.
+    bool idle = !b->attached && !L->attached;
+    for (int i = 0; i < LEGS_COUNT && idle; i++) idle = L->leg[i].grow <= 0.0 && L->leg[i].mode == LEG_FREE;
+    if (idle) {
+        L->planted = L->stepping = L->groups_stepping = L->out = 0;
+        L->foot_slip = 0.0;
+        for (int i = 0; i < LEGS_COUNT; i++) L->leg[i].prev_planted = false;
+        return;
+    }
     L->scale = b->radius > 0.0 ? b->radius / LEGS_REF_RADIUS_PX : 1.0;
     if (b->attached) {
         Vec2 n = v2_norm(b->normal);
@@ -389,31 +399,11 @@ static void hash_v2(Hash *h, Vec2 v) {
     hash_f64(h, v.y);
 }
 
-static void hash_curve(Hash *h, const LegCurve *c) {
-    hash_i64(h, c->kind);
-    hash_i64(h, c->n);
-    for (int i = 0; i < c->n && i < LEG_CURVE_MAX_POINTS; i++) hash_f64(h, c->y[i]);
-}
-
+// The profiles are configuration read at load (like the tiles, whose file
+// hash the replay header carries), not state, so they are left out; and
+// folded-away legs do not move at all (legs_step). So retuning a leg only
+// desyncs replays in which the legs are used.
 void legs_hash(const Legs *L, Hash *h) {
-    for (int i = 0; i < LEGS_COUNT; i++) {
-        const LegProfile *p = &L->prof[i];
-        hash_i64(h, p->group);
-        hash_v2(h, p->root_px);
-        hash_f64(h, p->upper_px);
-        hash_f64(h, p->lower_px);
-        hash_f64(h, p->min_px);
-        hash_f64(h, p->max_px);
-        hash_v2(h, p->default_px);
-        hash_f64(h, p->cast_radius_px);
-        hash_f64(h, p->cast_step_deg);
-        hash_i64(h, p->step_ticks);
-        hash_curve(h, &p->ease);
-        hash_curve(h, &p->lift);
-        hash_f64(h, p->lift_px);
-        hash_i64(h, p->grow_ticks);
-        hash_i64(h, p->retract_ticks);
-    }
     for (int i = 0; i < LEGS_COUNT; i++) {
         const Leg *g = &L->leg[i];
         hash_i64(h, g->mode);

@@ -22,8 +22,8 @@
 #define LEG_CURVE_MAX_POINTS 16
 
 // Leg index = file: 0 front-left, 1 back-left, 2 front-right, 3 back-right.
-// Left legs are on the near side (drawn over the body), right legs on the far
-// side (drawn behind it).
+// Left legs are on the near side, right legs on the far side (drawn darker);
+// all grow out of the back, behind the body.
 enum { LEG_FRONT_LEFT = 0, LEG_BACK_LEFT, LEG_FRONT_RIGHT, LEG_BACK_RIGHT };
 
 typedef enum LegCurveKind {

@@ -29,7 +29,7 @@ typedef struct Contacts {
 static double scale_of(const Player *p) { return p->radius / PLAYER_RADIUS_PX; }
 static bool is_floor(Vec2 n) { return n.y <= FLOOR_NY; }
 // The tangent a body moves along on a surface: +90 degrees from the normal,
-// so a floor's tangent points right and a wall's on the body's left points up.
+// so a floor's points right, a ceiling's left, a wall on the right's up.
 static Vec2 tangent(Vec2 n) { return v2(-n.y, n.x); }
 
 static double approach(double v, double target, double step) {
@@ -133,30 +133,32 @@ static int find_surfaces(const Tilemap *m, Vec2 pos, double r, double reach, Vec
     return count;
 }
 
-// Moves the body to exactly r from the surface toward `toward` (when one is
-// within reach), e.g. after the last sub-step slid it slightly off.
-static void settle(const Tilemap *m, Vec2 *pos, double r, double reach, Vec2 toward) {
-    Vec2 a, n;
-    if (!surface_toward(m, *pos, toward, 0.5 * r, reach, &a, &n)) return;
-    Vec2 off = v2_sub(*pos, a);
-    double d = v2_len(off);
-    if (d > reach) return;
-    if (d > 1e-9 && v2_dot(off, n) > 0.0) n = v2_scale(off, 1.0 / d);
-    *pos = v2_add(a, v2_scale(n, r));
-    Contacts c = {0};
-    push_out(m, pos, r, &c);
-}
-
-// The floor under the body: the surface seen toward `hint` (the last floor
-// normal), when it is within reach and floor-like. *n points to pos.
-static bool floor_under(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 hint, Vec2 *a, Vec2 *n) {
+// The point of the surface toward `hint` under pos, when within reach, and
+// the unit normal from it to pos.
+static bool surface_point(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 hint, Vec2 *a, Vec2 *n) {
     Vec2 n0;
     if (!surface_toward(m, pos, hint, 0.5 * r, reach, a, &n0)) return false;
     Vec2 off = v2_sub(pos, *a);
     double d = v2_len(off);
     if (d > reach) return false;
     *n = d > 1e-9 && v2_dot(off, n0) > 0.0 ? v2_scale(off, 1.0 / d) : n0;
-    return is_floor(*n);
+    return true;
+}
+
+// The floor under the body: the surface toward `hint` (the last floor
+// normal), when it is within reach and floor-like.
+static bool floor_under(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 hint, Vec2 *a, Vec2 *n) {
+    return surface_point(m, pos, r, reach, hint, a, n) && is_floor(*n);
+}
+
+// Moves the body to exactly r from the surface toward `hint` (when one is
+// within reach), e.g. after the last sub-step slid it slightly off.
+static void settle(const Tilemap *m, Vec2 *pos, double r, double reach, Vec2 hint) {
+    Vec2 a, n;
+    if (!surface_point(m, *pos, r, reach, hint, &a, &n)) return;
+    *pos = v2_add(a, v2_scale(n, r));
+    Contacts c = {0};
+    push_out(m, pos, r, &c);
 }
 
 // Mean of the floor-like normals (count of them in *nf), or of all of them.
@@ -194,6 +196,7 @@ static void ground_jump(Player *p, World *w, double s) {
     p->jump_hold = PLAYER_JUMP_HOLD_TICKS;
     p->jump_buffer = 0;
     p->coyote = 0;
+    if (p->attach_cooldown < PLAYER_HOP_COOLDOWN_TICKS) p->attach_cooldown = PLAYER_HOP_COOLDOWN_TICKS;
     become_air(p);
     events_push(&w->events, EV_JUMP, WHO_PLAYER, 0, p->pos.x, p->pos.y);
 }
@@ -425,7 +428,9 @@ void player_init(Player *p, int col, int row, int tile) {
     p->normal = v2(0, -1);
     p->facing = 1;
     p->hp = p->hp_max = 10;
-    p->state = PLAYER_AIR;
+    // Standing: the first tick finds the floor (no landing event at the
+    // start) or, over nothing, walks off into the air.
+    p->state = PLAYER_GROUND;
     legs_init(&p->legs);
 }
 

@@ -8,6 +8,18 @@
 // (tilemap_nearest over the union of tile shapes, so tile seams are
 // invisible). A contact normal with y <= -cos 45 is a floor; anything else
 // (walls, overhangs, ceilings, the F/7 undersides) is climbable.
+//
+// States: GROUND walks along the floor tangent at a horizontal speed and
+// snaps down to the floor every tick (ramps and crests never leave it);
+// walking off a ledge starts coyote time. AIR falls; touching a climbable
+// surface attaches (WALL) unless attach_cooldown > 0; touching a floor lands.
+// WALL has no gravity: the held 8-way direction projected on the surface
+// tangent climbs at PLAYER_CLIMB_SPEED (at an inner corner, along whichever
+// surface does not run into the other), and the body is re-stuck at exactly
+// r from the nearest surface point, so it arcs round outer corners. Reaching
+// a floor lands; jump leaps along the normal (the mean of two at an inner
+// corner) plus an upward bias for walls. Events: EV_JUMP (a = 0 from the
+// ground, 1 a leap off a wall or ceiling), EV_LAND, EV_ATTACH, EV_SHOT.
 #pragma once
 #include <stdbool.h>
 
@@ -40,6 +52,8 @@ struct World;
 #define PLAYER_LEAP_SPEED 6.0      // px/tick along the surface normal on a wall/ceiling jump
 #define PLAYER_LEAP_UP 4.0         // px/tick extra upward on a wall jump (fades to 0 for ceilings)
 #define PLAYER_ATTACH_COOLDOWN_TICKS 10 // after a wall/ceiling jump no surface can be grabbed
+#define PLAYER_HOP_COOLDOWN_TICKS 5     // the same after a ground jump: enough to hop onto a
+                                        // one-tile ledge while holding toward it
 #define PLAYER_FIRE_COOLDOWN_TICKS 8    // ticks between shots while fire is held
 #define PLAYER_BULLET_SPEED 10.0   // px/tick
 #define PLAYER_BULLET_RADIUS 3.0   // px

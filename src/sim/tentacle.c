@@ -38,7 +38,7 @@ void tentacle_config_default(TentacleConfig *cfg) {
         .sway_px = 64.0,
         .roam_px = 96.0,
         .wave = 0.15,
-        .solver = TENTACLE_SOLVER_FOLLOW,
+        .solver = TENTACLE_SOLVER_FABRIK,
     };
 }
 
@@ -177,6 +177,7 @@ double tentacle_aim_error(const Tentacle *c, int a, Vec2 target) {
     const TentacleArm *arm = &c->arms[a];
     Vec2 head = c->nodes[arm->first + arm->n - 1].pos;
     Vec2 prev = c->nodes[arm->first + arm->n - 2].pos;
+    if (v2_len2(v2_sub(head, prev)) < 1e-18) return DM_PI;      // no last link, no direction: never aimed
     double tip = dm_atan2(head.y - prev.y, head.x - prev.x);
     double to = dm_atan2(target.y - head.y, target.x - head.x);
     double d = dm_wrap(to - tip);
@@ -372,7 +373,7 @@ static void step_body(Tentacle *c, Vec2 player) {
         Vec2 want = v2_norm(v2_sub(player, c->pos));
         if (want.x != 0.0 || want.y != 0.0)
             c->look = v2_norm(v2_lerp(c->look, want, LOOK_EASE));
-    } else {
+    } else if (c->dead_ticks < 240) {
         c->pos.y += 0.25;                                         // sinks as it dies
     }
 }

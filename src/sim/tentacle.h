@@ -1,7 +1,6 @@
-// tentacle.h -- the tentacle boss: a hovering body with several tentacles
-// whose heads home slowly on the player and fire when their tip points at him.
-// Each tentacle is a chain of nodes (tail stuck to the body, head free) kept
-// within a maximum link length; see docs/tentacle.md for the update and bounds.
+// tentacle.h -- the tentacle boss: a hovering body whose tentacles (node chains
+// within a maximum link length, tail stuck to the body) home slowly on the
+// player and fire when a tip points at him. docs/tentacle.md: update, bounds.
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
@@ -39,7 +38,7 @@ typedef struct TentacleConfig {
     double sway_px;            // heads' standoff from and sideways swing around the player, px, 0..512 (64)
     double roam_px;            // how far the body drifts from its spawn point, 0..4096 (96)
     double wave;               // travelling-wave amplitude in links, 0..1 (0.15)
-    int solver;                // TentacleSolver: solver=follow|fabrik (follow)
+    int solver;                // TentacleSolver: solver=follow|fabrik (fabrik)
 } TentacleConfig;
 
 // One chain node: where it is and where it is heading.
@@ -121,7 +120,7 @@ double tentacle_half_width(const Tentacle *c, int a, int j);
 // room is full. Keeps every link within link_px.
 bool tentacle_add_node(Tentacle *c, int a);
 // Absolute angle (radians, 0..pi) between tentacle a's last link and the
-// direction from its head to target.
+// direction from its head to target (pi when the last link has no length).
 double tentacle_aim_error(const Tentacle *c, int a, Vec2 target);
 // True when tentacle a may fire at target now: alive, cooled down, and
 // tentacle_aim_error <= the aim tolerance.

@@ -231,6 +231,26 @@ static bool shape_deep(const Shape *sh, Vec2 p, double depth) {
 
 static bool finite2(Vec2 p) { return isfinite(p.x) && isfinite(p.y); }
 
+// A cell index from a coordinate quotient, clamped (NaN gives lo).
+static int clampi(double v, int lo, int hi) {
+    if (!(v >= lo)) return lo;
+    if (v > hi) return hi;
+    return (int)v;
+}
+
+// |d| without overflow for huge components; only IEEE-exact operations
+// (hypot may round differently between C libraries, and replays must not).
+static double safe_len(Vec2 d) {
+    double k = fmax(fabs(d.x), fabs(d.y));
+    if (!(k > 1e150)) return sqrt(d.x * d.x + d.y * d.y);
+    double x = d.x / k, y = d.y / k;
+    return k * sqrt(x * x + y * y);
+}
+
+// Segments longer than this are cut to it: the largest map is 4096 * 128 px,
+// so they leave it long before, and lengths stay far from overflow.
+#define MAX_TRAVEL_PX 1e9
+
 // The cells whose closed boxes contain p: [c0,c1] x [r0,r1] (1, 2 or 4).
 // p must be finite and within a few cells of the map.
 static void cells_at(const Tilemap *m, Vec2 p, int *c0, int *c1, int *r0, int *r1) {
@@ -476,8 +496,14 @@ bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out) {
     out->t = 1;
     if (!finite2(a) || !finite2(b)) return false;
     Vec2 d = v2_sub(b, a);
-    double len = v2_len(d);
-    out->dist = len;
+    double len = safe_len(d), scale = 1.0;
+    if (len > MAX_TRAVEL_PX) {                 // cut, and map t back at the end
+        scale = MAX_TRAVEL_PX / len;
+        d = v2(d.x * scale, d.y * scale);
+        b = v2_add(a, d);
+        len = safe_len(d);
+    }
+    out->dist = len / scale;
     if (point_interior(m, a)) {
         out->hit = out->inside = true;
         out->t = 0;
@@ -493,7 +519,7 @@ bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out) {
     else t = cast_dda(m, a, b, len);
     if (!(t <= 1)) return false;
     out->hit = true;
-    out->t = t;
+    out->t = t * scale;
     out->dist = t * len;
     out->point = v2_add(a, v2_scale(d, t));
     out->normal = cast_normal(m, a, d, len, t);
@@ -565,10 +591,15 @@ bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHi
         if (!hit && v2_len2(delta) == 0) out->t = 1;
         return hit;
     }
-    double len = v2_len(delta);
+    double len = safe_len(delta), scale = 1.0;
     out->t = 1;
     out->dist = len;
     out->point = v2_add(p, delta);
+    if (len > MAX_TRAVEL_PX) {                 // cut, and map t back at the end
+        scale = MAX_TRAVEL_PX / len;
+        delta = v2(delta.x * scale, delta.y * scale);
+        len = safe_len(delta);
+    }
     if (tilemap_point_solid(m, p)) {           // centre in rock: the way out
         Vec2 q, n;
         tilemap_signed_distance(m, p, r, &q, &n);
@@ -585,7 +616,7 @@ bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHi
     double s = m->tile;
     // Visit the cells within reach of the path, column by column.
     double xa = fmin(p.x, p.x + delta.x) - reach, xb = fmax(p.x, p.x + delta.x) + reach;
-    int ca = (int)fmax(floor(xa / s), -1.0), cb = (int)fmin(floor(xb / s), (double)m->w);
+    int ca = clampi(floor(xa / s), -1, m->w + 1), cb = clampi(floor(xb / s), -2, m->w);
     double best = INFINITY;
     Vec2 nsum = v2(0, 0);
     double ttol = CAST_EPS_PX / len;
@@ -599,7 +630,7 @@ bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHi
         }
         double ya = fmin(p.y + delta.y * ta, p.y + delta.y * tb) - reach;
         double yb = fmax(p.y + delta.y * ta, p.y + delta.y * tb) + reach;
-        int ra = (int)fmax(floor(ya / s), -1.0), rb = (int)fmin(floor(yb / s), (double)m->h);
+        int ra = clampi(floor(ya / s), -1, m->h + 1), rb = clampi(floor(yb / s), -2, m->h);
         for (int row = ra; row <= rb; row++) {
             Shape sh;
             if (!shape_of(tilemap_at(m, c, row), c, row, m->tile, &sh)) continue;
@@ -627,7 +658,7 @@ bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHi
     }
     if (!(best <= 1)) return false;
     out->hit = true;
-    out->t = best;
+    out->t = best * scale;
     out->dist = best * len;
     out->point = v2_add(p, v2_scale(delta, best));
     out->normal = v2_len2(nsum) > 0 ? v2_norm(nsum) : v2_scale(delta, -1.0 / len);

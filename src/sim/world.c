@@ -139,7 +139,8 @@ void world_step(World *w, Input in) {
     contact_damage(w);
 
     if (w->state == GAME_PLAYING) {
-        int bosses = w->tetran_count + w->tentacle_count + w->whale_count;
+        int bosses = w->tetran_count + w->tentacle_count;   // hazards don't count
+        for (int i = 0; i < w->whale_count; i++) bosses += whale_is_boss(&w->whales[i]);
         if (w->player.hp <= 0) set_state(w, GAME_LOST);
         else if (bosses > 0 && world_bosses_alive(w) == 0 && w->tick > 0) set_state(w, GAME_WON);
     }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "sim/legs.h"
@@ -185,6 +186,14 @@ static void settle(Legs *L, const Tilemap *m, LegsBody *b) {
     for (int k = 0; k < 40; k++) legs_step(L, m, b, NULL);
     assert_int_equal(L->planted, 4);
     assert_int_equal(L->stepping, 0);
+    // Front legs stand ahead (up the wall: +t), back legs behind, all on
+    // the wall's face, the knees away from it.
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const Leg *g = &L->leg[i];
+        assert_true((g->foot.y - g->root.y) * -leg_side(i) > 5.0);
+        assert_true(fabs(g->foot.x - 192.0) < 1e-9);
+        assert_true(g->knee.x < g->root.x);
+    }
 }
 
 static int partner_of(const Legs *L, int i) {
@@ -366,6 +375,22 @@ static void test_profile_parse_bad(void **state) {
     expect_bad("min 1\nupper 10\nlower 30\n", 1, 1, "|upper - lower|");
 }
 
+static bool same_curve(const LegCurve *a, const LegCurve *b) {
+    if (a->kind != b->kind || a->n != b->n) return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->y[i] != b->y[i]) return false;
+    return true;
+}
+
+static bool same_profile(const LegProfile *a, const LegProfile *b) {
+    return a->group == b->group && a->root_px.x == b->root_px.x && a->root_px.y == b->root_px.y &&
+           a->upper_px == b->upper_px && a->lower_px == b->lower_px && a->min_px == b->min_px &&
+           a->max_px == b->max_px && a->default_px.x == b->default_px.x && a->default_px.y == b->default_px.y &&
+           a->cast_radius_px == b->cast_radius_px && a->cast_step_deg == b->cast_step_deg &&
+           a->step_ticks == b->step_ticks && same_curve(&a->ease, &b->ease) && same_curve(&a->lift, &b->lift) &&
+           a->lift_px == b->lift_px && a->grow_ticks == b->grow_ticks && a->retract_ticks == b->retract_ticks;
+}
+
 // The shipped files load and equal the built-in defaults (run from the repo
 // root, as tests/run.sh does; skipped elsewhere).
 static void test_shipped_profiles_equal_defaults(void **state) {
@@ -382,20 +407,65 @@ static void test_shipped_profiles_equal_defaults(void **state) {
     memset(L.prof, 0, sizeof L.prof);
     ParseError err;
     if (!legs_load_profiles(&L, "assets/legs", &err)) fail_msg("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
-    for (int i = 0; i < LEGS_COUNT; i++) {
-        Hash a, b;
-        hash_init(&a);
-        hash_init(&b);
-        Legs x = D, y = D;
-        x.prof[0] = L.prof[i];
-        y.prof[0] = D.prof[i];
-        legs_hash(&x, &a);
-        legs_hash(&y, &b);
-        if (a.h != b.h) fail_msg("assets/legs/%s.leg differs from legs_default_profile(%d)", legs_name(i), i);
-    }
+    for (int i = 0; i < LEGS_COUNT; i++)
+        if (!same_profile(&L.prof[i], &D.prof[i]))
+            fail_msg("assets/legs/%s.leg differs from legs_default_profile(%d)", legs_name(i), i);
     // A missing directory: error without a line, profiles untouched.
     assert_false(legs_load_profiles(&L, "no/such/dir", &err));
     assert_int_equal(err.line, 0);
+}
+
+static void write_file(const char *dir, const char *name, const char *text) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+// The loader: all four files or nothing, errors with file:line, the
+// one-left-one-right group rule.
+static void test_load_profiles_dir(void **state) {
+    (void)state;
+    char dir[] = "/tmp/test_legs_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    write_file(dir, "front-left.leg", "step_ticks 9\n");
+    write_file(dir, "back-left.leg", "# nothing changed\n");
+    write_file(dir, "front-right.leg", "lift_max 3\n");
+    Legs L;
+    legs_init(&L);
+    ParseError err;
+    // back-right.leg missing: unreadable, nothing loaded.
+    assert_false(legs_load_profiles(&L, dir, &err));
+    assert_int_equal(err.line, 0);
+    assert_true(strstr(err.file, "back-right.leg") != NULL);
+    assert_int_equal(L.prof[0].step_ticks, legs_default_profile(0).step_ticks);
+    // Present but malformed: file, line and column.
+    write_file(dir, "back-right.leg", "\n# x\nlower -4\n");
+    assert_false(legs_load_profiles(&L, dir, &err));
+    assert_true(strstr(err.file, "back-right.leg") != NULL);
+    assert_int_equal(err.line, 3);
+    assert_int_equal(err.col, 7);
+    // Both legs of the left side in one group: a gallop, rejected.
+    write_file(dir, "back-right.leg", "");
+    write_file(dir, "back-left.leg", "group 0\n");
+    assert_false(legs_load_profiles(&L, dir, &err));
+    assert_true(strstr(err.file, "back-left.leg") != NULL && strstr(err.msg, "one left and one right"));
+    assert_int_equal(err.line, 1);
+    // Fixed: loads, keys left out keep the built-in values.
+    write_file(dir, "back-left.leg", "group 1\n");
+    assert_true(legs_load_profiles(&L, dir, &err));
+    assert_int_equal(L.prof[0].step_ticks, 9);
+    assert_true(L.prof[2].lift_px == 3);
+    assert_true(L.prof[3].max_px == legs_default_profile(3).max_px);
+    const char *names[4] = {"front-left.leg", "back-left.leg", "front-right.leg", "back-right.leg"};
+    for (int i = 0; i < 4; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        remove(path);
+    }
+    rmdir(dir);
 }
 
 int main(void) {
@@ -414,6 +484,7 @@ int main(void) {
         cmocka_unit_test(test_profile_parse_good),
         cmocka_unit_test(test_profile_parse_bad),
         cmocka_unit_test(test_shipped_profiles_equal_defaults),
+        cmocka_unit_test(test_load_profiles_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

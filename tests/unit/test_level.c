@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "core/hash.h"
@@ -275,6 +276,29 @@ static void test_load_errors(void **state) {
     char buf[700];
     parse_error_format(&err, buf, sizeof buf);
     assert_non_null(strstr(buf, "/tmp: "));
+    // a file over 64 MiB is refused with a message, not read (sparse: cheap)
+    char path[] = "/tmp/test_level_bigXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, 65 * 1024 * 1024), 0);
+    close(fd);
+    assert_false(level_load(&lv, path, &err));
+    assert_int_equal(err.line, 0);
+    assert_non_null(strstr(err.msg, "too large"));
+    unlink(path);
+    // a real file loads
+    char path2[] = "/tmp/test_level_okXXXXXX";
+    fd = mkstemp(path2);
+    static const char text[] = "spawn player 1 1\nmap\n###\n#.#\n###\nend\n";
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
+    close(fd);
+    assert_true(level_load(&lv, path2, &err));
+    assert_int_equal(lv.map.w, 3);
+    assert_string_equal(lv.name, path2 + 5);
+    assert_true(lv.hash == level_text_hash(text, sizeof text - 1));
+    level_free(&lv);
+    unlink(path2);
 }
 
 int main(void) {

@@ -7,7 +7,6 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -56,11 +55,6 @@ static bool had_event(const World *w, EventType type) {
 
 static void step(World *w, int buttons) {
     world_step(w, (Input){(uint8_t)buttons});
-#ifdef PLAYER_TRACE
-    const Player *p = &w->player;
-    printf("t%lld b%02x s%d pos %.9f %.9f vel %.3f %.3f n %.3f %.3f\n", (long long)w->tick, buttons, p->state,
-           p->pos.x, p->pos.y, p->vel.x, p->vel.y, p->normal.x, p->normal.y);
-#endif
 }
 
 // Steps n ticks with the same buttons; returns how many of them had `type`.
@@ -101,7 +95,7 @@ static void test_falls_and_lands(void **state) {
     for (int i = 0; i < 60; i++) {
         step(w, 0);
         lands += had_event(w, EV_LAND);
-        if (p->state == PLAYER_AIR) assert_true(p->pos.y > last_y);   // falling, never rising
+        if (p->state == PLAYER_AIR) assert_true(p->pos.y >= last_y);   // falling, never rising
         last_y = p->pos.y;
     }
     assert_int_equal(lands, 1);
@@ -112,6 +106,25 @@ static void test_falls_and_lands(void **state) {
     Vec2 at = p->pos;
     run(w, 0, 30, EV_NONE);
     assert_true(p->pos.x == at.x && p->pos.y == at.y);
+    world_free(w);
+}
+
+static const char *const LOW[] = {
+    "######",
+    "#....#",
+    "#.P..#",
+    "######",
+};
+
+// Spawned standing on a floor: on the ground from the first tick, no landing.
+static void test_spawn_standing(void **state) {
+    (void)state;
+    World *w = make_world(LOW, 4);
+    Player *p = &w->player;
+    Vec2 at = p->pos;
+    assert_int_equal(run(w, 0, 5, EV_LAND), 0);
+    assert_int_equal(p->state, PLAYER_GROUND);
+    assert_true(p->pos.x == at.x && p->pos.y == at.y && at.y == 3 * 32 - 12);
     world_free(w);
 }
 
@@ -564,6 +577,31 @@ static void test_jump_into_underside_slope_attaches(void **state) {
     world_free(w);
 }
 
+static const char *const STEP[] = {
+    "##########",
+    "#........#",
+    "#........#",
+    "#........#",
+    "#P....####",
+    "##########",
+};
+
+// A jump held toward a one-tile step clears it instead of sticking to its
+// face: ground jumps cannot grab for the hop cooldown.
+static void test_hop_onto_step(void **state) {
+    (void)state;
+    World *w = make_world(STEP, 6);
+    Player *p = &w->player;
+    run(w, R, 60, EV_NONE);
+    assert_true(fabs(p->pos.x - (6 * 32 - 12)) < 1e-6);
+    int attaches = run(w, R | J, 40, EV_ATTACH);
+    assert_int_equal(attaches, 0);
+    assert_int_equal(p->state, PLAYER_GROUND);
+    assert_true(fabs(p->pos.y - (4 * 32 - 12)) < 1e-6);
+    assert_true(p->pos.x > 6 * 32 + 12);
+    world_free(w);
+}
+
 static void test_shots_go_eight_ways(void **state) {
     (void)state;
     World *w = make_world(ROOM, 6);
@@ -597,11 +635,9 @@ static void test_shots_go_eight_ways(void **state) {
 }
 
 int main(void) {
-#ifdef PLAYER_TRACE
-    setvbuf(stdout, NULL, _IONBF, 0);
-#endif
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_falls_and_lands),
+        cmocka_unit_test(test_spawn_standing),
         cmocka_unit_test(test_walk_is_snappy),
         cmocka_unit_test(test_ramp_up_and_down_stays_grounded),
         cmocka_unit_test(test_variable_jump_height),
@@ -616,6 +652,7 @@ int main(void) {
         cmocka_unit_test(test_hill_and_valley_stay_grounded),
         cmocka_unit_test(test_ceiling_slope_and_wall),
         cmocka_unit_test(test_jump_into_underside_slope_attaches),
+        cmocka_unit_test(test_hop_onto_step),
         cmocka_unit_test(test_shots_go_eight_ways),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

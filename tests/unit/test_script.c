@@ -24,8 +24,9 @@ static Script *parse(const char *text, ParseError *err) {
     return script_parse(text, strlen(text), "t.script", err);
 }
 
-// A closed 24x12 room with a floor; the player stands on row 9.
-static World *make_world(uint32_t seed, bool use_seed) {
+// A closed 24x12 room with a floor; the player stands on row 9. With
+// creatures, two Tetrans (the second with 3 arms) and a whale.
+static World *make_world_with(uint32_t seed, bool use_seed, bool creatures) {
     Level lv;
     memset(&lv, 0, sizeof lv);
     snprintf(lv.path, sizeof lv.path, "room.lvl");
@@ -43,12 +44,26 @@ static World *make_world(uint32_t seed, bool use_seed) {
         tilemap_set(&lv.map, 0, r, TILE_SOLID);
         tilemap_set(&lv.map, 23, r, TILE_SOLID);
     }
+    if (creatures) {
+        LevelSpawn *sp = &lv.spawns[lv.spawn_count++];
+        sp->kind = KIND_TETRAN, sp->col = 12, sp->row = 4;
+        tetran_config_default(&sp->cfg.tetran);
+        sp = &lv.spawns[lv.spawn_count++];
+        sp->kind = KIND_TETRAN, sp->col = 18, sp->row = 4;
+        tetran_config_default(&sp->cfg.tetran);
+        sp->cfg.tetran.arms = 3;
+        sp = &lv.spawns[lv.spawn_count++];
+        sp->kind = KIND_WHALE, sp->col = 6, sp->row = 3;
+        whale_config_default(&sp->cfg.whale);
+    }
     ParseError err;
     World *w = world_create(&lv, use_seed, seed, &err);
     assert_non_null(w);
     level_free(&lv);
     return w;
 }
+
+static World *make_world(uint32_t seed, bool use_seed) { return make_world_with(seed, use_seed, false); }
 
 // Runs a parsed script against a fresh world; returns the run's verdict and
 // copies the message.
@@ -576,6 +591,20 @@ static void test_probes(void **state) {
     assert_true(tick->get(w) == 1.0);
     assert_true(probe_find("tetran.hp", 9)->get(w) == 0.0);     // absent creature reads 0
     assert_true(probe_find("whale.x", 7)->get(w) == 0.0);
+    assert_true(probe_find("tetran.count", 12)->get(w) == 0.0);
+    world_free(w);
+
+    // Creatures: the first of a kind is read; counts see them all.
+    w = make_world_with(0, false, true);
+    world_step(w, (Input){0});
+    assert_true(probe_find("tetran.count", 12)->get(w) == 2.0);
+    assert_true(probe_find("whale.count", 11)->get(w) == 1.0);
+    TetranConfig def;
+    tetran_config_default(&def);
+    assert_true(probe_find("tetran.arms", 11)->get(w) == (double)def.arms);
+    assert_true(probe_find("tetran.hp", 9)->get(w) > 0);
+    assert_true(probe_find("game.bosses", 11)->get(w) >= 1);
+    assert_true(probe_find("whale.x", 7)->get(w) > 0);
     world_free(w);
 
     char buf[64];

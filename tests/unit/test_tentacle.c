@@ -186,6 +186,11 @@ static void test_fire_tolerance_edge(void **s) {
             assert_false(tentacle_fire_ready(&c, 0, tout));
         }
     }
+    // A zero-length last link points nowhere: never aimed.
+    TentacleNode *last = &c.nodes[c.arms[0].first + c.arms[0].n - 1];
+    last->pos = c.nodes[c.arms[0].first + c.arms[0].n - 2].pos;
+    assert_true(tentacle_aim_error(&c, 0, v2(last->pos.x + 10, last->pos.y)) == DM_PI);
+    straighten(&c);
     // Behind the tip never fires; a cooling tentacle never fires.
     assert_false(tentacle_fire_ready(&c, 0, v2(head.x - 50, head.y)));
     c.arms[0].cooldown = 1;
@@ -215,11 +220,11 @@ static void test_fires_iff_aimed_and_cooled(void **s) {
         events_clear(&w->events);
         double ang = t * 0.004, rad = 150 + 120 * dm_sin(t * 0.0021);
         w->player.pos = v2(500 + dm_cos(ang) * rad * 1.5, 250 + dm_sin(ang) * rad);
-        if (t == 15000) c.hp = c.hp / 3;      // phase 2: spreads and shorter cooldown
+        if (t == 10000) c.hp = c.hp_max * 2 / 3;   // phase 1: longer, faster
+        if (t == 20000) c.hp = c.hp_max / 3;       // phase 2: spreads and shorter cooldown
         int cd_before[TENTACLE_MAX_ARMS];
         for (int a = 0; a < c.arm_count; a++) cd_before[a] = c.arms[a].cooldown;
         tentacle_step(&c, w);
-        clear_bullets(w);
         for (int a = 0; a < c.arm_count; a++) {
             bool fired = count_events(w, EV_ENEMY_SHOT, a) > 0;
             bool cooled = cd_before[a] <= 1;
@@ -227,6 +232,19 @@ static void test_fires_iff_aimed_and_cooled(void **s) {
             assert_int_equal(fired, cooled && err <= tol);
             if (fired) {
                 assert_true(err <= tol);
+                // The volley leaves the head: one bullet straight at the
+                // player, plus two at +-0.22 rad in phase 2.
+                const TentacleNode *h = tentacle_node(&c, a, c.arms[a].n - 1);
+                Vec2 to = v2_norm(v2_sub(w->player.pos, h->pos));
+                int from_head = 0, straight = 0;
+                for (int i = 0; i < w->bullets.cap; i++) {
+                    const Bullet *b = &w->bullets.b[i];
+                    if (!b->alive || b->pos.x != h->pos.x || b->pos.y != h->pos.y) continue;
+                    from_head++;
+                    straight += v2_dist(v2_norm(b->vel), to) < 1e-9;
+                }
+                assert_int_equal(from_head, c.phase >= 2 ? 3 : 1);
+                assert_int_equal(straight, 1);
                 int cd = c.phase >= 2 ? cfg.cooldown * 3 / 4 : cfg.cooldown;
                 assert_true(t - last_shot[a] >= cd);
                 last_shot[a] = t;
@@ -235,6 +253,7 @@ static void test_fires_iff_aimed_and_cooled(void **s) {
                 near_misses++;                 // just outside the edge: must not fire
             }
         }
+        clear_bullets(w);
         (void)r;
     }
     assert_true(shots > 20);
