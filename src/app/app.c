@@ -232,7 +232,12 @@ static bool start_arena(App *a) {
     a->screen = SCR_PLAY;
     devices_suppress_held(&a->dev);
     if (a->opt->record_path) {
-        a->rec = recorder_new(path, a->play.lv.hash);
+        // The level path is written relative to the replay's folder, so the
+        // replay plays from any working directory.
+        char rpl[1200], lvl[2048];
+        record_path(a, rpl, sizeof rpl);
+        script_level_path_for(rpl, path, lvl, sizeof lvl);
+        a->rec = recorder_new(lvl, a->play.lv.hash);
         if (!a->rec) log_warn("cannot record: out of memory");
     }
     audio_music(&a->au, true);

@@ -195,6 +195,12 @@ bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target) {
 
 bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
     memset(c, 0, sizeof *c);
+    // tentacle_config_set guarantees these; refuse anything else rather than
+    // overrun arms[] or allocate a giant pool.
+    if (cfg->tentacles < 1 || cfg->tentacles > TENTACLE_MAX_ARMS || cfg->nodes < 2 ||
+        cfg->nodes > TENTACLE_MAX_NODES || cfg->grow < 0 || cfg->grow > TENTACLE_MAX_GROW ||
+        cfg->cooldown < 1 || !(cfg->link_px > 0))
+        return false;
     c->cfg = *cfg;
     c->pos = c->home = pos;
     c->look = v2(0.0, 1.0);

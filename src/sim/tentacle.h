@@ -88,7 +88,7 @@ void tentacle_config_default(TentacleConfig *cfg);
 // "expected an integer 2..256") for an unknown key or a bad value.
 bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
 // Builds the creature at pos (px); allocates at load time only (node room for
-// nodes + 2*grow per tentacle). False on no memory.
+// nodes + 2*grow per tentacle). False on no memory or a config out of range.
 bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng);
 void tentacle_free(Tentacle *c);
 // One tick. Reads w->player, spawns bullets and pushes events.

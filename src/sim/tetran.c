@@ -21,7 +21,7 @@
 static const double PHASE_SPIN[TETRAN_PHASES] = {1.0, 1.4, -1.2, 1.6};
 // Ticks between aimed shots and between pattern volleys (0 = no pattern).
 static const int PHASE_AIM_TICKS[TETRAN_PHASES] = {70, 55, 50, 45};
-static const int PHASE_PATTERN_TICKS[TETRAN_PHASES] = {0, 100, 14, 20};
+static const int PHASE_PATTERN_TICKS[TETRAN_PHASES] = {0, 100, 6, 8};
 // The spin changes toward the phase's target by at most this per tick, so
 // a reversal reads as the boss braking and turning back.
 #define SPIN_ACCEL_RAD 0.0008
@@ -238,18 +238,28 @@ static void fire_aimed(Tetran *c, World *w) {
     if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, tip.x, tip.y);
 }
 
-// Phase patterns: radial bursts from every tip (phase 1), or spiral streams
-// along the tips' own direction, so the turning arms draw spirals (2, 3).
+// Phase patterns: radial bursts from every tip (phase 1), or spiral streams:
+// a few evenly spaced tips fire along their own direction every few ticks,
+// so each stream curls into a spiral arm as the boss turns (2: two streams,
+// 3: three), in bursts of SPIRAL_ON volleys and pauses of as many.
+#define SPIRAL_ON 10
 static void fire_pattern(Tetran *c, World *w) {
-    int fired = 0;
+    int fired = 0, na = c->cfg.arms;
     Vec2 first = c->pos;
-    for (int a = 0; a < c->cfg.arms; a++) {
-        if (c->phase >= 2 && (a + c->volley) % 2) continue;   // alternate arms
+    int streams = c->phase == 2 ? 2 : 3;
+    if (streams > na) streams = na;
+    bool spiral = c->phase >= 2;
+    if (spiral && (c->volley / SPIRAL_ON) % 2) {
+        c->volley++;
+        return;
+    }
+    for (int a = 0; a < na; a++) {
+        if (spiral && (a * streams) % na >= streams) continue;   // evenly spaced arms
         Vec2 tip = tip_of(c, a), dir;
-        if (c->phase == 1) dir = v2_norm(v2_sub(tip, c->pos));
+        if (!spiral) dir = v2_norm(v2_sub(tip, c->pos));
         else dir = tip_dir(c, a);
         if (v2_len2(dir) == 0.0) dir = v2(1.0, 0.0);
-        if (shoot(c, w, tip, dir, c->phase == 1 ? SHOT_SPEED : SHOT_SPEED * 0.8) && !fired++) first = tip;
+        if (shoot(c, w, tip, dir, spiral ? SHOT_SPEED * 0.8 : SHOT_SPEED) && !fired++) first = tip;
     }
     c->volley++;
     if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);

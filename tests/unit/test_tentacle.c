@@ -431,6 +431,18 @@ static void test_config_validation(void **s) {
         assert_non_null(strstr(why, bad[i].why));
         assert_memory_equal(&before, &cfg, sizeof cfg);   // a bad value changes nothing
     }
+    // tentacle_init refuses a config that skipped validation.
+    Tentacle bad_c;
+    Rng r;
+    rng_seed(&r, 1);
+    tentacle_config_default(&cfg);
+    cfg.tentacles = TENTACLE_MAX_ARMS + 1;
+    assert_false(tentacle_init(&bad_c, &cfg, v2(0, 0), &r));
+    tentacle_free(&bad_c);
+    tentacle_config_default(&cfg);
+    cfg.nodes = 100000;
+    assert_false(tentacle_init(&bad_c, &cfg, v2(0, 0), &r));
+    tentacle_free(&bad_c);
     // The largest legal boss allocates a bounded pool and steps.
     tentacle_config_default(&cfg);
     cfg.tentacles = 32;

@@ -385,6 +385,34 @@ static void test_fires_from_tips(void **state) {
     unmake(&f);
 }
 
+// Phase 2 fires two spiral streams: each volley two opposite tips shoot
+// along their own direction.
+static void test_spiral_streams(void **state) {
+    (void)state;
+    TetranConfig cfg;
+    tetran_config_default(&cfg);
+    cfg.hp = 8;
+    Fixture f = make(&cfg, 13);
+    tick(&f, false);
+    for (int k = 0; k < 4; k++) hit_core(&f);
+    assert_int_equal(f.t->phase, 2);
+    int volleys = 0;
+    for (int t = 0; t < 60; t++) {
+        int before = f.w->bullets.count;
+        tick(&f, false);
+        for (int i = 0; i < f.w->events.count; i++) {
+            const Event *e = &f.w->events.e[i];
+            if (e->type != EV_ENEMY_SHOT || e->a != 2) continue;
+            Vec2 tip0 = tetran_joint(f.t, 0, cfg.segments);
+            if (e->x != tip0.x || e->y != tip0.y) continue;
+            assert_true(f.w->bullets.count >= before + 2);
+            volleys++;
+        }
+    }
+    assert_true(volleys >= 3);
+    unmake(&f);
+}
+
 // Same seed, same inputs: same hash; the hash sees the arms move.
 static void test_hash(void **state) {
     (void)state;
@@ -438,6 +466,7 @@ int main(void) {
         cmocka_unit_test(test_phases_and_death),
         cmocka_unit_test(test_touches),
         cmocka_unit_test(test_fires_from_tips),
+        cmocka_unit_test(test_spiral_streams),
         cmocka_unit_test(test_hash),
         cmocka_unit_test(test_extremes_no_alloc_in_step),
     };
