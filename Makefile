@@ -6,13 +6,21 @@ CC      ?= cc
 BUILD   ?= build
 OPT     ?= -O2 -g
 SAN     ?=
+CLANG   ?=
 ifeq ($(SAN),1)
 BUILD   := build-san
 OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 LDSAN   := -fsanitize=address,undefined
-BIN     := $(BUILD)/bossrush
-else
+endif
+ifeq ($(CLANG),1)
+CC      := clang
+BUILD   := build-clang
+endif
+# Only the default build writes ./bossrush; the others keep theirs inside BUILD.
+ifeq ($(BUILD),build)
 BIN     := bossrush
+else
+BIN     := $(BUILD)/bossrush
 endif
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
@@ -36,7 +44,9 @@ TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all run test test-unit test-scripts test-layers test-san assets rebless clean deps bench
+.SECONDARY:
+
+.PHONY: all run test test-unit test-scripts test-layers test-san test-clang assets rebless clean deps bench
 
 all: $(BIN)
 
@@ -89,6 +99,10 @@ test: $(BIN) $(TEST_BIN) test-layers
 test-san:
 	$(MAKE) SAN=1 test
 
+# The same tests (replays included) from a clang build: checksums must agree.
+test-clang:
+	$(MAKE) CLANG=1 test
+
 assets: $(BUILD)/assetgen
 	SDL_VIDEODRIVER=dummy $(BUILD)/assetgen assets
 
@@ -100,6 +114,6 @@ bench: $(BIN)
 	./$(BIN) --bench levels/01-tetran.lvl
 
 clean:
-	rm -rf build build-san bossrush
+	rm -rf build build-san build-clang bossrush
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

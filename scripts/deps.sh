@@ -5,12 +5,16 @@
 # packages to install and fails.
 set -e
 PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev"
+# --clang: also clang (CI's cross-compiler check); --with-tools: also what
+# tools/record-live.sh and screenshots need.
+[ "$1" = "--clang" ] && PKGS="$PKGS clang"
 [ "$1" = "--with-tools" ] && PKGS="$PKGS clang xvfb xdotool imagemagick"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
     command -v cc >/dev/null 2>&1 || return 1
     pkg-config --exists sdl2 SDL2_image SDL2_mixer cmocka || return 1
+    if [ "$1" = "--clang" ]; then command -v clang >/dev/null 2>&1 || return 1; fi
     if [ "$1" = "--with-tools" ]; then
         for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done
     fi

@@ -4,6 +4,7 @@
 #include "sim/tentacle.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,6 +311,40 @@ static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
     for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);
 }
 
+// True when the tile under p and its eight neighbours are all empty, so
+// nothing solid is within one tile of p.
+static bool clear_around(const Tilemap *map, Vec2 p) {
+    int cx = (int)floor(p.x / map->tile), cy = (int)floor(p.y / map->tile);
+    for (int y = cy - 1; y <= cy + 1; y++)
+        for (int x = cx - 1; x <= cx + 1; x++)
+            if (tilemap_at(map, x, y) != TILE_EMPTY) return false;
+    return true;
+}
+
+// Tentacles rest on rock rather than sink into it: a node closer to a solid
+// surface than 0.7 of its half width (or inside rock) is moved out to that
+// distance. Runs before the chain clamp, so the link bound still holds; a
+// clamp may then tuck a node back in a little, which only looks.
+static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
+    if (!map->cells || map->w <= 0 || map->h <= 0) return;     // no arena (unit tests)
+    TentacleArm *arm = &c->arms[a];
+    TentacleNode *nd = &c->nodes[arm->first];
+    for (int j = 1; j < arm->n; j++) {
+        double keep = 0.7 * tentacle_half_width(c, a, j);
+        if (keep <= map->tile && clear_around(map, nd[j].pos)) continue;   // the common case, cheaply
+        Vec2 point = nd[j].pos, normal = v2(0.0, -1.0);
+        double d, far = 8.0 * map->tile;
+        if (tilemap_point_solid(map, nd[j].pos)) {               // in rock: find the way out
+            d = tilemap_signed_distance(map, nd[j].pos, far, &point, &normal);
+            if (d <= -far) continue;                               // no exit that close: leave it
+        } else {
+            d = tilemap_nearest(map, nd[j].pos, keep, &point, &normal);
+        }
+        if (d >= keep) continue;
+        nd[j].pos = v2_add(point, v2_scale(normal, keep));
+    }
+}
+
 // The write-up's clamping_current_position in both directions. Head to tail
 // first: the head drags the chain after it (without this the tail-side clamp
 // would undo the head's progress every tick and a taut chain could never
@@ -414,6 +449,7 @@ void tentacle_step(Tentacle *c, World *w) {
         }
         if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, a, goal);
         else solve_follow(c, a, goal);
+        keep_out_of_rock(c, a, &w->map);
         clamp_chain(c, a);
         // The head's target never runs ahead of what the chain can reach.
         nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));

@@ -263,6 +263,42 @@ static void test_fires_iff_aimed_and_cooled(void **s) {
     mini_free(w);
 }
 
+// --- rock ---
+
+// Tentacles lie on a floor instead of sinking into it, even when the player
+// they reach for is below it: with a flat floor no node ends a tick in rock.
+static void test_rests_on_rock(void **s) {
+    (void)s;
+    TentacleConfig cfg;
+    tentacle_config_default(&cfg);
+    Tentacle c;
+    make(&c, &cfg, v2(320, 150));
+    World *w = mini_world(v2(320, 420));         // inside the floor
+    assert_true(tilemap_init(&w->map, 20, 16, 32));
+    for (int col = 0; col < 20; col++)
+        for (int row = 10; row < 16; row++) tilemap_set(&w->map, col, row, TILE_SOLID);
+    int touching = 0;
+    for (int t = 0; t < 2000; t++) {
+        events_clear(&w->events);
+        w->player.pos.x = 320 + 200 * dm_sin(t * 0.01);
+        tentacle_step(&c, w);
+        clear_bullets(w);
+        for (int a = 0; a < c.arm_count; a++)
+            for (int j = 0; j < c.arms[a].n; j++) {
+                Vec2 p = tentacle_node(&c, a, j)->pos;
+                assert_false(tilemap_point_solid(&w->map, p));
+                touching += p.y > 320 - 12;
+            }
+    }
+    assert_true(touching > 1000);                 // they do reach down and lie on it
+    TentacleProbes pr;
+    tentacle_probes(&c, &pr);
+    assert_true(pr.link_error <= LINK_BOUND);
+    tilemap_free(&w->map);
+    tentacle_free(&c);
+    mini_free(w);
+}
+
 // --- add_node ---
 
 static void test_add_node_keeps_chain_valid(void **s) {
@@ -467,6 +503,7 @@ int main(void) {
         cmocka_unit_test(test_converges_fabrik),
         cmocka_unit_test(test_fire_tolerance_edge),
         cmocka_unit_test(test_fires_iff_aimed_and_cooled),
+        cmocka_unit_test(test_rests_on_rock),
         cmocka_unit_test(test_add_node_keeps_chain_valid),
         cmocka_unit_test(test_damage_phases_death),
         cmocka_unit_test(test_tentacle_blocks_and_chips),
