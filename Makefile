@@ -46,7 +46,7 @@ DEPS_OK  := $(BUILD)/.deps-ok
 
 .SECONDARY:
 
-.PHONY: all run test test-unit test-scripts test-layers test-san test-clang assets rebless clean deps bench
+.PHONY: check-aarch64 all run test test-unit test-scripts test-layers test-san test-clang assets rebless clean deps bench
 
 all: $(BIN)
 
@@ -114,6 +114,16 @@ bench: $(BIN)
 	./$(BIN) --bench levels/01-tetran.lvl
 
 clean:
-	rm -rf build build-san build-clang bossrush
+	rm -rf build build-san build-clang build-aarch64 bossrush
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# Cross-check determinism on another CPU: the SDL-free replay checker built
+# for arm64 runs every recorded replay under qemu-user (needs the Debian
+# packages gcc-aarch64-linux-gnu and qemu-user).
+CROSS_CC ?= aarch64-linux-gnu-gcc
+check-aarch64:
+	@mkdir -p build-aarch64
+	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE -O2 -ffp-contract=off -Isrc -static \
+	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) -lm
+	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl

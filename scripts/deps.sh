@@ -8,6 +8,8 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 # --clang: also clang (CI's cross-compiler check); --with-tools: also what
 # tools/record-live.sh and screenshots need.
 [ "$1" = "--clang" ] && PKGS="$PKGS clang"
+# --cross: the arm64 cross-compiler and qemu-user for `make check-aarch64`.
+[ "$1" = "--cross" ] && PKGS="$PKGS gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 [ "$1" = "--with-tools" ] && PKGS="$PKGS clang xvfb xdotool imagemagick"
 
 have_all() {
@@ -15,6 +17,10 @@ have_all() {
     command -v cc >/dev/null 2>&1 || return 1
     pkg-config --exists sdl2 SDL2_image SDL2_mixer cmocka || return 1
     if [ "$1" = "--clang" ]; then command -v clang >/dev/null 2>&1 || return 1; fi
+    if [ "$1" = "--cross" ]; then
+        command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || return 1
+        command -v qemu-aarch64 >/dev/null 2>&1 || return 1
+    fi
     if [ "$1" = "--with-tools" ]; then
         for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done
     fi
