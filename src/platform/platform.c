@@ -18,6 +18,16 @@ bool platform_open(Platform *pf, const char *title, bool fullscreen) {
         log_error("cannot start SDL: %s", SDL_GetError());
         return false;
     }
+    // With no display SDL quietly falls back to its invisible "offscreen"
+    // driver; a game nobody can see would just sit there. Only an explicit
+    // SDL_VIDEODRIVER (tests use dummy) may run windowless.
+    const char *drv = SDL_GetCurrentVideoDriver();
+    if (drv && !SDL_getenv("SDL_VIDEODRIVER") && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy"))) {
+        log_error("no display found (is DISPLAY or WAYLAND_DISPLAY set?); "
+                  "use --headless with --script or --replay to run without a window");
+        SDL_Quit();
+        return false;
+    }
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) log_warn("no audio device (%s); playing silently", SDL_GetError());
     else pf->audio_ok = true;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
