@@ -19,3 +19,15 @@ bool art_player(const char *assets_dir);    // player body and legs (tools/art_p
 bool art_tetran(const char *assets_dir);    // tools/art_tetran.c
 bool art_tentacle(const char *assets_dir);  // tools/art_tentacle.c
 bool art_whale(const char *assets_dir);     // tools/art_whale.c
+
+// Integer hash of a lattice point -> [0, 1): the noise source of the art.
+// Fixed arithmetic, so the output is reproducible byte for byte.
+static inline double art_hash01(int x, int y, int seed) {
+    unsigned h = (unsigned)x * 374761393u + (unsigned)y * 668265263u + (unsigned)seed * 2246822519u;
+    h = (h ^ (h >> 13)) * 1274126177u;
+    h ^= h >> 16;
+    return (h & 0xffffff) / 16777216.0;
+}
+
+// Smoothstep on [0, 1].
+static inline double art_smooth(double t) { return t * t * (3 - 2 * t); }

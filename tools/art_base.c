@@ -9,24 +9,15 @@
 #define TS 32                  // tile cell size in px
 #define VARIANTS 4
 
-// Integer hash -> [0, 1): the noise source. Fixed, so output is reproducible.
-static double hash01(int x, int y, int seed) {
-    unsigned h = (unsigned)x * 374761393u + (unsigned)y * 668265263u + (unsigned)seed * 2246822519u;
-    h = (h ^ (h >> 13)) * 1274126177u;
-    h ^= h >> 16;
-    return (h & 0xffffff) / 16777216.0;
-}
-
-static double smooth(double t) { return t * t * (3 - 2 * t); }
 
 // Value noise with a period (so a strip cell tiles with itself).
 static double vnoise(double x, double y, int period, int seed) {
     int x0 = (int)floor(x), y0 = (int)floor(y);
-    double fx = smooth(x - x0), fy = smooth(y - y0);
+    double fx = art_smooth(x - x0), fy = art_smooth(y - y0);
     int xa = ((x0 % period) + period) % period, xb = (xa + 1) % period;
     int ya = ((y0 % period) + period) % period, yb = (ya + 1) % period;
-    double a = hash01(xa, ya, seed), b = hash01(xb, ya, seed);
-    double c = hash01(xa, yb, seed), d = hash01(xb, yb, seed);
+    double a = art_hash01(xa, ya, seed), b = art_hash01(xb, ya, seed);
+    double c = art_hash01(xa, yb, seed), d = art_hash01(xb, yb, seed);
     return (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy;
 }
 
@@ -85,7 +76,7 @@ static void rock(int v, int x, int y, double *r, double *g, double *b) {
         *b *= 0.66;
     }
     // Rare bright crystal specks.
-    if (hash01(x + v * 97, y, 5) > 0.985) {
+    if (art_hash01(x + v * 97, y, 5) > 0.985) {
         *r += 40;
         *g += 60;
         *b += 70;

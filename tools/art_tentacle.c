@@ -11,20 +11,12 @@
 #define EYE_S 96
 #define PUPIL_S 48
 
-static double hash01(int x, int y, int seed) {
-    unsigned h = (unsigned)x * 374761393u + (unsigned)y * 668265263u + (unsigned)seed * 2246822519u;
-    h = (h ^ (h >> 13)) * 1274126177u;
-    h ^= h >> 16;
-    return (h & 0xffffff) / 16777216.0;
-}
-
-static double smooth(double t) { return t * t * (3 - 2 * t); }
 
 static double vnoise(double x, double y, int seed) {
     int x0 = (int)floor(x), y0 = (int)floor(y);
-    double fx = smooth(x - x0), fy = smooth(y - y0);
-    double a = hash01(x0, y0, seed), b = hash01(x0 + 1, y0, seed);
-    double c = hash01(x0, y0 + 1, seed), d = hash01(x0 + 1, y0 + 1, seed);
+    double fx = art_smooth(x - x0), fy = art_smooth(y - y0);
+    double a = art_hash01(x0, y0, seed), b = art_hash01(x0 + 1, y0, seed);
+    double c = art_hash01(x0, y0 + 1, seed), d = art_hash01(x0 + 1, y0 + 1, seed);
     return (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy;
 }
 
@@ -65,7 +57,7 @@ static SDL_Surface *make_skin(void) {
             double light = 0.35 + 0.65 * clamp01(nz * 0.8 + (-c) * 0.35);
             double n = fbm(u * 6, v * 40, 7);
             // Back: deep violet; underside (u > 0.6): warmer pink.
-            double under = smooth(clamp01((u - 0.55) / 0.3));
+            double under = art_smooth(clamp01((u - 0.55) / 0.3));
             double r = mix(0.40, 0.78, under), g = mix(0.12, 0.34, under), b = mix(0.52, 0.50, under);
             r *= 0.8 + 0.4 * n;
             g *= 0.8 + 0.4 * n;
@@ -88,7 +80,7 @@ static SDL_Surface *make_skin(void) {
             g += spec * 0.8;
             b += spec;
             // Edge darkening for a crisp silhouette.
-            double edge = smooth(clamp01((1 - fabs(c)) / 0.18));
+            double edge = art_smooth(clamp01((1 - fabs(c)) / 0.18));
             set(s, x, y, r * (0.45 + 0.55 * edge), g * (0.45 + 0.55 * edge), b * (0.45 + 0.55 * edge), 1);
         }
     }
@@ -105,8 +97,8 @@ static SDL_Surface *make_skin(void) {
                 double dx = (x + 0.5 - cx) / rx, dy = (y + 0.5 - cy) / ry;
                 double d = sqrt(dx * dx + dy * dy);
                 if (d > 1) continue;
-                double rim = smooth(clamp01((1 - d) / 0.25));
-                double hole = d < 0.45 ? 1 - smooth(clamp01((d - 0.3) / 0.15)) : 0;
+                double rim = art_smooth(clamp01((1 - d) / 0.25));
+                double hole = d < 0.45 ? 1 - art_smooth(clamp01((d - 0.3) / 0.15)) : 0;
                 double lit = 0.75 + 0.25 * (-dy);
                 double r = mix(0.95, 0.45, hole) * lit, g = mix(0.70, 0.18, hole) * lit, b = mix(0.80, 0.35, hole) * lit;
                 Uint32 *px = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch) + x;
@@ -148,7 +140,7 @@ static SDL_Surface *make_body(void) {
                 g = mix(g, 0.05, k);
                 b = mix(b, 0.30, k);
             }
-            double belly = smooth(clamp01((dy - 0.2) / 0.8));
+            double belly = art_smooth(clamp01((dy - 0.2) / 0.8));
             r = mix(r, 0.70, belly * 0.6);
             g = mix(g, 0.28, belly * 0.6);
             double shade = light * (0.8 + 0.4 * n);
@@ -156,7 +148,7 @@ static SDL_Surface *make_body(void) {
             g *= shade;
             b *= shade;
             double spec = exp(-((dx + 0.35) * (dx + 0.35) + (dy + 0.45) * (dy + 0.45)) / 0.02) * 0.5;
-            double edge = smooth(clamp01((1 - d) / 0.06));
+            double edge = art_smooth(clamp01((1 - d) / 0.06));
             double rimlight = pow(d, 6) * 0.35 * clamp01(dx + 0.3);
             r = (r + spec + rimlight * 0.6) * (0.35 + 0.65 * edge);
             g = (g + spec + rimlight * 0.2) * (0.35 + 0.65 * edge);
