@@ -76,6 +76,8 @@ static double g_whale_x(const World *w) { return whale_of(w).x; }
 static double g_whale_y(const World *w) { return whale_of(w).y; }
 static double g_whale_bounces(const World *w) { return whale_of(w).bounces; }
 static double g_whale_link_error(const World *w) { return whale_of(w).link_error; }
+static double g_whale_hp(const World *w) { return whale_of(w).hp; }
+static double g_whale_phase(const World *w) { return whale_of(w).phase; }
 
 static StarfieldProbes stars_of(const World *w) {
     StarfieldProbes sp;
@@ -124,7 +126,9 @@ static const ProbeDef probes[] = {
     {"tick", PROBE_NUMBER, g_tick},
     {"whale.bounces", PROBE_NUMBER, g_whale_bounces},
     {"whale.count", PROBE_NUMBER, g_whale_count},
+    {"whale.hp", PROBE_NUMBER, g_whale_hp},
     {"whale.link_error", PROBE_NUMBER, g_whale_link_error},
+    {"whale.phase", PROBE_NUMBER, g_whale_phase},
     {"whale.x", PROBE_NUMBER, g_whale_x},
     {"whale.y", PROBE_NUMBER, g_whale_y},
 };
