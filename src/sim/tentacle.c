@@ -95,7 +95,7 @@ static bool set_num(double *dst, const char *val, double lo, double hi, char *wh
     return true;
 }
 
-bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
+static bool config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
     if (!key || !val) {
         snprintf(why, why_n, "expected key=value");
         return false;
@@ -125,6 +125,14 @@ bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, 
     snprintf(why, why_n,
              "unknown tentacle parameter (expected tentacles, nodes, link, hp, home, lerp, aim, "
              "cooldown, bullet, grow, sway, roam, wave or solver)");
+    return false;
+}
+
+// Messages name the key, like the other creatures': "nodes: expected ...".
+bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
+    char inner[200];
+    if (config_set(cfg, key, val, inner, sizeof inner)) return true;
+    snprintf(why, why_n, "%s: %s", key, inner);
     return false;
 }
 
