@@ -85,6 +85,27 @@ void token_copy(const Token *t, char *buf, size_t n) {
     buf[k] = 0;
 }
 
+const char *text_shown(const char *s, size_t len, char *buf, size_t n) {
+    size_t o = 0;
+    if (n == 0) return buf;
+    for (size_t i = 0; i < len; i++) {
+        if (i >= 40) {
+            if (o + 4 <= n) memcpy(buf + o, "...", 3), o += 3;
+            break;
+        }
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7F) {
+            if (o + 2 > n) break;
+            buf[o++] = (char)c;
+        } else {
+            if (o + 5 > n) break;
+            o += (size_t)snprintf(buf + o, n - o, "\\x%02X", c);
+        }
+    }
+    buf[o] = 0;
+    return buf;
+}
+
 // Copies into a bounded NUL-terminated buffer; false when too long to be a
 // number anyway.
 static bool copy_num(const char *s, size_t len, char *buf, size_t n) {

@@ -55,6 +55,11 @@ bool token_is(const Token *t, const char *word);
 // Copies a token into buf as a C string (truncated to n-1).
 void token_copy(const Token *t, char *buf, size_t n);
 
+// A token as a message may quote it: printable ASCII kept, every other byte
+// written as \xNN (so a binary file cannot garble a terminal), cut to 40
+// bytes with "...". Returns buf.
+const char *text_shown(const char *s, size_t len, char *buf, size_t n);
+
 // Strict number parsing of a whole token: no trailing junk, no blanks,
 // range-checked. False on any failure.
 bool text_parse_i64(const char *s, size_t len, int64_t *out);

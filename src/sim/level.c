@@ -45,19 +45,7 @@ static bool fail(Parser *p, int line, int col, const char *fmt, ...) {
 // A token as it may be printed in a message: control bytes escaped, long
 // tokens shortened.
 static const char *shown(const char *s, size_t len, char *buf, size_t n) {
-    size_t o = 0;
-    for (size_t i = 0; i < len && o + 8 < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (i >= 40) {
-            memcpy(buf + o, "...", 3);
-            o += 3;
-            break;
-        }
-        if (c < 0x20 || c == 0x7F) o += (size_t)snprintf(buf + o, n - o, "\\x%02X", c);
-        else buf[o++] = (char)c;
-    }
-    buf[o] = 0;
-    return buf;
+    return text_shown(s, len, buf, n);
 }
 
 static const char *tok_shown(const Token *t, char *buf, size_t n) { return shown(t->s, t->len, buf, n); }

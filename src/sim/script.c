@@ -123,16 +123,7 @@ typedef struct Parser {
 } Parser;
 
 // A token for a message: at most 40 printable characters.
-static const char *show(const Token *t, char *buf, size_t n) {
-    size_t k = 0;
-    for (size_t i = 0; i < t->len && k + 4 < n && i < 40; i++) {
-        unsigned char c = (unsigned char)t->s[i];
-        buf[k++] = (c >= 32 && c < 127) ? (char)c : '?';
-    }
-    if (t->len > 40 && k + 4 < n) buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
-    buf[k] = 0;
-    return buf;
-}
+static const char *show(const Token *t, char *buf, size_t n) { return text_shown(t->s, t->len, buf, n); }
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))

@@ -112,6 +112,20 @@ static void test_strict_numbers(void **state) {
     assert_false(text_parse_f64("1.5.", 4, &d));
 }
 
+static void test_shown_escapes_and_cuts(void **state) {
+    (void)state;
+    char buf[256];
+    assert_string_equal(text_shown("abc", 3, buf, sizeof buf), "abc");
+    assert_string_equal(text_shown("a\tb\xC3", 4, buf, sizeof buf), "a\\x09b\\xC3");
+    char long_tok[100];
+    memset(long_tok, 'x', sizeof long_tok);
+    text_shown(long_tok, sizeof long_tok, buf, sizeof buf);
+    assert_int_equal(strlen(buf), 43);                      // 40 bytes and "..."
+    assert_string_equal(buf + 40, "...");
+    text_shown(long_tok, sizeof long_tok, buf, 8);          // never past the buffer
+    assert_int_equal(strlen(buf), 7);
+}
+
 static void test_parse_error_format(void **state) {
     (void)state;
     ParseError e;
@@ -184,6 +198,7 @@ int main(void) {
         cmocka_unit_test(test_rng_repeatable_and_seeded), cmocka_unit_test(test_hash_canonical),
         cmocka_unit_test(test_text_lines_bom_crlf),       cmocka_unit_test(test_tokens_and_columns),
         cmocka_unit_test(test_strict_numbers),            cmocka_unit_test(test_parse_error_format),
+        cmocka_unit_test(test_shown_escapes_and_cuts),
         cmocka_unit_test(test_buttons),                   cmocka_unit_test(test_event_queue_bounded),
         cmocka_unit_test(test_bullet_pool_drops_when_full),
         cmocka_unit_test(test_bullets_expire_and_stop_at_walls),
