@@ -117,12 +117,12 @@ static bool grow(void **arr, int *cap, int need, size_t elem) {
 typedef struct Parser {
     Script *s;
     ParseError *err;
-    const TextLine *line;
+    TextLine line;             // the line being parsed (a copy: no dangling pointer)
     Token tok[8];
     int ntok;
 } Parser;
 
-// A token for a message: at most 40 printable characters.
+// A token for a message (see text_shown).
 static const char *show(const Token *t, char *buf, size_t n) { return text_shown(t->s, t->len, buf, n); }
 
 #if defined(__GNUC__)
@@ -134,14 +134,14 @@ static bool fail_at(Parser *p, int col, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    parse_error_set(p->err, p->s->path, p->line->number, col, "%s", msg);
+    parse_error_set(p->err, p->s->path, p->line.number, col, "%s", msg);
     return false;
 }
 
 // Column just past the line's last character (for "missing ..." errors).
 static int end_col(const Parser *p) {
-    size_t n = p->line->len;
-    while (n > 0 && (p->line->s[n - 1] == ' ' || p->line->s[n - 1] == '\t')) n--;
+    size_t n = p->line.len;
+    while (n > 0 && (p->line.s[n - 1] == ' ' || p->line.s[n - 1] == '\t')) n--;
     return (int)n + 1;
 }
 
@@ -165,7 +165,7 @@ static bool parse_tick(Parser *p, int i, int64_t *out) {
     Script *s = p->s;
     if (!PUSH(s, ticks, tick_n, tick_cap))
         return fail_at(p, p->tok[i].col, "out of memory");
-    s->ticks[s->tick_n++] = (TickRef){v, p->line->number, p->tok[i].col};
+    s->ticks[s->tick_n++] = (TickRef){v, p->line.number, p->tok[i].col};
     *out = v;
     return true;
 }
@@ -264,7 +264,7 @@ static bool add_check(Parser *p, CheckKind kind, int64_t a, int64_t b, int cond_
     c.kind = kind;
     c.a = a;
     c.b = b;
-    c.line = p->line->number;
+    c.line = p->line.number;
     c.col = p->tok[0].col;
     if (!parse_condition(p, cond_at, &c)) return false;
     Script *s = p->s;
@@ -296,7 +296,7 @@ static bool parse_at(Parser *p) {
         uint64_t h;
         if (!parse_hex16(p, 3, &h)) return false;
         if (!PUSH(s, sums, sum_n, sum_cap)) return fail_at(p, 1, "out of memory");
-        s->sums[s->sum_n++] = (Checksum){t, h, p->line->number, p->tok[0].col};
+        s->sums[s->sum_n++] = (Checksum){t, h, p->line.number, p->tok[0].col};
         return true;
     }
     return fail_at(p, verb->col, "expected down, up, tap, expect or checksum, got '%s'", show(verb, b, sizeof b));
@@ -361,7 +361,7 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
         last_line = l.number;
         last_len = l.len;
         if (text_is_blank_or_comment(&l)) continue;
-        p->line = &l;
+        p->line = l;
         p->ntok = text_tokens(&l, p->tok, 8);
         const Token *k = &p->tok[0];
         if (!header) {
@@ -421,7 +421,7 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
     }
     // Errors about what is missing point just past the file's last line.
     TextLine eof = {text, last_len, last_line ? last_line : 1};
-    p->line = &eof;
+    p->line = eof;
     if (!header) return fail_at(p, 1, "expected 'bossrush-script 1' as the first line (the file has no header)");
     if (!s->level_line) return fail_at(p, (int)last_len + 1, "missing 'level PATH' line");
     if (!have_end) return fail_at(p, (int)last_len + 1, "missing 'end TICK' line");
