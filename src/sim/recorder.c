@@ -1,0 +1,171 @@
+// recorder.c -- records live play as a replay in the script format: one
+// line per button change, a checksum every CHECKSUM_EVERY ticks.
+#include "sim/script.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mem.h"
+#include "core/textbuf.h"
+#include "sim/script_local.h"
+#include "sim/world.h"
+
+// ---------------------------------------------------------------- recording
+
+// Normalises a relative path textually: drops "." and "", folds "a/..".
+static void path_normalise(const char *in, char *out, size_t n) {
+    const char *part[256];
+    size_t plen[256];
+    int k = 0;
+    bool abs = in[0] == '/';
+    for (const char *p = in; *p && k < 256;) {
+        while (*p == '/') p++;
+        if (!*p) break;
+        const char *e = strchr(p, '/');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == 1 && p[0] == '.') {
+        } else if (l == 2 && p[0] == '.' && p[1] == '.' && k > 0 &&
+                   !(plen[k - 1] == 2 && !strncmp(part[k - 1], "..", 2))) {
+            k--;
+        } else {
+            part[k] = p;
+            plen[k++] = l;
+        }
+        p += l;
+    }
+    size_t o = 0;
+    if (abs && o + 1 < n) out[o++] = '/';
+    for (int i = 0; i < k; i++) {
+        if (i && o + 1 < n) out[o++] = '/';
+        for (size_t j = 0; j < plen[i] && o + 1 < n; j++) out[o++] = part[i][j];
+    }
+    out[o] = 0;
+}
+
+void script_level_path_for(const char *out_file, const char *level, char *buf, size_t n) {
+    char lv[1100], dir[1100];
+    path_normalise(level, lv, sizeof lv);
+    const char *slash = strrchr(out_file, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out_file) : 0, out_file);
+    char nd[1100];
+    path_normalise(dir, nd, sizeof nd);
+    if (lv[0] != '/' && nd[0] != '/' && strncmp(nd, "..", 2) != 0) {
+        // Strip the common leading folders, then climb out of the rest.
+        const char *a = lv, *b = nd;
+        while (*b) {
+            const char *ea = strchr(a, '/'), *eb = strchr(b, '/');
+            size_t la = ea ? (size_t)(ea - a) : strlen(a), lb = eb ? (size_t)(eb - b) : strlen(b);
+            if (!ea || la != lb || strncmp(a, b, la) != 0) break;
+            a = ea + 1;
+            b = eb ? eb + 1 : b + lb;
+        }
+        size_t o = 0;
+        buf[0] = 0;
+        for (const char *p = b; *p;) {
+            o += (size_t)snprintf(buf + o, o < n ? n - o : 0, "../");
+            const char *e = strchr(p, '/');
+            p = e ? e + 1 : p + strlen(p);
+        }
+        snprintf(buf + (o < n ? o : n - 1), o < n ? n - o : 1, "%s", a);
+        return;
+    }
+    char *abs = realpath(level, NULL);
+    snprintf(buf, n, "%s", abs ? abs : level);
+    free(abs);
+}
+
+struct Recorder {
+    char level[1024];
+    uint64_t level_hash;
+    bool has_seed;
+    uint32_t seed;
+    uint8_t held;
+    int64_t last_tick;
+    TextBuf body;
+};
+
+Recorder *recorder_new(const char *level_path, uint64_t level_hash) {
+    Recorder *rec = mem_alloc(1, sizeof *rec);
+    if (!rec) return NULL;
+    snprintf(rec->level, sizeof rec->level, "%s", level_path ? level_path : "");
+    rec->level_hash = level_hash;
+    rec->last_tick = -1;
+    return rec;
+}
+
+void recorder_set_seed(Recorder *rec, uint32_t seed) {
+    rec->has_seed = true;
+    rec->seed = seed;
+}
+
+int64_t recorder_ticks(const Recorder *rec) { return rec->last_tick + 1; }
+
+void recorder_tick(Recorder *rec, const World *w, Input in) {
+    int64_t t = w->tick;
+    // A tick recorded twice keeps the first; past the format's limit the
+    // recording ends (the file stays readable).
+    if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK) return;
+    char line[96];
+    uint8_t now = in.buttons & (uint8_t)((1u << BTN_COUNT) - 1);
+    uint8_t diff = now ^ rec->held;
+    for (int bit = 0; bit < BTN_COUNT; bit++) {
+        if (!(diff & (1u << bit))) continue;
+        snprintf(line, sizeof line, "at %" PRId64 " %s %s\n", t, (now >> bit) & 1 ? "down" : "up",
+                 input_button_name(bit));
+        textbuf_puts(&rec->body, line);
+    }
+    rec->held = now;
+    if (t % CHECKSUM_EVERY == 0) {
+        snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64 "\n", t, world_hash(w));
+        textbuf_puts(&rec->body, line);
+    }
+    rec->last_tick = t;
+}
+
+bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
+    if (rec->last_tick < 0) {
+        snprintf(why, why_n, "nothing to save: no tick was recorded");
+        return false;
+    }
+    if (rec->body.oom) {
+        snprintf(why, why_n, "out of memory while recording");
+        return false;
+    }
+    if (!rec->level[0] || strpbrk(rec->level, " \t\r\n")) {
+        snprintf(why, why_n, "the level path '%s' cannot be written in a replay (empty or has blanks)", rec->level);
+        return false;
+    }
+    char tmp[1100];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+        snprintf(why, why_n, "%s: path too long", path);
+        return false;
+    }
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        snprintf(why, why_n, "%s: cannot write: %s", tmp, strerror(errno));
+        return false;
+    }
+    fprintf(f, "bossrush-script %d\n# recorded by bossrush; watch with: bossrush --replay FILE\n", SCRIPT_VERSION);
+    fprintf(f, "level %s %016" PRIx64 "\n", rec->level, rec->level_hash);
+    if (rec->has_seed) fprintf(f, "seed %" PRIu32 "\n", rec->seed);
+    if (rec->body.len) fwrite(rec->body.p, 1, rec->body.len, f);
+    fprintf(f, "end %" PRId64 "\n", rec->last_tick);
+    bool ok = !ferror(f);
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(why, why_n, "%s: cannot write: %s", path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+void recorder_free(Recorder *rec) {
+    if (!rec) return;
+    textbuf_free(&rec->body);
+    mem_free(rec);
+}
+

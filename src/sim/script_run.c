@@ -1,0 +1,218 @@
+// script_run.c -- runs a parsed script tick by tick: feeds its inputs,
+// checks expectations and checksums after each tick, and rewrites a
+// replay's checksums for `--rebless`.
+#include "sim/script.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/mem.h"
+#include "core/textbuf.h"
+#include "sim/script_local.h"
+#include "sim/world.h"
+
+// ---------------------------------------------------------------- running
+
+ScriptRun *script_run_new(const Script *s) {
+    ScriptRun *r = mem_alloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->s = s;
+    r->last_tick = -1;
+    r->satisfied = mem_alloc((size_t)s->check_n, sizeof *r->satisfied);
+    r->last_value = mem_alloc((size_t)s->check_n, sizeof *r->last_value);
+    r->actual = mem_alloc((size_t)s->sum_n, sizeof *r->actual);
+    if (!r->satisfied || !r->last_value || !r->actual) {
+        script_run_free(r);
+        return NULL;
+    }
+    for (int i = 0; i < s->sum_n; i++) r->actual[i] = s->sums[i].hash;
+    return r;
+}
+
+void script_run_free(ScriptRun *r) {
+    if (!r) return;
+    mem_free(r->satisfied);
+    mem_free(r->last_value);
+    mem_free(r->actual);
+    mem_free(r);
+}
+
+void script_run_set_rebless(ScriptRun *r, bool on) { r->rebless = on; }
+
+const char *script_run_message(const ScriptRun *r) { return r->msg; }
+
+Input script_run_input(ScriptRun *r, int64_t tick) {
+    const Script *s = r->s;
+    while (r->next_ev < s->ev_n && s->ev[r->next_ev].tick <= tick) {
+        const InputEvent *e = &s->ev[r->next_ev++];
+        if (e->down) r->held |= e->bit;
+        else r->held &= (uint8_t)~e->bit;
+    }
+    return (Input){r->held};
+}
+
+static bool compare(CmpOp op, double a, double b) {
+    switch (op) {
+    case OP_EQ: return a == b;
+    case OP_NE: return a != b;
+    case OP_LT: return a < b;
+    case OP_LE: return a <= b;
+    case OP_GT: return a > b;
+    case OP_GE: return a >= b;
+    }
+    return false;
+}
+
+static bool eval(const Check *c, const World *w, double *lhs, double *rhs) {
+    *lhs = c->probe->get(w);
+    *rhs = c->rhs_probe ? c->rhs_probe->get(w) : c->rhs_value;
+    return compare(c->op, *lhs, *rhs);
+}
+
+// "P OP V" as written.
+static void describe(const Check *c, char *buf, size_t n) {
+    snprintf(buf, n, "%s %s %s", c->probe->name, op_names[c->op], c->rhs_probe ? c->rhs_probe->name : c->rhs_text);
+}
+
+// "got X" or, comparing two probes, "got P = X, Q = Y".
+static void describe_got(const Check *c, double lhs, double rhs, char *buf, size_t n) {
+    char a[64], b[64];
+    probe_format(c->probe, lhs, a, sizeof a);
+    if (c->rhs_probe) {
+        probe_format(c->rhs_probe, rhs, b, sizeof b);
+        snprintf(buf, n, "got %s = %s, %s = %s", c->probe->name, a, c->rhs_probe->name, b);
+    } else {
+        snprintf(buf, n, "got %s", a);
+    }
+}
+
+static bool fail_check(ScriptRun *r, const Check *c, int64_t tick, double lhs, double rhs) {
+    char what[160], got[200];
+    describe(c, what, sizeof what);
+    describe_got(c, lhs, rhs, got, sizeof got);
+    const char *path = r->s->path;
+    if (c->kind == CHECK_ALWAYS)
+        snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": always %" PRId64 " %" PRId64 ": expected %s, %s",
+                 path, c->line, c->col, tick, c->a, c->b, what, got);
+    else
+        snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": expected %s, %s", path, c->line, c->col, tick,
+                 what, got);
+    r->failed = true;
+    return false;
+}
+
+static bool fail_sometime(ScriptRun *r, const Check *c, bool seen) {
+    char what[160], last[64];
+    describe(c, what, sizeof what);
+    if (seen) probe_format(c->probe, r->last_value[c - r->s->checks], last, sizeof last);
+    snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": sometime %" PRId64 " %" PRId64 ": %s never held%s%s%s",
+             r->s->path, c->line, c->col, c->b, c->a, c->b, what,
+             seen ? " (last " : " (the run stopped before the range)", seen ? last : "", seen ? ")" : "");
+    r->failed = true;
+    return false;
+}
+
+bool script_run_check(ScriptRun *r, const World *w) {
+    if (r->failed) return false;
+    const Script *s = r->s;
+    int64_t t = w->tick;
+    r->last_tick = t;
+    bool hashed = false;
+    uint64_t h = 0;
+    while (r->next_sum < s->sum_n && s->sums[r->next_sum].tick <= t) {
+        int i = r->next_sum++;
+        const Checksum *c = &s->sums[i];
+        if (c->tick != t) continue;            // the caller skipped ticks
+        if (!hashed) h = world_hash(w), hashed = true;
+        r->actual[i] = h;
+        if (!r->rebless && h != c->hash) {
+            snprintf(r->msg, sizeof r->msg, "%s:%d:%d: replay desync at tick %" PRId64 ": checksum expected %016" PRIx64
+                     ", got %016" PRIx64, s->path, c->line, c->col, t, c->hash, h);
+            r->failed = true;
+            return false;
+        }
+    }
+    if (r->rebless) return true;
+    double lhs, rhs;
+    while (r->next_expect < s->expect_n && s->checks[s->expect_order[r->next_expect]].a <= t) {
+        const Check *c = &s->checks[s->expect_order[r->next_expect++]];
+        if (c->a != t) continue;
+        if (!eval(c, w, &lhs, &rhs)) return fail_check(r, c, t, lhs, rhs);
+    }
+    for (int i = 0; i < s->check_n; i++) {
+        const Check *c = &s->checks[i];
+        if (c->kind == CHECK_ALWAYS && c->a <= t && t <= c->b && !eval(c, w, &lhs, &rhs))
+            return fail_check(r, c, t, lhs, rhs);
+    }
+    for (int i = 0; i < s->check_n; i++) {
+        const Check *c = &s->checks[i];
+        if (c->kind != CHECK_SOMETIME || r->satisfied[i] || t < c->a || t > c->b) continue;
+        r->satisfied[i] = eval(c, w, &lhs, &rhs);
+        r->last_value[i] = lhs;
+        if (!r->satisfied[i] && t == c->b) return fail_sometime(r, c, true);
+    }
+    return true;
+}
+
+bool script_run_finish(ScriptRun *r) {
+    if (r->failed) return false;
+    if (r->rebless) return true;
+    const Script *s = r->s;
+    for (int i = 0; i < s->check_n; i++) {
+        const Check *c = &s->checks[i];
+        if (c->kind == CHECK_SOMETIME && !r->satisfied[i]) return fail_sometime(r, c, r->last_tick >= c->a);
+        if (c->kind == CHECK_EXPECT && c->a > r->last_tick) {
+            snprintf(r->msg, sizeof r->msg,
+                     "%s:%d:%d: tick %" PRId64 " was never reached (the run stopped at tick %" PRId64 ")", s->path,
+                     c->line, c->col, c->a, r->last_tick);
+            r->failed = true;
+            return false;
+        }
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------- rebless
+
+char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text, size_t len, uint64_t level_hash,
+                          size_t *out_len) {
+    TextBuf b = {0};
+    TextReader rd;
+    TextLine l;
+    text_reader_init(&rd, text, len);
+    if (rd.pos) textbuf_put(&b, text, rd.pos);       // keep the BOM
+    int next_sum = 0;
+    // Checksums are kept in file order, so line numbers come in sequence.
+    while (text_next_line(&rd, &l)) {
+        const char *eol = l.s + l.len;
+        size_t eol_n = (size_t)((text + rd.pos) - eol);  // "\n", "\r\n" or nothing
+        char line[1200];
+        const char *out = NULL;
+        if (l.number == s->level_line) {
+            snprintf(line, sizeof line, "level %s %016" PRIx64, s->level_given, level_hash);
+            out = line;
+        } else if (next_sum < s->sum_n && s->sums[next_sum].line == l.number) {
+            snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, s->sums[next_sum].tick,
+                     r->actual[next_sum]);
+            out = line;
+            next_sum++;
+        }
+        if (out) textbuf_puts(&b, out);
+        else textbuf_put(&b, l.s, l.len);
+        textbuf_put(&b, eol, eol_n);
+    }
+    if (b.oom || !b.p) {
+        if (!b.oom && !b.p) {                     // empty text
+            b.p = mem_alloc(1, 1);
+            if (b.p) {
+                *out_len = 0;
+                return b.p;
+            }
+        }
+        mem_free(b.p);
+        return NULL;
+    }
+    *out_len = b.len;
+    return b.p;
+}
