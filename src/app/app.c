@@ -2,7 +2,7 @@
 // (boss rush or one arena), pause, results, and the replay/script viewer.
 // Owns the fixed-timestep loop: real time decides how many ticks run,
 // never what they compute; rendering never feeds back into the sim.
-#include "app/app.h"
+#include "app/app_local.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -25,61 +25,6 @@
 #include "sim/level.h"
 #include "sim/script.h"
 #include "sim/world.h"
-
-#define SIM_DT (1.0 / 60.0)
-#define MAX_CATCHUP 5          // ticks per frame at most; the rest is dropped
-#define RESULTS_DELAY 100      // ticks between the end of a fight and the results
-#define MAX_LEVELS 64
-#define ATTRACT_TICKS (60 * 45)
-
-typedef enum Screen {
-    SCR_TITLE = 0,
-    SCR_PLAY,
-    SCR_PAUSE,
-    SCR_RESULTS,
-    SCR_WATCH,                 // --replay / --script
-} Screen;
-
-typedef struct Arena {
-    Level lv;
-    World *w;
-    bool loaded;
-} Arena;
-
-typedef struct App {
-    const AppOptions *opt;
-    Platform pf;
-    Devices dev;
-    Audio au;
-    RenderCtx rc;
-    Settings set;
-    char settings_path[1100];
-    char assets[1100];
-    char levels[MAX_LEVELS][1024];
-    int level_count, level_idx;
-    Arena play, attract;
-    Recorder *rec;
-    Screen screen;
-    int sel;                   // highlighted menu item
-    int after_end;             // ticks stepped since the fight ended
-    bool shot_done[APP_MAX_SHOTS];
-    Script *script;
-    ScriptRun *run;
-    double acc;
-    bool quit, screenshot;
-    int exit_code;
-    char toast[160];
-    double toast_until;
-    double fps_t0;
-    int fps_frames;
-    bool legs_warned;          // a missing leg profile was reported once
-    int64_t rush_ticks;        // fight time of the arenas won so far in this rush
-} App;
-
-static const SDL_Color C_WHITE = {240, 240, 255, 255};
-static const SDL_Color C_DIM = {150, 150, 185, 255};
-static const SDL_Color C_GOLD = {255, 210, 120, 255};
-static const SDL_Color C_SEL = {120, 230, 255, 255};
 
 // ---------------------------------------------------------------- files
 
@@ -132,7 +77,7 @@ static void save_settings(App *a) {
     if (a->settings_path[0]) settings_save(&a->set, a->settings_path);
 }
 
-static void toast(App *a, const char *msg) {
+void app_toast(App *a, const char *msg) {
     snprintf(a->toast, sizeof a->toast, "%.150s", msg);
     a->toast_until = platform_now_s() + 2.5;
 }
@@ -345,7 +290,6 @@ static void attract_tick(App *a) {
 
 // ---------------------------------------------------------------- menus
 
-enum { TITLE_PLAY = 0, TITLE_MUSIC, TITLE_SFX, TITLE_FULLSCREEN, TITLE_QUIT, TITLE_N };
 
 static void menu_move(App *a, int dir, int n) {
     a->sel = (a->sel + dir + n) % n;
@@ -403,7 +347,6 @@ static void title_action(App *a, MenuAction m) {
     }
 }
 
-enum { PAUSE_RESUME = 0, PAUSE_RETRY, PAUSE_QUIT, PAUSE_N };
 
 static void pause_set(App *a, bool on) {
     a->screen = on ? SCR_PAUSE : SCR_PLAY;
@@ -431,7 +374,7 @@ static void pause_action(App *a, MenuAction m) {
 }
 
 // Results menu: won -> next arena (or again) / title; lost -> retry / title.
-static int results_items(const App *a, const char **items) {
+int app_results_items(const App *a, const char **items) {
     bool won = a->play.w && a->play.w->state == GAME_WON;
     bool more = !a->opt->level_path && a->level_idx + 1 < a->level_count;
     items[0] = won ? (more ? "NEXT ARENA" : "PLAY AGAIN") : "RETRY";
@@ -441,7 +384,7 @@ static int results_items(const App *a, const char **items) {
 
 static void results_action(App *a, MenuAction m) {
     const char *items[2];
-    int n = results_items(a, items);
+    int n = app_results_items(a, items);
     if (m == MENU_UP) menu_move(a, -1, n);
     else if (m == MENU_DOWN) menu_move(a, 1, n);
     else if (m == MENU_BACK) go_title(a);
@@ -513,191 +456,6 @@ static void handle_event(App *a, const SDL_Event *e) {
     case SCR_PAUSE: pause_action(a, devices_menu_action(e)); break;
     case SCR_RESULTS: results_action(a, devices_menu_action(e)); break;
     }
-}
-
-// ---------------------------------------------------------------- drawing
-
-static void dim(App *a, Uint8 alpha) {
-    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, alpha);
-    SDL_RenderFillRect(a->pf.r, NULL);
-}
-
-static void panel(App *a, int cx, int cy, int w, int h) {
-    SDL_Renderer *r = a->pf.r;
-    SDL_Rect box = {cx - w / 2, cy - h / 2, w, h};
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, 14, 10, 34, 225);
-    SDL_RenderFillRect(r, &box);
-    SDL_SetRenderDrawColor(r, 120, 220, 255, 255);
-    SDL_RenderDrawRect(r, &box);
-    SDL_Rect inner = {box.x + 3, box.y + 3, box.w - 6, box.h - 6};
-    SDL_SetRenderDrawColor(r, 60, 70, 130, 255);
-    SDL_RenderDrawRect(r, &inner);
-}
-
-static void draw_menu(App *a, const char *const *items, int n, int cy) {
-    for (int i = 0; i < n; i++) {
-        bool on = i == a->sel;
-        if (on) {
-            // A soft bar behind the highlighted item, pulsing gently.
-            int w = font_width(items[i], 3) + 48;
-            Uint8 al = (Uint8)(70 + 30 * sin(a->rc.time_s * 5.0));
-            SDL_Rect bar = {RENDER_LOGICAL_W / 2 - w / 2, cy + i * 44 - 8, w, 37};
-            SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-            SDL_SetRenderDrawColor(a->pf.r, 60, 180, 255, al);
-            SDL_RenderFillRect(a->pf.r, &bar);
-            SDL_SetRenderDrawColor(a->pf.r, 120, 230, 255, 200);
-            SDL_RenderDrawRect(a->pf.r, &bar);
-        }
-        render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, cy + i * 44, 3, on ? C_WHITE : C_DIM, items[i]);
-    }
-}
-
-// The big title: a dark extruded shadow, then the letters one dot-row at a
-// time from ice blue to violet.
-static void draw_logo(App *a, int cx, int y, int scale, const char *text) {
-    Font *f = &a->rc.font;
-    int x = cx - font_width(text, scale) / 2;
-    for (int d = 6; d >= 1; d--)
-        font_draw_flat(f, a->pf.r, x + d, y + d, scale, (SDL_Color){(Uint8)(40 + d * 8), 14, (Uint8)(70 + d * 10), 255}, text);
-    for (int row = 0; row < FONT_GLYPH_H; row++) {
-        double t = row / (double)(FONT_GLYPH_H - 1);
-        SDL_Color c = {(Uint8)(200 + 40 * t), (Uint8)(245 - 150 * t), 255, 255};
-        SDL_Rect clip = {0, y + row * scale, RENDER_LOGICAL_W, scale};
-        SDL_RenderSetClipRect(a->pf.r, &clip);
-        font_draw_flat(f, a->pf.r, x, y, scale, c, text);
-    }
-    SDL_RenderSetClipRect(a->pf.r, NULL);
-    // A highlight line across the upper third of every letter.
-    SDL_Rect clip = {0, y + scale / 2, RENDER_LOGICAL_W, scale / 4 > 1 ? scale / 4 : 1};
-    SDL_RenderSetClipRect(a->pf.r, &clip);
-    font_draw_flat(f, a->pf.r, x, y, scale, (SDL_Color){255, 255, 255, 255}, text);
-    SDL_RenderSetClipRect(a->pf.r, NULL);
-}
-
-static void draw_title(App *a) {
-    if (a->attract.w) {
-        a->rc.hud = false;
-        render_world(&a->rc, a->attract.w);
-        a->rc.hud = true;
-    } else {
-        SDL_SetRenderDrawColor(a->pf.r, 12, 10, 30, 255);
-        SDL_RenderClear(a->pf.r);
-    }
-    dim(a, 140);
-    const int cx = RENDER_LOGICAL_W / 2;
-    float bob = 4.0f * sinf((float)a->rc.time_s * 1.6f);
-    // A glow under the title, then the title in two layers for depth.
-    if (a->rc.glow) {
-        SDL_SetTextureBlendMode(a->rc.glow, SDL_BLENDMODE_ADD);
-        SDL_SetTextureColorMod(a->rc.glow, 60, 120, 200);
-        SDL_SetTextureAlphaMod(a->rc.glow, 120);
-        SDL_Rect g = {cx - 420, 40, 840, 260};
-        SDL_RenderCopy(a->pf.r, a->rc.glow, NULL, &g);
-    }
-    draw_logo(a, cx, 100 + (int)bob, 14, "BOSSRUSH");
-    render_text_centred(&a->rc, cx, 220, 2, C_GOLD, "THREE PROCEDURAL BOSSES.  ONE SPIDER-LEGGED CLIMBER.");
-    if (fmod(a->rc.time_s, 1.2) < 0.8) render_text_centred(&a->rc, cx, 290, 3, C_SEL, "PRESS JUMP");
-    char music[48], sfx[48], full[48];
-    snprintf(music, sizeof music, "MUSIC  < %3d >", a->set.music_volume);
-    snprintf(sfx, sizeof sfx, "SOUND  < %3d >", a->set.sfx_volume);
-    snprintf(full, sizeof full, "FULLSCREEN  %s", a->pf.fullscreen ? "ON" : "OFF");
-    const char *play = a->opt->level_path ? "PLAY ARENA" : "START BOSS RUSH";
-    const char *items[TITLE_N] = {play, music, sfx, full, "QUIT"};
-    panel(a, cx, 462, 500, 270);
-    draw_menu(a, items, TITLE_N, 370);
-    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 190);
-    SDL_Rect band = {0, 640, RENDER_LOGICAL_W, 80};
-    SDL_RenderFillRect(a->pf.r, &band);
-    render_text_centred(&a->rc, cx, 652, 2, C_DIM,
-                        "MOVE ARROWS/WASD   JUMP Z/SPACE   FIRE X/J   WIGGLE Q   PAUSE ESC");
-    render_text_centred(&a->rc, cx, 680, 2, (SDL_Color){110, 110, 140, 255},
-                        "F1 DEBUG   F11 FULLSCREEN   F12 SCREENSHOT   GAMEPAD WORKS TOO");
-}
-
-static void draw_play(App *a) {
-    render_world(&a->rc, a->play.w);
-    const World *w = a->play.w;
-    const int cx = RENDER_LOGICAL_W / 2;
-    if (a->screen == SCR_PLAY && w->tick < 120 && w->state == GAME_PLAYING) {
-        Uint8 al = (Uint8)(w->tick < 90 ? 255 : 255 - (w->tick - 90) * 8);
-        char line[200];
-        if (!a->opt->level_path && a->level_count > 1)
-            snprintf(line, sizeof line, "ARENA %d / %d", a->level_idx + 1, a->level_count);
-        else snprintf(line, sizeof line, "ARENA");
-        render_text_centred(&a->rc, cx, 250, 3, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, al}, line);
-        render_text_centred(&a->rc, cx, 290, 6, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, al}, a->play.lv.name);
-    }
-    if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
-        const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
-        SDL_Color c = w->state == GAME_WON ? C_GOLD : (SDL_Color){255, 90, 100, 255};
-        render_text_centred(&a->rc, cx, 300, 8, c, msg);
-    }
-    if (a->screen == SCR_PAUSE) {
-        dim(a, 140);
-        panel(a, cx, 360, 520, 300);
-        render_text_centred(&a->rc, cx, 240, 6, C_WHITE, "PAUSED");
-        const char *items[PAUSE_N] = {"RESUME", "RETRY", "QUIT TO TITLE"};
-        draw_menu(a, items, PAUSE_N, 330);
-        render_text_centred(&a->rc, cx, 478, 2, C_DIM, "Z JUMP  X FIRE  Q WIGGLE  ARROWS AIM");
-    }
-    if (a->screen == SCR_RESULTS) {
-        bool won = w->state == GAME_WON;
-        bool last = won && !a->opt->level_path && a->level_idx + 1 >= a->level_count;
-        dim(a, 110);
-        panel(a, cx, 360, 640, 320);
-        const char *head = won ? (last ? "BOSS RUSH CLEAR!" : "ARENA CLEAR") : "DEFEATED";
-        render_text_centred(&a->rc, cx, 225, 6, won ? C_GOLD : (SDL_Color){255, 100, 110, 255}, head);
-        char info[400];
-        snprintf(info, sizeof info, "%s   TIME %lld.%02lld S   HP %d/%d", a->play.lv.name,
-                 (long long)(w->state_tick / 60), (long long)(w->state_tick % 60 * 100 / 60),
-                 w->player.hp > 0 ? w->player.hp : 0, w->player.hp_max);
-        render_text_centred(&a->rc, cx, 295, 2, C_DIM, info);
-        if (last && a->level_count > 1) {
-            snprintf(info, sizeof info, "ALL %d BOSSES DOWN IN %lld.%02lld S", a->level_count,
-                     (long long)(a->rush_ticks / 60), (long long)(a->rush_ticks % 60 * 100 / 60));
-            render_text_centred(&a->rc, cx, 320, 2, C_GOLD, info);
-        }
-        const char *items[2];
-        int n = results_items(a, items);
-        draw_menu(a, items, n, 360);
-    }
-}
-
-static void draw_watch(App *a) {
-    render_world(&a->rc, a->play.w);
-    char line[200];
-    snprintf(line, sizeof line, "%s  TICK %lld / %lld   ESC STOPS", a->opt->replay_path ? "REPLAY" : "SCRIPT",
-             (long long)a->play.w->tick, (long long)script_end_tick(a->script));
-    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 170);
-    SDL_Rect box = {12, RENDER_LOGICAL_H - 42, font_width(line, 2) + 16, 30};
-    SDL_RenderFillRect(a->pf.r, &box);
-    render_text(&a->rc, 20, RENDER_LOGICAL_H - 34, 2, C_GOLD, line);
-}
-
-static void draw_frame(App *a) {
-    SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
-    SDL_RenderClear(a->pf.r);
-    if (a->screen == SCR_TITLE) draw_title(a);
-    else if (a->screen == SCR_WATCH) draw_watch(a);
-    else draw_play(a);
-    if (a->toast[0] && platform_now_s() < a->toast_until)
-        render_text(&a->rc, 20, RENDER_LOGICAL_H - 60, 2, C_WHITE, a->toast);
-    if (a->screenshot) {
-        // Read back before present: the back buffer is undefined after it.
-        a->screenshot = false;
-        char path[1200];
-        if (platform_screenshot(&a->pf, path, sizeof path)) {
-            char msg[1300];
-            snprintf(msg, sizeof msg, "SCREENSHOT SAVED");
-            log_info("screenshot: %s", path);
-            toast(a, msg);
-        }
-    }
-    SDL_RenderPresent(a->pf.r);
 }
 
 // ---------------------------------------------------------------- setup
@@ -834,7 +592,7 @@ int app_main(const AppOptions *opt) {
         if (a->quit) break;
         const World *w = a->screen == SCR_TITLE ? a->attract.w : a->play.w;
         if (w) render_camera_update(&a->rc, w, dt);
-        draw_frame(a);
+        app_draw_frame(a);
         a->fps_frames++;
         if (now - a->fps_t0 >= 0.5) {
             a->rc.fps = a->fps_frames / (now - a->fps_t0);
