@@ -3,11 +3,9 @@
 // input, however broken, may crash it.
 #include "sim/level.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/hash.h"
 #include "core/mem.h"
@@ -407,41 +405,10 @@ bool level_parse(Level *lv, const char *text, size_t len, const char *path, Pars
 bool level_load(Level *lv, const char *path, ParseError *err) {
     memset(lv, 0, sizeof *lv);
     if (!path) path = "";
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        parse_error_set(err, path, 0, 0, "cannot read the level: %s", strerror(errno));
-        return false;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        parse_error_set(err, path, 0, 0, "cannot read the level: not a regular file");
-        return false;
-    }
-    if ((unsigned long long)st.st_size > LEVEL_MAX_FILE_BYTES) {
-        parse_error_set(err, path, 0, 0, "level file too large (%lld bytes; at most %u MiB)",
-                        (long long)st.st_size, LEVEL_MAX_FILE_BYTES >> 20);
-        return false;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        parse_error_set(err, path, 0, 0, "cannot read the level: %s", strerror(errno));
-        return false;
-    }
-    size_t size = (size_t)st.st_size;
-    char *buf = mem_alloc(size + 1, 1);
-    if (!buf) {
-        fclose(f);
-        parse_error_set(err, path, 0, 0, "out of memory reading the level");
-        return false;
-    }
-    size_t got = fread(buf, 1, size + 1, f);   // one more: notice a file that grew
-    bool bad = ferror(f) || got > size;
-    fclose(f);
-    if (bad) {
-        mem_free(buf);
-        parse_error_set(err, path, 0, 0, "cannot read the level: read error or file changed while reading");
-        return false;
-    }
-    bool ok = level_parse(lv, buf, got, path, err);
+    size_t len = 0;
+    char *buf = text_read_file(path, LEVEL_MAX_FILE_BYTES, "level", &len, err);
+    if (!buf) return false;
+    bool ok = level_parse(lv, buf, len, path, err);
     mem_free(buf);
     return ok;
 }

@@ -3,7 +3,6 @@
 // Running is in script_run.c, recording in recorder.c.
 #include "sim/script.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -389,51 +388,11 @@ Script *script_parse(const char *text, size_t len, const char *path, ParseError 
     return s;
 }
 
-// Reads a whole file into a mem_alloc'd buffer. NULL + err on failure.
-static char *read_file(const char *path, size_t *len, ParseError *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        parse_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = mem_alloc(cap, 1);
-    while (buf) {
-        if (n == cap) {
-            if (cap > ((size_t)1 << 30)) {
-                mem_free(buf);
-                fclose(f);
-                parse_error_set(err, path, 0, 0, "file too large (over 1 GiB)");
-                return NULL;
-            }
-            char *nb = mem_alloc(cap * 2, 1);
-            if (nb) memcpy(nb, buf, n);
-            mem_free(buf);
-            buf = nb;
-            cap *= 2;
-            if (!buf) break;
-        }
-        errno = 0;
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    int why = errno;
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        mem_free(buf);
-        if (buf) parse_error_set(err, path, 0, 0, "cannot read: %s", strerror(why ? why : EIO));
-        else parse_error_set(err, path, 0, 0, "out of memory");
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
+#define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
 
 Script *script_load(const char *path, ParseError *err) {
     size_t len = 0;
-    char *text = read_file(path, &len, err);
+    char *text = text_read_file(path, SCRIPT_MAX_FILE_BYTES, "script", &len, err);
     if (!text) return NULL;
     Script *s = script_parse(text, len, path, err);
     mem_free(text);
