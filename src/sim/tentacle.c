@@ -11,6 +11,7 @@
 
 #include "core/dmath.h"
 #include "core/mem.h"
+#include "sim/params.h"
 #include "sim/world.h"
 
 // Tuning that is not a spawn parameter (documented in docs/tentacle.md).
@@ -45,96 +46,39 @@ void tentacle_config_default(TentacleConfig *cfg) {
 
 // --- spawn parameters ---
 
-// Strict decimal integer: digits only (no sign, no spaces), at most 9 digits.
-static bool parse_int(const char *s, long *out) {
-    size_t n = strlen(s);
-    if (n == 0 || n > 9) return false;
-    long v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9') return false;
-        v = v * 10 + (s[i] - '0');
-    }
-    *out = v;
-    return true;
-}
-
-// Strict decimal number: digits, optionally '.' and more digits (no sign,
-// exponent, inf or nan), at most 16 characters.
-static bool parse_num(const char *s, double *out) {
-    size_t n = strlen(s), i = 0;
-    if (n == 0 || n > 16) return false;
-    int digits = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') i++, digits++;
-    if (i < n && s[i] == '.') {
-        i++;
-        while (i < n && s[i] >= '0' && s[i] <= '9') i++, digits++;
-    }
-    if (i != n || digits == 0) return false;
-    errno = 0;
-    *out = strtod(s, NULL);
-    return errno == 0;
-}
-
-static bool set_int(int *dst, const char *val, long lo, long hi, char *why, size_t why_n) {
-    long v;
-    if (!parse_int(val, &v) || v < lo || v > hi) {
-        snprintf(why, why_n, "expected an integer %ld..%ld", lo, hi);
-        return false;
-    }
-    *dst = (int)v;
-    return true;
-}
-
-static bool set_num(double *dst, const char *val, double lo, double hi, char *why, size_t why_n) {
-    double v;
-    if (!parse_num(val, &v) || v < lo || v > hi) {
-        snprintf(why, why_n, "expected a number %g..%g", lo, hi);
-        return false;
-    }
-    *dst = v;
-    return true;
-}
-
-static bool config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
+bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
     if (!key || !val) {
         snprintf(why, why_n, "expected key=value");
         return false;
     }
-    if (!strcmp(key, "tentacles")) return set_int(&cfg->tentacles, val, 1, TENTACLE_MAX_ARMS, why, why_n);
-    if (!strcmp(key, "nodes")) return set_int(&cfg->nodes, val, 2, TENTACLE_MAX_NODES, why, why_n);
-    if (!strcmp(key, "link")) return set_num(&cfg->link_px, val, 1, 256, why, why_n);
-    if (!strcmp(key, "hp")) return set_int(&cfg->hp, val, 1, 100000, why, why_n);
-    if (!strcmp(key, "home")) return set_num(&cfg->home_px, val, 0, 32, why, why_n);
-    if (!strcmp(key, "lerp")) return set_num(&cfg->lerp, val, 0.01, 1, why, why_n);
-    if (!strcmp(key, "aim")) return set_num(&cfg->aim_deg, val, 0, 90, why, why_n);
-    if (!strcmp(key, "cooldown")) return set_int(&cfg->cooldown, val, 1, 6000, why, why_n);
-    if (!strcmp(key, "bullet")) return set_num(&cfg->bullet_px, val, 0.5, 32, why, why_n);
-    if (!strcmp(key, "grow")) return set_int(&cfg->grow, val, 0, TENTACLE_MAX_GROW, why, why_n);
-    if (!strcmp(key, "sway")) return set_num(&cfg->sway_px, val, 0, 512, why, why_n);
-    if (!strcmp(key, "roam")) return set_num(&cfg->roam_px, val, 0, 4096, why, why_n);
-    if (!strcmp(key, "wave")) return set_num(&cfg->wave, val, 0, 1, why, why_n);
+    if (!strcmp(key, "tentacles")) return param_int(key, val, 1, TENTACLE_MAX_ARMS, &cfg->tentacles, why, why_n);
+    if (!strcmp(key, "nodes")) return param_int(key, val, 2, TENTACLE_MAX_NODES, &cfg->nodes, why, why_n);
+    if (!strcmp(key, "link")) return param_num(key, val, 1, 256, &cfg->link_px, why, why_n);
+    if (!strcmp(key, "hp")) return param_int(key, val, 1, 100000, &cfg->hp, why, why_n);
+    if (!strcmp(key, "home")) return param_num(key, val, 0, 32, &cfg->home_px, why, why_n);
+    if (!strcmp(key, "lerp")) return param_num(key, val, 0.01, 1, &cfg->lerp, why, why_n);
+    if (!strcmp(key, "aim")) return param_num(key, val, 0, 90, &cfg->aim_deg, why, why_n);
+    if (!strcmp(key, "cooldown")) return param_int(key, val, 1, 6000, &cfg->cooldown, why, why_n);
+    if (!strcmp(key, "bullet")) return param_num(key, val, 0.5, 32, &cfg->bullet_px, why, why_n);
+    if (!strcmp(key, "grow")) return param_int(key, val, 0, TENTACLE_MAX_GROW, &cfg->grow, why, why_n);
+    if (!strcmp(key, "sway")) return param_num(key, val, 0, 512, &cfg->sway_px, why, why_n);
+    if (!strcmp(key, "roam")) return param_num(key, val, 0, 4096, &cfg->roam_px, why, why_n);
+    if (!strcmp(key, "wave")) return param_num(key, val, 0, 1, &cfg->wave, why, why_n);
     if (!strcmp(key, "solver")) {
         if (!strcmp(val, "follow")) cfg->solver = TENTACLE_SOLVER_FOLLOW;
         else if (!strcmp(val, "fabrik")) cfg->solver = TENTACLE_SOLVER_FABRIK;
         else {
-            snprintf(why, why_n, "expected follow or fabrik");
+            snprintf(why, why_n, "solver: expected follow or fabrik");
             return false;
         }
         return true;
     }
     snprintf(why, why_n,
-             "unknown tentacle parameter (expected tentacles, nodes, link, hp, home, lerp, aim, "
-             "cooldown, bullet, grow, sway, roam, wave or solver)");
+             "unknown tentacle parameter '%s' (expected tentacles, nodes, link, hp, home, lerp, aim, "
+             "cooldown, bullet, grow, sway, roam, wave or solver)", key);
     return false;
 }
 
-// Messages name the key, like the other creatures': "nodes: expected ...".
-bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    char inner[200];
-    if (config_set(cfg, key, val, inner, sizeof inner)) return true;
-    snprintf(why, why_n, "%s: %s", key, inner);
-    return false;
-}
 
 // --- geometry helpers ---
 

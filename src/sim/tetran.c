@@ -10,6 +10,7 @@
 
 #include "core/dmath.h"
 #include "core/mem.h"
+#include "sim/params.h"
 #include "sim/world.h"
 
 // Bullet looks and feel (px, px per tick, ticks).
@@ -44,72 +45,31 @@ void tetran_config_default(TetranConfig *cfg) {
     cfg->fire = true;
 }
 
-// A decimal integer of digits only (no sign, no spaces) in [lo, hi].
-static bool parse_int(const char *s, long lo, long hi, long *out) {
-    if (!s || !*s) return false;
-    long v = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p < '0' || *p > '9') return false;
-        v = v * 10 + (*p - '0');
-        if (v > hi) return false;      // also stops overflow on long digit runs
-    }
-    if (v < lo) return false;
-    *out = v;
-    return true;
-}
-
-// A plain decimal number (digits, sign, point, exponent; no hex, inf, nan).
-static bool parse_num(const char *s, double lo, double hi, double *out) {
-    if (!s || !*s || strlen(s) > 32) return false;
-    if (strspn(s, "+-.0123456789eE") != strlen(s)) return false;
-    char *end = NULL;
-    double v = strtod(s, &end);
-    if (!end || *end || !isfinite(v) || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    long n = 0;
-    double d = 0.0;
     if (!key) key = "";
-    if (!strcmp(key, "arms")) {
-        if (!parse_int(val, 1, TETRAN_MAX_ARMS, &n)) goto bad_int;
-        cfg->arms = (int)n;
-    } else if (!strcmp(key, "segments")) {
-        if (!parse_int(val, 1, TETRAN_MAX_SEGMENTS, &n)) goto bad_int;
-        cfg->segments = (int)n;
-    } else if (!strcmp(key, "length")) {
-        if (!parse_int(val, 1, TETRAN_MAX_LENGTH_PX, &n)) goto bad_int;
-        cfg->length_px = (double)n;
-    } else if (!strcmp(key, "hp")) {
-        if (!parse_int(val, 1, TETRAN_MAX_HP, &n)) goto bad_int;
-        cfg->hp = (int)n;
-    } else if (!strcmp(key, "core")) {
-        if (!parse_int(val, 4, 128, &n)) goto bad_int;
-        cfg->core_px = (double)n;
-    } else if (!strcmp(key, "fire")) {
-        if (!parse_int(val, 0, 1, &n)) goto bad_int;
-        cfg->fire = n != 0;
-    } else if (!strcmp(key, "spin")) {
-        if (!parse_num(val, -TETRAN_MAX_SPIN_RAD, TETRAN_MAX_SPIN_RAD, &d)) {
-            snprintf(why, why_n, "spin: expected a number -0.2..0.2 (radians per tick)");
-            return false;
-        }
-        cfg->spin_rad = d;
-    } else {
-        snprintf(why, why_n, "unknown tetran parameter '%s' (expected arms, segments, length, hp, spin, core or fire)",
-                 key);
-        return false;
+    int n = 0;
+    if (!strcmp(key, "arms")) return param_int(key, val, 1, TETRAN_MAX_ARMS, &cfg->arms, why, why_n);
+    if (!strcmp(key, "segments")) return param_int(key, val, 1, TETRAN_MAX_SEGMENTS, &cfg->segments, why, why_n);
+    if (!strcmp(key, "hp")) return param_int(key, val, 1, TETRAN_MAX_HP, &cfg->hp, why, why_n);
+    if (!strcmp(key, "spin"))
+        return param_num(key, val, -TETRAN_MAX_SPIN_RAD, TETRAN_MAX_SPIN_RAD, &cfg->spin_rad, why, why_n);
+    if (!strcmp(key, "length")) {
+        if (!param_int(key, val, 1, TETRAN_MAX_LENGTH_PX, &n, why, why_n)) return false;
+        cfg->length_px = n;
+        return true;
     }
-    return true;
-bad_int:;
-    long lo = 1, hi = TETRAN_MAX_ARMS;
-    if (!strcmp(key, "length")) hi = TETRAN_MAX_LENGTH_PX;
-    else if (!strcmp(key, "hp")) hi = TETRAN_MAX_HP;
-    else if (!strcmp(key, "core")) lo = 4, hi = 128;
-    else if (!strcmp(key, "fire")) lo = 0, hi = 1;
-    snprintf(why, why_n, "%s: expected an integer %ld..%ld", key, lo, hi);
+    if (!strcmp(key, "core")) {
+        if (!param_int(key, val, 4, 128, &n, why, why_n)) return false;
+        cfg->core_px = n;
+        return true;
+    }
+    if (!strcmp(key, "fire")) {
+        if (!param_int(key, val, 0, 1, &n, why, why_n)) return false;
+        cfg->fire = n != 0;
+        return true;
+    }
+    snprintf(why, why_n, "unknown tetran parameter '%s' (expected arms, segments, length, hp, spin, core or fire)",
+             key);
     return false;
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/dmath.h"
 #include "core/text.h"
+#include "sim/params.h"
 #include "sim/world.h"
 
 // Body plan at size 1: seven body segments and a shorter tail; widths at the
@@ -38,41 +39,12 @@ void whale_config_default(WhaleConfig *cfg) {
     cfg->size = 1.0;
 }
 
-static bool set_f64(double *dst, const char *key, const char *val, double lo, double hi, char *why,
-                    size_t why_n) {
-    double v;
-    if (!text_parse_f64(val, strlen(val), &v)) {
-        snprintf(why, why_n, "%s: expected a number %g..%g, got '%s'", key, lo, hi, val);
-        return false;
-    }
-    if (v < lo || v > hi) {
-        snprintf(why, why_n, "%s: expected a number %g..%g, got %s (out of range)", key, lo, hi, val);
-        return false;
-    }
-    *dst = v;
-    return true;
-}
-
-static bool set_int(int *dst, const char *key, const char *val, int lo, int hi, char *why, size_t why_n) {
-    int64_t v;
-    if (!text_parse_i64(val, strlen(val), &v)) {
-        snprintf(why, why_n, "%s: expected an integer %d..%d, got '%s'", key, lo, hi, val);
-        return false;
-    }
-    if (v < lo || v > hi) {
-        snprintf(why, why_n, "%s: expected an integer %d..%d, got %s (out of range)", key, lo, hi, val);
-        return false;
-    }
-    *dst = (int)v;
-    return true;
-}
-
 bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    if (!strcmp(key, "speed")) return set_f64(&cfg->speed, key, val, 0.1, 32.0, why, why_n);
-    if (!strcmp(key, "shield")) return set_f64(&cfg->shield_px, key, val, 8.0, 512.0, why, why_n);
-    if (!strcmp(key, "size")) return set_f64(&cfg->size, key, val, 0.25, 4.0, why, why_n);
-    if (!strcmp(key, "hp")) return set_int(&cfg->hp, key, val, 1, 100000, why, why_n);
-    if (!strcmp(key, "boss")) return set_int(&cfg->boss, key, val, 0, 1, why, why_n);
+    if (!strcmp(key, "speed")) return param_num(key, val, 0.1, 32.0, &cfg->speed, why, why_n);
+    if (!strcmp(key, "shield")) return param_num(key, val, 8.0, 512.0, &cfg->shield_px, why, why_n);
+    if (!strcmp(key, "size")) return param_num(key, val, 0.25, 4.0, &cfg->size, why, why_n);
+    if (!strcmp(key, "hp")) return param_int(key, val, 1, 100000, &cfg->hp, why, why_n);
+    if (!strcmp(key, "boss")) return param_int(key, val, 0, 1, &cfg->boss, why, why_n);
     if (!strcmp(key, "push")) {
         if (!strcmp(val, "head")) cfg->push_head = 1;
         else if (!strcmp(val, "body")) cfg->push_head = 0;
