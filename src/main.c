@@ -16,8 +16,8 @@
 #include "core/mem.h"
 #include "render/render.h"
 #include "sim/level.h"
-#include "sim/probes.h"
-#include "sim/script.h"
+#include "harness/probes.h"
+#include "harness/script.h"
 #include "sim/world.h"
 
 #define BOSSRUSH_VERSION "1.0"

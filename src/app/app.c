@@ -21,9 +21,9 @@
 #include "platform/settings.h"
 #include "render/fx.h"
 #include "render/render.h"
-#include "sim/legs.h"
+#include "sim/player/legs.h"
 #include "sim/level.h"
-#include "sim/script.h"
+#include "harness/script.h"
 #include "sim/world.h"
 
 // ---------------------------------------------------------------- files

@@ -13,7 +13,7 @@
 #include "platform/settings.h"
 #include "render/render.h"
 #include "sim/level.h"
-#include "sim/script.h"
+#include "harness/script.h"
 #include "sim/world.h"
 
 #define SIM_DT (1.0 / 60.0)

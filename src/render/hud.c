@@ -5,7 +5,7 @@
 
 #include "render/fx.h"
 #include "render/render.h"
-#include "sim/legs.h"
+#include "sim/player/legs.h"
 #include "sim/world.h"
 
 static const SDL_Color DIM = {170, 170, 200, 255};

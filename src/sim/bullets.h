@@ -7,7 +7,7 @@
 #include "core/hash.h"
 #include "core/vec2.h"
 #include "sim/events.h"
-#include "sim/tilemap.h"
+#include "sim/map/tilemap.h"
 
 typedef enum BulletOwner {
     OWNER_NONE = 0,

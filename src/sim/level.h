@@ -7,10 +7,10 @@
 #include <stdint.h>
 
 #include "core/text.h"
-#include "sim/tentacle.h"
-#include "sim/tetran.h"
-#include "sim/tilemap.h"
-#include "sim/whale.h"
+#include "sim/creatures/tentacle.h"
+#include "sim/creatures/tetran.h"
+#include "sim/map/tilemap.h"
+#include "sim/creatures/whale.h"
 
 typedef enum CreatureKind {
     KIND_NONE = 0,

@@ -20,12 +20,12 @@
 #include "sim/events.h"
 #include "sim/input.h"
 #include "sim/level.h"
-#include "sim/player.h"
-#include "sim/starfield.h"
-#include "sim/tentacle.h"
-#include "sim/tetran.h"
-#include "sim/tilemap.h"
-#include "sim/whale.h"
+#include "sim/player/player.h"
+#include "sim/background/starfield.h"
+#include "sim/creatures/tentacle.h"
+#include "sim/creatures/tetran.h"
+#include "sim/map/tilemap.h"
+#include "sim/creatures/whale.h"
 
 typedef enum GameState {
     GAME_PLAYING = 0,

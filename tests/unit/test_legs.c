@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "sim/legs.h"
+#include "sim/player/legs.h"
 
 #define EPS 1e-9
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "sim/player.h"
+#include "sim/player/player.h"
 #include "sim/world.h"
 
 enum { L = BTN_LEFT, R = BTN_RIGHT, U = BTN_UP, D = BTN_DOWN, J = BTN_JUMP, F = BTN_FIRE };

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "core/mem.h"
-#include "sim/probes.h"
-#include "sim/script.h"
+#include "harness/probes.h"
+#include "harness/script.h"
 #include "sim/world.h"
 
 // ---------------------------------------------------------------- helpers

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "core/mem.h"
-#include "sim/starfield.h"
+#include "sim/background/starfield.h"
 #include "sim/world.h"
 
 static double off(const Star *s) { return hypot((double)s->x - s->ox, (double)s->y - s->oy); }

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "core/dmath.h"
-#include "sim/tentacle.h"
+#include "sim/creatures/tentacle.h"
 #include "sim/world.h"
 
 // The bound the chain guarantees after every tick (docs/tentacle.md).

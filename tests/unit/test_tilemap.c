@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "core/rng.h"
-#include "sim/tilemap.h"
+#include "sim/map/tilemap.h"
 
 #define S 32                    // tile size of every map here
 #define R2 0.70710678118654752440

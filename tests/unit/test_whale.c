@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "core/mem.h"
-#include "sim/whale.h"
+#include "sim/creatures/whale.h"
 #include "sim/world.h"
 
 // An open w x h tile arena (32 px tiles); the map's edges are its walls.

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim/legs.h"
+#include "sim/player/legs.h"
 #include "sim/level.h"
-#include "sim/script.h"
+#include "harness/script.h"
 #include "sim/world.h"
 
 static void print_error(const ParseError *e) {

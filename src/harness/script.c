@@ -1,7 +1,7 @@
 // script.c -- the script/replay format's parser: text into the flat arrays
 // of struct Script (script_local.h), with file:line:col for every error.
 // Running is in script_run.c, recording in recorder.c.
-#include "sim/script.h"
+#include "harness/script.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/mem.h"
-#include "sim/script_local.h"
+#include "harness/script_local.h"
 #include "sim/world.h"
 
 // ---------------------------------------------------------------- arrays

@@ -1,7 +1,7 @@
 // tetran.c -- the Tetran boss: forward-kinematic arms turned by a per-joint
 // angle advance (wiggle mode lags the outer joints), a core with hit points,
 // phases as health drops, bullet patterns from the arm tips, a break-up death.
-#include "sim/tetran.h"
+#include "sim/creatures/tetran.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #include "core/dmath.h"
 #include "core/mem.h"
-#include "sim/params.h"
+#include "sim/creatures/params.h"
 #include "sim/world.h"
 
 // Bullet looks and feel (px, px per tick, ticks).

@@ -1,7 +1,7 @@
 // script_run.c -- runs a parsed script tick by tick: feeds its inputs,
 // checks expectations and checksums after each tick, and rewrites a
 // replay's checksums for `--rebless`.
-#include "sim/script.h"
+#include "harness/script.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 
 #include "core/mem.h"
 #include "core/textbuf.h"
-#include "sim/script_local.h"
+#include "harness/script_local.h"
 #include "sim/world.h"
 
 // ---------------------------------------------------------------- running

@@ -1,6 +1,6 @@
 // recorder.c -- records live play as a replay in the script format: one
 // line per button change, a checksum every CHECKSUM_EVERY ticks.
-#include "sim/script.h"
+#include "harness/script.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -10,7 +10,7 @@
 
 #include "core/mem.h"
 #include "core/textbuf.h"
-#include "sim/script_local.h"
+#include "harness/script_local.h"
 #include "sim/world.h"
 
 // ---------------------------------------------------------------- recording

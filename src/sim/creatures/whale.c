@@ -1,6 +1,6 @@
 // whale.c -- the whale shark: bouncing head, follow-the-leader body, boss
 // phases and dives, bullets and contact. The algorithm is described in whale.h.
-#include "sim/whale.h"
+#include "sim/creatures/whale.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 #include "core/dmath.h"
 #include "core/text.h"
-#include "sim/params.h"
+#include "sim/creatures/params.h"
 #include "sim/world.h"
 
 // Body plan at size 1: seven body segments and a shorter tail; widths at the

@@ -1,5 +1,5 @@
 // params.c -- strict spawn-parameter values with uniform messages (params.h).
-#include "sim/params.h"
+#include "sim/creatures/params.h"
 
 #include <stdio.h>
 #include <stdlib.h>

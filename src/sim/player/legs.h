@@ -15,7 +15,7 @@
 #include "core/text.h"
 #include "core/vec2.h"
 #include "sim/events.h"
-#include "sim/tilemap.h"
+#include "sim/map/tilemap.h"
 
 #define LEGS_COUNT 4
 #define LEGS_REF_RADIUS_PX 12.0   // body radius the profiles are written for

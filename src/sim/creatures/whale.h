@@ -24,7 +24,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
-#include "sim/tilemap.h"
+#include "sim/map/tilemap.h"
 
 struct World;
 struct Bullet;

@@ -1,7 +1,7 @@
 // tilemap.c -- tile shapes and exact queries over their union: closed point
 // test, exact (signed) nearest surface, DDA segment cast, swept circle.
 // The union is what matters: seams between touching tiles are never surfaces.
-#include "sim/tilemap.h"
+#include "sim/map/tilemap.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // player.c -- the body: snappy walking that follows ramps, variable jumps with
 // coyote time and a jump buffer, sticking to walls and ceilings and climbing
 // round inner and outer corners, and firing. The feel constants are in player.h.
-#include "sim/player.h"
+#include "sim/player/player.h"
 
 #include <math.h>
 #include <string.h>

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sim/probes.h"
-#include "sim/script.h"
+#include "harness/probes.h"
+#include "harness/script.h"
 
 #define SCRIPT_VERSION 1
 #define CHECKSUM_EVERY 60

@@ -1,7 +1,7 @@
 // starfield.c -- the stars the whale parts: a grid by origin finds resting
 // stars near a pusher, an active list carries the displaced ones home.
 // Design and rules in starfield.h.
-#include "sim/starfield.h"
+#include "sim/background/starfield.h"
 
 #include <math.h>
 #include <string.h>

@@ -26,7 +26,7 @@
 #include "core/hash.h"
 #include "core/vec2.h"
 #include "sim/input.h"
-#include "sim/legs.h"
+#include "sim/player/legs.h"
 
 struct World;
 

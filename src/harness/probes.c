@@ -1,7 +1,7 @@
 // probes.c -- the probe table: every named value a script may test, read
 // from World on demand. Creatures read the first one of their kind (0 when
 // the level has none).
-#include "sim/probes.h"
+#include "harness/probes.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // legs.c -- the spider legs: grow/retract, ring-triggered steps, arc
 // foothold casts, the 2-by-2 gait, two-bone IK and the .leg profile parser.
 // Deterministic, no allocation in legs_step (see legs.h, docs/legs.md).
-#include "sim/legs.h"
+#include "sim/player/legs.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // tentacle.c -- the tentacle boss: body drift, the chain update (follow or
 // FABRIK, both lerped and finished by a hard clamp), aiming and firing,
 // damage, phases and death. Deterministic; never allocates after init.
-#include "sim/tentacle.h"
+#include "sim/creatures/tentacle.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,7 +11,7 @@
 
 #include "core/dmath.h"
 #include "core/mem.h"
-#include "sim/params.h"
+#include "sim/creatures/params.h"
 #include "sim/world.h"
 
 // Tuning that is not a spawn parameter (documented in docs/tentacle.md).

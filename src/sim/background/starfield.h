@@ -17,7 +17,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
-#include "sim/whale.h"
+#include "sim/creatures/whale.h"
 
 #define STARS_MAX 2000000
 #define STARFIELD_PUSH_PX 2.0      // px per tick away from the pusher
