@@ -7,6 +7,7 @@ BUILD   ?= build
 OPT     ?= -O2 -g
 SAN     ?=
 CLANG   ?=
+WERROR  ?=
 ifeq ($(SAN),1)
 BUILD   := build-san
 OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -24,7 +25,12 @@ BIN     := $(BUILD)/bossrush
 endif
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
-           -Wmissing-prototypes -Wvla -Wundef
+           -Wmissing-prototypes -Wvla -Wundef \
+           -Wformat=2 -Wnull-dereference -Wcast-qual -Wwrite-strings
+# WERROR=1 (CI) turns every warning into an error; the tree builds without any.
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) -ffp-contract=off -Isrc -MMD -MP
 LDFLAGS += $(LDSAN)
 

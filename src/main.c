@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,11 +73,17 @@ static const char usage_text[] =
     "changed; 2 bad command line or an unreadable or malformed file.\n"
     "Scripts and replays: docs/script-format.md.\n";
 
-// Prints "bossrush: MSG" and the usage hint; returns 2.
-static int bad_cli(const char *fmt, const char *arg) {
+// Prints "bossrush: MSG" (printf-style) and the usage hint; returns 2.
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int bad_cli(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "bossrush: ");
-    fprintf(stderr, fmt, arg ? arg : "");
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\nTry 'bossrush --help' for usage.\n");
+    va_end(ap);
     return 2;
 }
 
@@ -111,25 +118,25 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         else if (!strcmp(a, "--render")) c->render = true;
         else if (!strcmp(a, "--debug")) c->debug = true;
         else if (!strcmp(a, "--record")) {
-            if (!next || !*next) return bad_cli("--record needs a file name", NULL);
-            if (c->record) return bad_cli("--record given twice", NULL);
+            if (!next || !*next) return bad_cli("--record needs a file name");
+            if (c->record) return bad_cli("--record given twice");
             c->record = argv[++i];
         } else if (!strcmp(a, "--ticks")) {
-            if (!next) return bad_cli("--ticks needs a number", NULL);
-            if (c->has_ticks) return bad_cli("--ticks given twice", NULL);
+            if (!next) return bad_cli("--ticks needs a number");
+            if (c->has_ticks) return bad_cli("--ticks given twice");
             if (!parse_count(next, SCRIPT_MAX_TICK, &c->ticks))
                 return bad_cli("--ticks: expected a tick count 0..10000000, got '%s'", next);
             c->has_ticks = true;
             i++;
         } else if (!strcmp(a, "--seed")) {
             int64_t v;
-            if (!next) return bad_cli("--seed needs a number", NULL);
+            if (!next) return bad_cli("--seed needs a number");
             if (!parse_count(next, UINT32_MAX, &v)) return bad_cli("--seed: expected 0..4294967295, got '%s'", next);
             c->seed = (uint32_t)v;
             c->has_seed = true;
             i++;
         } else if (!strcmp(a, "--shot")) {
-            if (!next) return bad_cli("--shot needs TICK:FILE.png", NULL);
+            if (!next) return bad_cli("--shot needs TICK:FILE.png");
             const char *colon = strchr(next, ':');
             int64_t t;
             char num[32];
@@ -139,7 +146,7 @@ static int parse_cli(int argc, char **argv, Cli *c) {
             memcpy(num, next, n);
             num[n] = 0;
             if (!parse_count(num, SCRIPT_MAX_TICK, &t)) return bad_cli("--shot: bad tick in '%s'", next);
-            if (c->shot_count >= APP_MAX_SHOTS) return bad_cli("too many --shot (at most 64)", NULL);
+            if (c->shot_count >= APP_MAX_SHOTS) return bad_cli("too many --shot (at most 64)");
             c->shots[c->shot_count++] = (AppShot){t, colon + 1};
             i++;
         } else if (a[0] == '-') {
@@ -161,19 +168,19 @@ static int parse_cli(int argc, char **argv, Cli *c) {
     // Combinations.
     bool runs_headless = c->mode == MODE_LEVEL || c->mode == MODE_SCRIPT || c->mode == MODE_REPLAY;
     if (c->headless && !runs_headless && c->mode != MODE_BENCH && c->mode != MODE_REBLESS)
-        return bad_cli("--headless needs --script, --replay or --level", NULL);
+        return bad_cli("--headless needs --script, --replay or --level");
     bool record_ok = (!c->headless && (c->mode == MODE_PLAY || c->mode == MODE_LEVEL)) ||
                      (c->headless && c->mode == MODE_SCRIPT);
     if (c->record && !record_ok)
-        return bad_cli("--record works with live play (alone or with --level) or --script --headless", NULL);
-    if (c->dump && !(c->headless && runs_headless)) return bad_cli("--dump-state needs --headless", NULL);
+        return bad_cli("--record works with live play (alone or with --level) or --script --headless");
+    if (c->dump && !(c->headless && runs_headless)) return bad_cli("--dump-state needs --headless");
     if (c->has_ticks && !(c->mode == MODE_BENCH || (c->mode == MODE_LEVEL && c->headless)))
-        return bad_cli("--ticks works with --bench or --level --headless", NULL);
+        return bad_cli("--ticks works with --bench or --level --headless");
     if (c->has_seed && !(c->mode == MODE_BENCH || (c->mode == MODE_LEVEL && c->headless)))
-        return bad_cli("--seed works with --bench or --level --headless (scripts use their 'seed' line)", NULL);
-    if (c->render && c->mode != MODE_BENCH) return bad_cli("--render works with --bench only", NULL);
+        return bad_cli("--seed works with --bench or --level --headless (scripts use their 'seed' line)");
+    if (c->render && c->mode != MODE_BENCH) return bad_cli("--render works with --bench only");
     if (c->shot_count && (c->mode == MODE_BENCH || c->mode == MODE_REBLESS))
-        return bad_cli("--shot does not work with --bench", NULL);
+        return bad_cli("--shot does not work with --bench");
     return -1;
 }
 

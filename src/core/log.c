@@ -9,7 +9,7 @@ static int quiet;
 
 void log_set_quiet(int q) { quiet = q; }
 
-static void vlog(const char *tag, const char *fmt, va_list ap) {
+LOG_PRINTF(2, 0) static void vlog(const char *tag, const char *fmt, va_list ap) {
     fprintf(stderr, "bossrush: %s", tag);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);

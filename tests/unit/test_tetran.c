@@ -377,9 +377,10 @@ static void test_fires_from_tips(void **state) {
     }
     assert_true(shot);
     assert_true(f.w->bullets.count > 0);
-    const Bullet *b = NULL;
-    for (int i = 0; i < f.w->bullets.cap && !b; i++)
-        if (f.w->bullets.b[i].alive) b = &f.w->bullets.b[i];
+    int i = 0;
+    while (i < f.w->bullets.cap && !f.w->bullets.b[i].alive) i++;
+    assert_true(i < f.w->bullets.cap);
+    const Bullet *b = &f.w->bullets.b[i];
     assert_int_equal(b->owner, OWNER_ENEMY);
     assert_int_equal(b->from, WHO_TETRAN);
     unmake(&f);
