@@ -1,6 +1,6 @@
-# bossrush -- `make` builds ./bossrush, `make run` plays, `make test` tests.
-# sim/ and core/ never see SDL's flags (an SDL include there fails to build);
-# the app layers do.
+# bossrush -- `make` builds ./bossrush, `make run` plays, `make test` tests,
+# `make install` installs (PREFIX, DESTDIR). sim/ and core/ never see SDL's
+# flags (an SDL include there fails to build); the app layers do.
 
 CC      ?= cc
 BUILD   ?= build
@@ -8,6 +8,8 @@ OPT     ?= -O2 -g
 SAN     ?=
 CLANG   ?=
 WERROR  ?=
+PREFIX  ?= /usr/local
+DESTDIR ?=
 ifeq ($(SAN),1)
 BUILD   := build-san
 OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -23,6 +25,14 @@ BIN     := bossrush
 else
 BIN     := $(BUILD)/bossrush
 endif
+
+BINDIR  := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share/bossrush
+# `git describe` when this folder is a git checkout of its own, else (a
+# plain tarball) this fallback.
+VERSION_FALLBACK := 1.0
+VERSION := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
+                   git describe --always --dirty 2>/dev/null || echo $(VERSION_FALLBACK))
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wvla -Wundef \
@@ -50,10 +60,21 @@ APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK  := $(BUILD)/.deps-ok
+# The build's state, each rewritten only when its text changes: the compile
+# and link flags (a change rebuilds everything) and build_config.h with the
+# version and the installed data folder (a change rebuilds its includers),
+# so `make install PREFIX=/x` after `make` never installs a stale binary.
+FLAGS_STAMP := $(BUILD)/.flags
+CONFIG_H := $(BUILD)/gen/build_config.h
+# Per layer: the pure layers get CFLAGS alone.
+APP_CFLAGS  = $(CFLAGS) -I$(BUILD)/gen $(SDL_CFLAGS)
+TOOL_CFLAGS = $(CFLAGS) -Itools/assetgen $(SDL_CFLAGS)
+TEST_CFLAGS = $(CFLAGS) -Itests/unit
 
 .SECONDARY:
 
-.PHONY: check-aarch64 all run test test-unit test-scripts test-layers test-san test-clang assets rebless clean deps bench
+.PHONY: check-aarch64 all run test test-unit test-scripts test-layers test-install \
+        test-san test-clang assets rebless clean deps bench install uninstall compile_commands.json FORCE
 
 all: $(BIN)
 
@@ -62,24 +83,33 @@ $(DEPS_OK): scripts/deps.sh
 	@sh scripts/deps.sh
 	@mkdir -p $(@D) && touch $@
 
-$(BUILD)/src/core/%.o: src/core/%.c | $(DEPS_OK)
+# Moves the new text ($@.PID) over $@ only when they differ.
+keep_if_same = { cmp -s $@.$$$$ $@ && rm -f $@.$$$$ || mv -f $@.$$$$ $@; }
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(@D) && printf '%s\n' '$(CC) $(CFLAGS) $(LDFLAGS)' > $@.$$$$ && $(keep_if_same)
+$(CONFIG_H): FORCE
+	@mkdir -p $(@D) && printf '%s\n' \
+	    '// build_config.h -- written by make: the version and the installed data folder.' \
+	    '#define BOSSRUSH_VERSION "$(VERSION)"' '#define BOSSRUSH_DATADIR "$(DATADIR)"' > $@.$$$$ && $(keep_if_same)
+
+$(BUILD)/src/core/%.o: src/core/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
-$(BUILD)/src/sim/%.o: src/sim/%.c | $(DEPS_OK)
+$(BUILD)/src/sim/%.o: src/sim/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
-$(BUILD)/src/harness/%.o: src/harness/%.c | $(DEPS_OK)
+$(BUILD)/src/harness/%.o: src/harness/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
-$(BUILD)/src/%.o: src/%.c | $(DEPS_OK)
+$(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_OK) $(CONFIG_H)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SDL_CFLAGS) -c $< -o $@
-$(BUILD)/tools/%.o: tools/%.c | $(DEPS_OK)
+	$(CC) $(APP_CFLAGS) -c $< -o $@
+$(BUILD)/tools/%.o: tools/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itools/assetgen $(SDL_CFLAGS) -c $< -o $@
-$(BUILD)/tests/unit/%.o: tests/unit/%.c | $(DEPS_OK)
+	$(CC) $(TOOL_CFLAGS) -c $< -o $@
+$(BUILD)/tests/unit/%.o: tests/unit/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itests/unit -c $< -o $@
+	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
 $(BIN): $(CORE_OBJ) $(APP_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
@@ -103,7 +133,13 @@ test-layers:
 test-unit: $(TEST_BIN)
 test-scripts: $(BIN)
 
-test: $(BIN) $(TEST_BIN) test-layers
+# Installs into a staging DESTDIR under BUILD (this build's PREFIX, so
+# nothing is rebuilt), runs the installed binary from another folder, then
+# uninstalls (tests/install.sh).
+test-install: $(BIN)
+	@sh tests/install.sh "$(MAKE)" "$(CURDIR)/$(BUILD)/install-test" "$(PREFIX)"
+
+test: $(BIN) $(TEST_BIN) test-layers test-install
 	@sh tests/run.sh $(BIN) $(BUILD)
 
 test-san:
@@ -123,8 +159,38 @@ rebless: $(BIN)
 bench: $(BIN)
 	./$(BIN) --bench levels/01-tetran.lvl
 
+# The data the game reads at run time: assets/ (sprites, sounds, leg
+# profiles) and the arenas of the boss rush (levels/test/ stays with the tests).
+DATA_FILES = $(shell find assets -type f) $(wildcard levels/*.lvl levels/*.tmj)
+
+# DESTDIR stages the files for a package; the binary looks in PREFIX.
+install: $(BIN)
+	rm -rf "$(DESTDIR)$(DATADIR)"
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 $(BIN) "$(DESTDIR)$(BINDIR)/bossrush"
+	@for f in $(DATA_FILES); do install -D -m 644 "$$f" "$(DESTDIR)$(DATADIR)/$$f" || exit 1; done
+	@echo "installed $(DESTDIR)$(BINDIR)/bossrush and $(DESTDIR)$(DATADIR)/"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/bossrush"
+	rm -rf "$(DESTDIR)$(DATADIR)"
+
+# For clangd and other tools: the exact command of every source of this
+# build (game, unit tests, asset generator), written without building.
+# cc_json SOURCES, FLAGS_VARIABLE_NAME (a name: flags may hold commas)
+cc_json = for f in $(1); do printf '%s\n  {"directory": "%s", "file": "%s", "command": "%s"}' "$$sep" \
+              "$(CURDIR)" "$$f" "$(CC) $($(2)) -c $$f -o $(BUILD)/$${f%.c}.o"; sep=,; done;
+compile_commands.json: $(CONFIG_H) | $(DEPS_OK)
+	@{ echo '['; sep=; \
+	  $(call cc_json,$(CORE_SRC),CFLAGS) \
+	  $(call cc_json,$(APP_SRC),APP_CFLAGS) \
+	  $(call cc_json,$(TOOL_SRC),TOOL_CFLAGS) \
+	  $(call cc_json,$(TEST_SRC),TEST_CFLAGS) \
+	  printf '\n]\n'; } > $@
+	@echo "wrote $@"
+
 clean:
-	rm -rf build build-san build-clang build-aarch64 bossrush
+	rm -rf build build-san build-clang build-aarch64 bossrush compile_commands.json
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

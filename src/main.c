@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "app/app.h"
+#include "build_config.h"
 #include "core/log.h"
 #include "core/mem.h"
 #include "render/render.h"
@@ -21,7 +22,6 @@
 #include "harness/script.h"
 #include "sim/world.h"
 
-#define BOSSRUSH_VERSION "1.0"
 #define BENCH_TICKS 3600
 
 typedef enum Mode {
@@ -106,7 +106,7 @@ static int parse_cli(int argc, char **argv, Cli *c) {
             fputs(usage_text, stdout);
             return 0;
         } else if (!strcmp(a, "--version")) {
-            printf("bossrush %s (script format 1)\n", BOSSRUSH_VERSION);
+            printf("bossrush %s (script format 1)\ndata folder: %s\n", BOSSRUSH_VERSION, app_base_dir());
             return 0;
         } else if (!strcmp(a, "--level")) m = MODE_LEVEL;
         else if (!strcmp(a, "--script")) m = MODE_SCRIPT;

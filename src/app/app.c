@@ -28,27 +28,7 @@
 
 // ---------------------------------------------------------------- files
 
-const char *app_base_dir(void) {
-    static char dir[1024];
-    if (dir[0]) return dir;
-    char *b = SDL_GetBasePath();
-    snprintf(dir, sizeof dir, "%s", b ? b : "./");
-    SDL_free(b);
-    size_t n = strlen(dir);
-    if (n + 1 < sizeof dir && dir[n - 1] != '/') strcat(dir, "/");
-    // A binary built elsewhere (e.g. build-san/) run from the repository:
-    // fall back to the current directory when it, not the binary's folder,
-    // holds levels/.
-    char probe[1100];
-    snprintf(probe, sizeof probe, "%slevels", dir);
-    DIR *d = opendir(probe);
-    if (d) closedir(d);
-    else if ((d = opendir("levels")) != NULL) {
-        closedir(d);
-        snprintf(dir, sizeof dir, "./");
-    }
-    return dir;
-}
+const char *app_base_dir(void) { return platform_data_dir(); }
 
 static int cmp_name(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 

@@ -27,5 +27,5 @@ typedef struct AppOptions {
 // a trailing .rpl of FILE dropped). --replay / --script: watch in real time,
 // verifying; 1 on the first failed check or desync, 0 at the end.
 int app_main(const AppOptions *opt);
-// Folder holding assets/ and levels/ (next to the binary); ends with '/'.
+// Folder holding assets/ and levels/ (platform_data_dir); ends with '/'.
 const char *app_base_dir(void);

@@ -2,6 +2,8 @@
 // (preference folder, atomic writes, screenshots) the app needs.
 #include "platform/platform.h"
 
+#include "build_config.h"
+
 #include <SDL_image.h>
 #include <errno.h>
 #include <stdio.h>
@@ -76,6 +78,47 @@ double platform_now_s(void) {
     static Uint64 freq;
     if (!freq) freq = SDL_GetPerformanceFrequency();
     return (double)SDL_GetPerformanceCounter() / (double)freq;
+}
+
+// True when dir (ending in '/') holds the game's data: levels/ and assets/.
+static bool holds_data(const char *dir) {
+    char path[1100];
+    struct stat st;
+    snprintf(path, sizeof path, "%slevels", dir);
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return false;
+    snprintf(path, sizeof path, "%sassets", dir);
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *platform_data_dir(void) {
+    static char dir[1024];
+    if (dir[0]) return dir;
+    char exe[1024] = "", up[1024] = "", share[1100] = "";
+    char *b = SDL_GetBasePath();   // absolute, symlinks resolved, ends with '/'
+    if (b) {
+        snprintf(exe, sizeof exe, "%s", b);
+        snprintf(up, sizeof up, "%s", b);
+        size_t n = strlen(up);
+        while (n > 1 && up[n - 1] == '/') up[--n] = 0;
+        char *slash = strrchr(up, '/');
+        if (slash) slash[1] = 0;
+        else up[0] = 0;
+        if (up[0]) snprintf(share, sizeof share, "%sshare/bossrush/", up);
+    }
+    SDL_free(b);
+    // In this order: beside the binary (./bossrush in the repository); one
+    // up (build-san/bossrush and the like); PREFIX/bin/../share/bossrush (an
+    // installed binary, also a staged or moved PREFIX); the folder compiled
+    // in at install time; the current directory.
+    const char *candidates[] = {exe, up, share, BOSSRUSH_DATADIR "/", "./"};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        if (candidates[i][0] && holds_data(candidates[i])) {
+            snprintf(dir, sizeof dir, "%s", candidates[i]);
+            return dir;
+        }
+    }
+    snprintf(dir, sizeof dir, "%s", exe[0] ? exe : "./");
+    return dir;
 }
 
 const char *platform_pref_dir(void) {

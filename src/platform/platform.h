@@ -21,6 +21,13 @@ void platform_close(Platform *pf);
 void platform_set_fullscreen(Platform *pf, bool on);
 // Seconds since an arbitrary start, monotonic, high resolution.
 double platform_now_s(void);
+// The folder holding the game's data (assets/ and levels/); ends with '/'.
+// The first that holds both: the binary's folder (the repository build),
+// its parent (builds in build-san/ and the like), the binary's
+// ../share/bossrush (an installed build, wherever PREFIX was moved), the
+// folder compiled in from PREFIX, the current directory. When none does,
+// the binary's folder. Computed once.
+const char *platform_data_dir(void);
 // The per-user folder for settings and screenshots (SDL_GetPrefPath), or
 // "./" when there is none; ends with '/'.
 const char *platform_pref_dir(void);
