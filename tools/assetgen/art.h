@@ -20,6 +20,11 @@ bool art_tetran(const char *assets_dir);    // tools/art_tetran.c
 bool art_tentacle(const char *assets_dir);  // tools/art_tentacle.c
 bool art_whale(const char *assets_dir);     // tools/art_whale.c
 
+// Compares every .png and .wav of gen_dir with ref_dir's as decoded pixels
+// and samples, and both file lists (tools/assetgen/compare.c). Returns 0
+// when all equal, 1 naming each difference, 2 when a folder is unreadable.
+int art_compare(const char *ref_dir, const char *gen_dir);
+
 // Integer hash of a lattice point -> [0, 1): the noise source of the art.
 // Fixed arithmetic, so the output is reproducible byte for byte.
 static inline double art_hash01(int x, int y, int seed) {

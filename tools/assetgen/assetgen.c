@@ -1,6 +1,6 @@
 // assetgen.c -- `assetgen ASSETS_DIR`: regenerates every sprite and sound
 // in assets/ from code. Deterministic (fixed seeds, no clock): running it
-// twice writes identical files.
+// twice writes identical files. `assetgen --compare REF GEN`: see art.h.
 #include <SDL.h>
 #include <SDL_image.h>
 #include <errno.h>
@@ -54,8 +54,9 @@ bool art_save(SDL_Surface *s, const char *dir, const char *name) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 4 && !strcmp(argv[1], "--compare")) return art_compare(argv[2], argv[3]);
     if (argc != 2) {
-        fprintf(stderr, "usage: assetgen ASSETS_DIR\n");
+        fprintf(stderr, "usage: assetgen ASSETS_DIR | assetgen --compare REF_DIR GEN_DIR\n");
         return 2;
     }
     const char *dir = argv[1];

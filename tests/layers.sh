@@ -1,0 +1,33 @@
+#!/bin/sh
+# layers.sh [--io] -- the layer rules, checked by path from the repository
+# root: no SDL in src/core, src/sim, src/harness, and each of them includes
+# only itself and the layers below it (core < sim < harness). With --io:
+# no file I/O in src/sim (it parses text it is handed). Prints every
+# violation; exits 1 if any.
+bad=0
+
+# violations WHAT PATTERN DIR... -- reports the lines matching PATTERN.
+violations() {
+    what=$1; pattern=$2; shift 2
+    if grep -rnE "$pattern" "$@"; then
+        echo "layer violation: $what"
+        bad=1
+    fi
+}
+
+if [ "$1" = "--io" ]; then
+    violations "file I/O in src/sim" \
+        '\b(fopen|freopen|fdopen|tmpfile|rename|remove|unlink|realpath|opendir|mkdir|stat|text_read_file)[[:space:]]*\(|\bFILE[[:space:]]*\*|#[[:space:]]*include[[:space:]]*(<(dirent|unistd|sys/stat)\.h>|"core/fs\.h")' \
+        src/sim
+    [ $bad = 0 ] && echo "layers (file I/O): ok"
+    exit $bad
+fi
+
+violations "SDL used in src/core, src/sim or src/harness" \
+    '#[[:space:]]*include[[:space:]]*[<"]SDL|SDL_[A-Za-z]' src/core src/sim src/harness
+inc='#[[:space:]]*include[[:space:]]*"'
+violations "src/core includes a higher layer" "$inc(app|audio|harness|platform|render|sim)/" src/core
+violations "src/sim includes a higher layer" "$inc(app|audio|harness|platform|render)/" src/sim
+violations "src/harness includes a higher layer" "$inc(app|audio|platform|render)/" src/harness
+[ $bad = 0 ] && echo "layers: ok"
+exit $bad
