@@ -2,29 +2,32 @@
 # cli.sh BIN -- command-line cases: exit codes and messages of --help,
 # --version, bad flags, missing arguments, missing files, --dump-state, and
 # replays broken on purpose (a changed checksum, a changed level).
-# Run from the repository root; prints every failure, exits 1 if any.
+# Run from the repository root. Every case counts on its own; a block whose
+# precondition fails counts as a failure, never as a skip. Prints every
+# failure and ends with "cli: N passed, M failed"; exits 1 if any failed.
 BIN=${1:-./bossrush}
 case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+pass=0
 fails=0
-n=0
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
 
 # expect WANT_EXIT STREAM TEXT -- ARGS...: runs BIN ARGS, checks the exit code
 # and that TEXT appears in STREAM (out or err; TEXT may be empty).
 expect() {
     want=$1; stream=$2; text=$3; shift 4
-    n=$((n + 1))
     timeout 120 "$BIN" "$@" >"$tmp/out" 2>"$tmp/err"
     got=$?
     if [ "$got" != "$want" ]; then
-        echo "FAIL: bossrush $*: exit $got, expected $want"; sed 's/^/    /' "$tmp/err" | head -3
-        fails=$((fails + 1)); return
-    fi
-    if [ -n "$text" ] && ! grep -qF -- "$text" "$tmp/$stream"; then
-        echo "FAIL: bossrush $*: std$stream lacks '$text'"; sed 's/^/    /' "$tmp/$stream" | head -3
-        fails=$((fails + 1))
+        bad "bossrush $*: exit $got, expected $want"; sed 's/^/    /' "$tmp/err" | head -3
+    elif [ -n "$text" ] && ! grep -qF -- "$text" "$tmp/$stream"; then
+        bad "bossrush $*: std$stream lacks '$text'"; sed 's/^/    /' "$tmp/$stream" | head -3
+    else
+        ok
     fi
 }
 
@@ -68,47 +71,47 @@ expect 2 err "not a regular file" -- --level tests
 expect 2 err "unknown probe 'player.z'" -- --script tests/bad/unknown-probe.script
 expect 2 err "unsupported script version" -- --replay tests/bad/bad-version.rpl
 
-# With a loadable arena: --dump-state prints every probe, sorted.
-if "$BIN" --level $LVL --headless >/dev/null 2>&1; then
-    expect 0 out "tick 9" -- --level $LVL --headless --ticks 10 --dump-state
-    cut -d' ' -f1 "$tmp/out" > "$tmp/names"
-    if ! LC_ALL=C sort -c "$tmp/names" 2>/dev/null; then echo "FAIL: --dump-state is not sorted by name"; fails=$((fails + 1)); fi
-    for p in tick game.state bullets.count player.x player.state player.groups_stepping tetran.wiggle \
-             tentacle.overreach whale.bounces stars.displaced; do
-        grep -q "^$p " "$tmp/out" || { echo "FAIL: --dump-state lacks $p"; fails=$((fails + 1)); }
-    done
-    expect 0 out "allocs_per_tick" -- --bench $LVL --ticks 30
-    expect 0 out "tick_p99_us" -- --bench $LVL --ticks 30
+# --dump-state prints every probe, sorted by name.
+expect 0 out "tick 9" -- --level $LVL --headless --ticks 10 --dump-state
+cut -d' ' -f1 "$tmp/out" > "$tmp/names"
+if [ -s "$tmp/names" ] && LC_ALL=C sort -c "$tmp/names" 2>/dev/null; then ok; else bad "--dump-state is empty or not sorted by name"; fi
+missing=""
+for p in tick game.state bullets.count player.x player.state player.groups_stepping tetran.wiggle \
+         tentacle.overreach whale.bounces stars.displaced; do
+    grep -q "^$p " "$tmp/out" || missing="$missing $p"
+done
+if [ -z "$missing" ]; then ok; else bad "--dump-state lacks$missing"; fi
+expect 0 out "allocs_per_tick" -- --bench $LVL --ticks 30
+expect 0 out "tick_p99_us" -- --bench $LVL --ticks 30
 
-    # A replay with one checksum changed desyncs exactly at that tick.
-    rpl=$(ls tests/replays/*.rpl 2>/dev/null | head -1)
-    if [ -n "$rpl" ]; then
-        line=$(grep -n ' checksum ' "$rpl" | sed -n 2p)
-        if [ -n "$line" ]; then
-            num=${line%%:*}
-            tick=$(echo "$line" | sed 's/.*at \([0-9]*\) checksum.*/\1/')
-            awk -v n="$num" 'NR == n { c = substr($0, length($0), 1); $0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0") } { print }' "$rpl" > "$tmp/t.rpl"
-            # the copy lives elsewhere: point its level line at the real file
-            lvl=$(sed -n 's/^level \([^ ]*\).*/\1/p' "$rpl")
-            abs=$(cd "$(dirname "$rpl")" && cd "$(dirname "$lvl")" && pwd)/$(basename "$lvl")
-            sed -i "s|^level [^ ]*|level $abs|" "$tmp/t.rpl"
-            expect 1 err "replay desync at tick $tick: checksum expected" -- --replay "$tmp/t.rpl" --headless
+# A replay with its second checksum changed desyncs exactly at that tick.
+rpl=$(ls tests/replays/*.rpl 2>/dev/null | head -1)
+line=$([ -n "$rpl" ] && grep -n ' checksum ' "$rpl" | sed -n 2p)
+if [ -z "$line" ]; then
+    bad "cannot run the tampered-replay cases: no tests/replays/*.rpl with two checksums"
+else
+    num=${line%%:*}
+    tick=$(echo "$line" | sed 's/.*at \([0-9]*\) checksum.*/\1/')
+    awk -v n="$num" 'NR == n { c = substr($0, length($0), 1); $0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0") } { print }' "$rpl" > "$tmp/t.rpl"
+    # the copy lives elsewhere: point its level line at the real file
+    lvl=$(sed -n 's/^level \([^ ]*\).*/\1/p' "$rpl")
+    abs=$(cd "$(dirname "$rpl")" && cd "$(dirname "$lvl")" && pwd)/$(basename "$lvl")
+    sed -i "s|^level [^ ]*|level $abs|" "$tmp/t.rpl"
+    expect 1 err "replay desync at tick $tick: checksum expected" -- --replay "$tmp/t.rpl" --headless
 
-            # The same replay against a changed level file: exit 1, both hashes named.
-            cp "$abs" "$tmp/changed.lvl"
-            echo "# changed" >> "$tmp/changed.lvl"
-            sed "s|^level [^ ]*|level changed.lvl|" "$rpl" > "$tmp/l.rpl"
-            expect 1 err "level changed since the replay was recorded" -- --replay "$tmp/l.rpl" --headless
-            want=$(sed -n 's/^level [^ ]* \([0-9a-f]*\).*/\1/p' "$rpl")
-            grep -qF "$want" "$tmp/err" || { echo "FAIL: the level-changed message lacks the recorded hash $want"; fails=$((fails + 1)); }
+    # The same replay against a changed level file: exit 1, both hashes named.
+    cp "$abs" "$tmp/changed.lvl"
+    echo "# changed" >> "$tmp/changed.lvl"
+    sed "s|^level [^ ]*|level changed.lvl|" "$rpl" > "$tmp/l.rpl"
+    expect 1 err "level changed since the replay was recorded" -- --replay "$tmp/l.rpl" --headless
+    want=$(sed -n 's/^level [^ ]* \([0-9a-f]*\).*/\1/p' "$rpl")
+    if [ -n "$want" ] && grep -qF "$want" "$tmp/err"; then ok; else bad "the level-changed message lacks the recorded hash '$want'"; fi
 
-            # Rebless brings a tampered copy back in sync.
-            cp "$tmp/t.rpl" "$tmp/r.rpl"
-            expect 0 out "reblessed" -- --rebless "$tmp/r.rpl"
-            expect 0 err "" -- --replay "$tmp/r.rpl" --headless
-        fi
-    fi
+    # Rebless brings a tampered copy back in sync.
+    cp "$tmp/t.rpl" "$tmp/r.rpl"
+    expect 0 out "reblessed" -- --rebless "$tmp/r.rpl"
+    expect 0 err "" -- --replay "$tmp/r.rpl" --headless
 fi
 
-echo "cli: $n cases, $fails failed"
+echo "cli: $pass passed, $fails failed"
 [ $fails -eq 0 ]

@@ -4,7 +4,10 @@
 #   scripts: tests/scripts/*.script   (must exit 0 unless the file says otherwise)
 #   replays: tests/replays/*.rpl      (must replay in sync)
 #   bad:     tests/bad/*              (broken inputs; default expected exit 2)
-#   cli:     tests/cli.sh             (command-line cases)
+#   cli:     tests/cli.sh             (command-line cases, each counted)
+# Nothing passes by being absent: a missing unit-test binary, a unit-test
+# binary that ran no test, an empty section or a cli.sh that did not report
+# its cases is a failure.
 # A file may state what it expects in comment lines anywhere:
 #   # expect-exit: N
 #   # expect-stderr: TEXT      (TEXT must appear in stderr; repeatable)
@@ -53,31 +56,61 @@ run_file() {
     [ $okay = 1 ] && ok
 }
 
+# Every tests/unit/test_X.c must have been built as $BUILD/tests/test_X
+# and run at least one test; a section with no files at all is a failure.
 echo "== unit tests"
-for t in "$BUILD"/tests/test_*; do
-    [ -x "$t" ] || continue
-    if "$t" >"$tmp/unit" 2>&1; then ok; else bad "$t"; tail -20 "$tmp/unit"; fi
+units=0
+for src in tests/unit/test_*.c; do
+    [ -f "$src" ] || continue
+    units=$((units + 1))
+    t=$BUILD/tests/$(basename "$src" .c)
+    if [ ! -x "$t" ]; then bad "$t: not built (from $src)"; continue; fi
+    if "$t" >"$tmp/unit" 2>&1; then
+        if grep -qE '^\[=+\] [1-9][0-9]* test\(s\) run' "$tmp/unit"; then ok; else bad "$t: ran no test"; fi
+    else
+        bad "$t"; tail -20 "$tmp/unit"
+    fi
     grep -E '^\[  (PASSED|FAILED)' "$tmp/unit" | sed "s|^|  $(basename "$t"): |"
 done
+[ $units -gt 0 ] || bad "no unit tests in tests/unit/test_*.c"
+
+# run_all KIND DEFAULT_EXIT FILES...: at least one file must be there.
+run_all() {
+    kind=$1; want_default=$2; shift 2
+    n=0
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        n=$((n + 1))
+        run_file "$kind" "$f" "$want_default"
+    done
+    [ $n -gt 0 ] || bad "no $kind files in $*"
+}
 
 echo "== scripts"
-for f in tests/scripts/*.script; do [ -f "$f" ] && run_file script "$f" 0; done
+run_all script 0 tests/scripts/*.script
 echo "== replays"
-for f in tests/replays/*.rpl; do [ -f "$f" ] && run_file replay "$f" 0; done
+run_all replay 0 tests/replays/*.rpl
 echo "== bad input"
-for f in tests/bad/*; do
-    [ -f "$f" ] || continue
-    case "$f" in
-        *.lvl) run_file level "$f" 2 ;;
-        *.script) run_file script "$f" 2 ;;
-        *.rpl) run_file replay "$f" 2 ;;
-    esac
-done
-if [ -f tests/cli.sh ]; then
-    echo "== command line"
-    if sh tests/cli.sh "$BIN" >"$tmp/cli" 2>&1; then ok; else bad "tests/cli.sh"; cat "$tmp/cli"; fi
+run_all level 2 tests/bad/*.lvl
+run_all script 2 tests/bad/*.script
+run_all replay 2 tests/bad/*.rpl
+
+# tests/cli.sh counts its cases; each one counts here on its own.
+echo "== command line"
+sh tests/cli.sh "$BIN" >"$tmp/cli" 2>&1
+cli_rc=$?
+grep -v '^cli: ' "$tmp/cli"
+summary=$(sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$tmp/cli" | tail -1)
+if [ -z "$summary" ]; then
+    bad "tests/cli.sh (exit $cli_rc) did not report its cases"
+else
+    set -- $summary
+    pass=$((pass + $1))
+    fail=$((fail + $2))
+    failed="$failed$(sed -n 's/^FAIL: /\\n  cli: /p' "$tmp/cli" | tr -d '\n')"
+    [ "$cli_rc" = 0 ] || [ "$2" -gt 0 ] || bad "tests/cli.sh: exit $cli_rc with no failed case"
 fi
 
-[ $fail -gt 0 ] && printf "failed:$failed\n"
+[ $fail -gt 0 ] && printf "failed:%b\n" "$failed"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
