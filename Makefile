@@ -185,7 +185,7 @@ uninstall:
 	rm -rf "$(DESTDIR)$(DATADIR)"
 
 # For clangd and other tools: the exact command of every source of this
-# build (game, unit tests, asset generator), written without building.
+# build (game, unit tests, asset generator, simcheck), written without building.
 # cc_json SOURCES, FLAGS_VARIABLE_NAME (a name: flags may hold commas)
 cc_json = for f in $(1); do printf '%s\n  {"directory": "%s", "file": "%s", "command": "%s"}' "$$sep" \
               "$(CURDIR)" "$$f" "$(CC) $($(2)) -c $$f -o $(BUILD)/$${f%.c}.o"; sep=,; done;
@@ -195,6 +195,7 @@ compile_commands.json: $(CONFIG_H) | $(DEPS_OK)
 	  $(call cc_json,$(APP_SRC),APP_CFLAGS) \
 	  $(call cc_json,$(TOOL_SRC),TOOL_CFLAGS) \
 	  $(call cc_json,$(TEST_SRC),TEST_CFLAGS) \
+	  $(call cc_json,tools/simcheck/simcheck.c,CFLAGS) \
 	  printf '\n]\n'; } > $@
 	@echo "wrote $@"
 
@@ -209,6 +210,6 @@ clean:
 CROSS_CC ?= aarch64-linux-gnu-gcc
 check-aarch64:
 	@mkdir -p build-aarch64
-	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE -O2 -ffp-contract=off -Isrc -static \
+	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -static \
 	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) -lm
 	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl
