@@ -144,9 +144,11 @@ test-assets: $(BUILD)/assetgen
 
 # Installs into a staging DESTDIR under BUILD (this build's PREFIX, so
 # nothing is rebuilt), runs the installed binary from another folder, then
-# uninstalls (tests/install.sh).
+# uninstalls (tests/install.sh). CI also runs `make test-install
+# INSTALL_STAGE= PREFIX=/scratch`: a real install into that PREFIX.
+INSTALL_STAGE ?= $(CURDIR)/$(BUILD)/install-test
 test-install: $(BIN)
-	@sh tests/install.sh "$(MAKE)" "$(CURDIR)/$(BUILD)/install-test" "$(PREFIX)"
+	@sh tests/install.sh "$(MAKE)" "$(INSTALL_STAGE)" "$(PREFIX)"
 
 test: $(BIN) $(TEST_BIN) test-layers test-assets test-install
 	@sh tests/run.sh $(BIN) $(BUILD)
