@@ -131,3 +131,8 @@ check-aarch64:
 	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE -O2 -ffp-contract=off -Isrc -static \
 	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) -lm
 	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl
+
+# ---------------------------------------------------------------- files and leg profiles
+# (kept together at the end: the harness helper's block)
+# The asset generator writes through core/fs (atomic writes, mkdir -p).
+$(BUILD)/assetgen: $(BUILD)/src/core/fs.o $(BUILD)/src/core/mem.o

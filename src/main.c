@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "app/app.h"
+#include "core/fs.h"
 #include "core/log.h"
 #include "core/mem.h"
 #include "render/render.h"
@@ -370,7 +371,7 @@ static int run_script(const Cli *c) {
 }
 
 // --rebless FILE: re-run a replay and rewrite its checksums and level hash
-// with the current values (through FILE.tmp and a rename).
+// with the current values (written atomically: a temp file and a rename).
 static int run_rebless(const Cli *c) {
     Script *s;
     Level lv;
@@ -382,15 +383,8 @@ static int run_rebless(const Cli *c) {
     }
     ScriptRun *run = script_run_new(s);
     size_t len = 0, out_len = 0;
-    char *text = NULL, *out = NULL;
-    FILE *f = fopen(c->file, "rb");
-    if (f) {
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        if (n >= 0 && (text = malloc((size_t)n + 1)) != NULL) len = fread(text, 1, (size_t)n, f);
-        fclose(f);
-    }
+    char *out = NULL;
+    char *text = fs_read_file(c->file, SCRIPT_MAX_FILE_BYTES, &len, NULL);
     if (!run || !text) {
         fprintf(stderr, "bossrush: %s: cannot read it again\n", c->file);
         rc = 2;
@@ -401,21 +395,15 @@ static int run_rebless(const Cli *c) {
             script_run_check(run, w);
         }
         out = script_rebless_text(s, run, text, len, lv.hash, &out_len);
-        char tmp[1200];
-        snprintf(tmp, sizeof tmp, "%s.tmp", c->file);
-        FILE *o = out ? fopen(tmp, "wb") : NULL;
-        bool ok = o && fwrite(out, 1, out_len, o) == out_len;
-        if (o) ok = (fclose(o) == 0) && ok;
-        if (!ok || rename(tmp, c->file) != 0) {
-            fprintf(stderr, "bossrush: %s: cannot write: %s\n", c->file, strerror(errno));
-            remove(tmp);
+        if (!out || !fs_write_atomic(c->file, out, out_len)) {
+            fprintf(stderr, "bossrush: %s: cannot write: %s\n", c->file, out ? strerror(errno) : "out of memory");
             rc = 2;
         } else {
             printf("reblessed %s\n", c->file);
         }
     }
     mem_free(out);
-    free(text);
+    mem_free(text);
     script_run_free(run);
     close_script(s, &lv, w);
     return rc;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "audio/audio.h"
+#include "core/fs.h"
 #include "core/log.h"
 #include "platform/devices.h"
 #include "platform/platform.h"
@@ -50,27 +51,16 @@ const char *app_base_dir(void) {
     return dir;
 }
 
-static int cmp_name(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
-
 // levels/*.lvl next to the binary, in name order (the boss rush).
 static void find_levels(App *a) {
-    char dir[760];
-    snprintf(dir, sizeof dir, "%.700slevels", app_base_dir());
-    DIR *d = opendir(dir);
+    char dir[1100];
+    fs_join(app_base_dir(), "levels", dir, sizeof dir);
     a->level_count = 0;
-    if (!d) return;
-    struct dirent *e;
-    char names[MAX_LEVELS][256];
-    int n = 0;
-    while ((e = readdir(d)) && n < MAX_LEVELS) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && strcmp(e->d_name + l - 4, ".lvl") == 0 && e->d_name[0] != '.' && l < 250)
-            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof names[0], cmp_name);
-    for (int i = 0; i < n; i++) snprintf(a->levels[i], sizeof a->levels[i], "%s/%.250s", dir, names[i]);
-    a->level_count = n;
+    FsList l;
+    if (!fs_list(dir, ".lvl", &l)) return;
+    for (int i = 0; i < l.count && a->level_count < MAX_LEVELS; i++)
+        if (fs_join(dir, l.names[i], a->levels[a->level_count], sizeof a->levels[0])) a->level_count++;
+    fs_list_free(&l);
 }
 
 static void save_settings(App *a) {
@@ -531,7 +521,7 @@ int app_main(const AppOptions *opt) {
     }
     snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.txt", platform_pref_dir());
     settings_load(&a->set, a->settings_path);
-    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen)) {
+    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
         return 2;
     }

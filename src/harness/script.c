@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fs.h"
 #include "core/mem.h"
 #include "harness/script_local.h"
 #include "sim/world.h"
@@ -244,9 +245,8 @@ static void resolve_level(Script *s) {
     char cand[1600];
     snprintf(cand, sizeof cand, "%.*s/%s", (int)(slash - s->path), s->path, lp);
     if (strlen(cand) >= sizeof s->level_path) return;
-    FILE *f = fopen(cand, "rb");
-    if (!f) return;
-    fclose(f);
+    FsStat st;
+    if (!fs_stat(cand, &st)) return;     // what is there (a folder too) is reported when it is read
     memcpy(s->level_path, cand, strlen(cand) + 1);
 }
 
@@ -387,8 +387,6 @@ Script *script_parse(const char *text, size_t len, const char *path, ParseError 
     }
     return s;
 }
-
-#define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
 
 Script *script_load(const char *path, ParseError *err) {
     size_t len = 0;

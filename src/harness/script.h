@@ -18,6 +18,8 @@ typedef struct Script Script;
 // bounds a run so no file can make a headless run last for days. The
 // recorder stops recording there.
 #define SCRIPT_MAX_TICK 10000000
+// The largest script or replay file read (1 GiB).
+#define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
 
 // Parses a script; the level path is resolved (absolute, else relative to
 // the script's folder if that file exists, else as given). NULL + err on failure.
@@ -82,7 +84,7 @@ void recorder_tick(Recorder *rec, const struct World *w, Input in);
 void script_level_path_for(const char *replay_path, const char *level_path, char *buf, size_t n);
 // Ticks recorded so far.
 int64_t recorder_ticks(const Recorder *rec);
-// Writes the replay to path (through path.tmp and a rename, so a crash never
+// Writes the replay to path (atomically, fs_write_atomic: a crash never
 // leaves half a file). False + message (also when nothing was recorded).
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n);
 void recorder_free(Recorder *rec);
