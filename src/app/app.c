@@ -219,7 +219,7 @@ static void attract_start(App *a) {
 static void sim_tick(App *a, World *w, Input in) {
     world_step(w, in);
     fx_tick(&a->rc, w);
-    audio_events(&a->au, w);
+    audio_events(&a->au, &w->events);
     for (int i = 0; i < w->events.count; i++) {
         EventType t = w->events.e[i].type;
         if (t == EV_PLAYER_HURT) devices_rumble(&a->dev, 0.5, 160);
