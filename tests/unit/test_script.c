@@ -14,6 +14,7 @@
 
 #include "core/mem.h"
 #include "harness/probes.h"
+#include "harness/profiles.h"
 #include "harness/script.h"
 #include "sim/world.h"
 
@@ -57,7 +58,9 @@ static World *make_world_with(uint32_t seed, bool use_seed, bool creatures) {
         whale_config_default(&sp->cfg.whale);
     }
     ParseError err;
-    World *w = world_create(&lv, use_seed, seed, &err);
+    LegProfile prof[LEGS_COUNT];
+    assert_true(profiles_load("assets/legs", prof, &err));     // the shipped legs
+    World *w = world_create(&lv, prof, use_seed, seed, &err);
     assert_non_null(w);
     level_free(&lv);
     return w;
