@@ -80,7 +80,7 @@ void script_level_path_for(const char *out_file, const char *level, char *buf, s
 
 struct Recorder {
     char level[1024];
-    uint64_t level_hash;
+    uint64_t level_hash, legs_hash;
     bool has_seed;
     uint32_t seed;
     uint8_t held;
@@ -88,11 +88,12 @@ struct Recorder {
     TextBuf body;
 };
 
-Recorder *recorder_new(const char *level_path, uint64_t level_hash) {
+Recorder *recorder_new(const char *level_path, uint64_t level_hash, uint64_t legs_hash) {
     Recorder *rec = mem_alloc(1, sizeof *rec);
     if (!rec) return NULL;
     snprintf(rec->level, sizeof rec->level, "%s", level_path ? level_path : "");
     rec->level_hash = level_hash;
+    rec->legs_hash = legs_hash;
     rec->last_tick = -1;
     return rec;
 }
@@ -144,7 +145,8 @@ bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
     snprintf(line, sizeof line, "bossrush-script %d\n# recorded by bossrush; watch with: bossrush --replay FILE\n",
              SCRIPT_VERSION);
     textbuf_puts(&out, line);
-    snprintf(line, sizeof line, "level %s %016" PRIx64 "\n", rec->level, rec->level_hash);
+    snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64 "\n", rec->level, rec->level_hash,
+             rec->legs_hash);
     textbuf_puts(&out, line);
     if (rec->has_seed) {
         snprintf(line, sizeof line, "seed %" PRIu32 "\n", rec->seed);

@@ -49,7 +49,7 @@ static bool open_profiles(Session *s, const SessionSetup *setup) {
     memset(&err, 0, sizeof err);
     const char *dir = setup ? setup->legs_dir : NULL;
     if (dir && profiles_load(dir, s->prof, &err)) {
-        snprintf(s->prof_from, sizeof s->prof_from, "%s", dir);
+        snprintf(s->prof_from, sizeof s->prof_from, "the leg profiles in %s", dir);
     } else if (dir && err.line != 0) {
         fail_parse(s, &err);               // malformed: as bad as a bad level
         return false;
@@ -113,6 +113,12 @@ int session_open_script(Session *s, const char *path, const SessionSetup *setup)
                     "%s:%d:%d: level changed since the replay was recorded: the replay has level hash %016" PRIx64
                     ", %s now hashes to %016" PRIx64,
                     sp, line, col, want, lp, s->lv.hash);
+    int legs_line, legs_col;
+    if (!rebless && script_legs_hash(s->script, &want, &legs_line, &legs_col) && want != s->prof_hash)
+        return fail(s, 1,
+                    "%s:%d:%d: leg profiles changed since the replay was recorded: the replay has leg profiles hash "
+                    "%016" PRIx64 ", %s now hash to %016" PRIx64,
+                    sp, legs_line, legs_col, want, s->prof_from, s->prof_hash);
     s->run = script_run_new(s->script);
     if (!s->run) return fail(s, 2, "bossrush: out of memory");
     script_run_set_rebless(s->run, rebless);
@@ -123,7 +129,7 @@ bool session_record(Session *s, const char *replay_path) {
     char lp[1100];
     script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
     recorder_free(s->rec);
-    s->rec = recorder_new(lp, s->lv.hash);
+    s->rec = recorder_new(lp, s->lv.hash, s->prof_hash);
     if (!s->rec) {
         snprintf(s->msg, sizeof s->msg, "bossrush: cannot record: out of memory");
         return false;
@@ -171,7 +177,7 @@ int session_rebless(Session *s) {
     size_t len = 0, out_len = 0;
     char *text = fs_read_file(path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
     if (!text) return fail(s, 2, "bossrush: %s: cannot read it again", path);
-    char *out = script_rebless_text(s->script, s->run, text, len, s->lv.hash, &out_len);
+    char *out = script_rebless_text(s->script, s->run, text, len, s->lv.hash, s->prof_hash, &out_len);
     mem_free(text);
     if (!out) return fail(s, 2, "bossrush: %s: cannot write: out of memory", path);
     bool ok = fs_write_atomic(path, out, out_len);
