@@ -73,11 +73,7 @@ void app_toast(App *a, const char *msg) {
 
 // How the app opens every session: the leg profiles from assets/legs,
 // exactly as the headless modes load them (so replays agree).
-static SessionSetup app_setup(const App *a) {
-    static char legs[1300];
-    if (!legs[0]) fs_join(a->assets, "legs", legs, sizeof legs);
-    return (SessionSetup){.legs_dir = legs};
-}
+static SessionSetup app_setup(const App *a) { return (SessionSetup){.legs_dir = a->legs_dir}; }
 
 // The profile warning (built-in leg profiles used) is reported once.
 static void warn_once(App *a, const Session *s) {
@@ -456,6 +452,7 @@ int app_main(const AppOptions *opt) {
     }
     a->opt = opt;
     snprintf(a->assets, sizeof a->assets, "%sassets", app_base_dir());
+    fs_join(a->assets, "legs", a->legs_dir, sizeof a->legs_dir);
     find_levels(a);
     bool watch = opt->replay_path || opt->script_path;
     if (!watch && !opt->level_path && a->level_count == 0) {

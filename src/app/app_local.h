@@ -38,6 +38,7 @@ typedef struct App {
     Settings set;
     char settings_path[1100];
     char assets[1100];
+    char legs_dir[1200];       // assets/legs: every session's leg profiles
     char levels[MAX_LEVELS][1024];
     int level_count, level_idx;
     Session play, attract;     // the arena played or watched; the title's attract arena
