@@ -2,24 +2,23 @@
 // headless modes (script, replay, level, bench, rebless) here and hands the
 // windowed ones to app_main. Exit codes: 0 ok, 1 check failed, 2 bad input.
 #include <SDL.h>                // SDL_main on the platforms that need it
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "app/app.h"
 #include "build_config.h"
+#include "core/fs.h"
 #include "core/log.h"
 #include "core/mem.h"
-#include "render/render.h"
-#include "sim/level.h"
 #include "harness/probes.h"
 #include "harness/script.h"
+#include "harness/session.h"
+#include "render/render.h"
 #include "sim/world.h"
 
 #define BENCH_TICKS 3600
@@ -192,21 +191,20 @@ static const char *assets_dir(void) {
     return buf;
 }
 
-static void print_error(const ParseError *e) {
-    char msg[1200];
-    parse_error_format(e, msg, sizeof msg);
-    fprintf(stderr, "%s\n", msg);
+// How every headless mode opens its session: the leg profiles from
+// <data>/assets/legs (the app does the same, so replays agree).
+static SessionSetup setup_for(const Cli *c) {
+    static char legs[1300];
+    if (!legs[0]) fs_join(assets_dir(), "legs", legs, sizeof legs);
+    return (SessionSetup){.legs_dir = legs, .use_seed = c->has_seed, .seed = c->seed,
+                          .rebless = c->mode == MODE_REBLESS};
 }
 
-// NULL when path is a regular file we can open, else why not.
-static const char *unreadable(const char *path) {
-    struct stat st;
-    if (stat(path, &st) != 0) return strerror(errno);
-    if (!S_ISREG(st.st_mode)) return "not a regular file";
-    FILE *f = fopen(path, "rb");
-    if (!f) return strerror(errno);
-    fclose(f);
-    return NULL;
+// Prints the session's warning and, when it failed, its message; returns rc.
+static int report(const Session *s, int rc) {
+    if (s->warning[0]) log_warn("%s", s->warning);
+    if (rc) fprintf(stderr, "%s\n", s->msg);
+    return rc;
 }
 
 static void dump_state(const World *w) {
@@ -231,200 +229,68 @@ static void warn_missed_shots(const Cli *c, int64_t last) {
                     c->shots[i].path, last);
 }
 
-// Loads a level and builds its World. Prints the error and returns NULL.
-static World *make_world(const char *path, Level *lv, bool use_seed, uint32_t seed) {
-    ParseError err;
-    memset(&err, 0, sizeof err);
-    memset(lv, 0, sizeof *lv);
-    if (!level_load(lv, path, &err)) {
-        print_error(&err);
-        return NULL;
-    }
-    World *w = world_create(lv, use_seed, seed, &err);
-    if (!w) {
-        print_error(&err);
-        return NULL;
-    }
-    // The legs' tuning lives in assets/legs/*.leg: a missing file keeps the
-    // built-in profiles (with a warning), a malformed one is an error.
-    char dir[1300];
-    snprintf(dir, sizeof dir, "%s/legs", assets_dir());
-    memset(&err, 0, sizeof err);
-    if (!legs_load_profiles(&w->player.legs, dir, &err)) {
-        char msg[1200];
-        parse_error_format(&err, msg, sizeof msg);
-        if (err.line == 0) {
-            log_warn("%s (using the built-in leg profiles)", msg);
-        } else {
-            fprintf(stderr, "%s\n", msg);
-            world_free(w);
-            return NULL;
-        }
-    }
-    return w;
-}
-
 // ---------------------------------------------------------------- modes
 
 // --level FILE --headless [--ticks N]: validate and simulate with no input.
 static int run_level(const Cli *c) {
-    Level lv;
-    World *w = make_world(c->file, &lv, c->has_seed, c->seed);
-    if (!w) {
-        level_free(&lv);
-        return 2;
+    Session s;
+    SessionSetup setup = setup_for(c);
+    int rc = report(&s, session_open_level(&s, c->file, &setup));
+    if (rc == 0) {
+        for (int64_t t = 0; t < c->ticks; t++) {
+            session_step(&s, NULL);
+            take_shots(c, s.w);
+        }
+        warn_missed_shots(c, s.w->tick);
+        if (c->dump) dump_state(s.w);
     }
-    for (int64_t t = 0; t < c->ticks; t++) {
-        world_step(w, (Input){0});
-        take_shots(c, w);
-    }
-    warn_missed_shots(c, w->tick);
-    if (c->dump) dump_state(w);
-    world_free(w);
-    level_free(&lv);
-    return 0;
+    session_close(&s);
+    return rc;
 }
 
-// Loads a script or replay and its level; on success fills *s, *lv, *w.
-static int open_script(const char *path, Script **s, Level *lv, World **w, bool check_hash) {
-    ParseError err;
-    memset(&err, 0, sizeof err);
-    memset(lv, 0, sizeof *lv);
-    *w = NULL;
-    *s = script_load(path, &err);
-    if (!*s) {
-        print_error(&err);
-        return 2;
-    }
-    const char *lp = script_level_path(*s);
-    int line, col;
-    script_level_pos(*s, &line, &col);
-    const char *why = unreadable(lp);
-    if (why) {
-        fprintf(stderr, "%s:%d:%d: cannot open level file '%s': %s\n", path, line, col, script_level_given(*s), why);
-        return 2;
-    }
-    uint32_t seed = 0;
-    bool use_seed = script_seed(*s, &seed);
-    *w = make_world(lp, lv, use_seed, seed);
-    if (!*w) return 2;
-    uint64_t want;
-    if (check_hash && script_level_hash(*s, &want) && want != lv->hash) {
-        fprintf(stderr,
-                "%s:%d:%d: level changed since the replay was recorded: the replay has level hash %016" PRIx64
-                ", %s now hashes to %016" PRIx64 "\n",
-                path, line, col, want, lp, lv->hash);
-        return 1;
-    }
-    return 0;
-}
-
-static void close_script(Script *s, Level *lv, World *w) {
-    world_free(w);
-    level_free(lv);
-    script_free(s);
-}
-
-// --script/--replay FILE --headless.
+// --script/--replay FILE --headless [--record OUT] [--dump-state].
 static int run_script(const Cli *c) {
-    Script *s;
-    Level lv;
-    World *w;
-    int rc = open_script(c->file, &s, &lv, &w, true);
+    Session s;
+    SessionSetup setup = setup_for(c);
+    int rc = report(&s, session_open_script(&s, c->file, &setup));
     if (rc) {
-        close_script(s, &lv, w);
+        session_close(&s);
         return rc;
     }
-    ScriptRun *run = script_run_new(s);
-    if (!run) {
-        fprintf(stderr, "bossrush: out of memory\n");
-        close_script(s, &lv, w);
-        return 2;
+    if (c->record && !session_record(&s, c->record)) fprintf(stderr, "%s\n", s.msg);
+    while (!session_done(&s)) {
+        bool ok = session_step(&s, NULL);
+        take_shots(c, s.w);
+        if (!ok) break;
     }
-    Recorder *rec = NULL;
-    if (c->record) {
-        char lp[1100];
-        script_level_path_for(c->record, script_level_path(s), lp, sizeof lp);
-        rec = recorder_new(lp, lv.hash);
-        uint32_t seed;
-        if (rec && script_seed(s, &seed)) recorder_set_seed(rec, seed);
-    }
-    int64_t end = script_end_tick(s);
-    for (int64_t t = 0; t <= end && rc == 0; t++) {
-        Input in = script_run_input(run, t);
-        world_step(w, in);
-        if (rec) recorder_tick(rec, w, in);
-        take_shots(c, w);
-        if (!script_run_check(run, w)) rc = 1;
-    }
-    if (rc == 0 && !script_run_finish(run)) rc = 1;
-    if (rc) fprintf(stderr, "%s\n", script_run_message(run));
-    else warn_missed_shots(c, w->tick);
-    if (rec && rc == 0) {
+    rc = report(&s, session_finish(&s));
+    if (rc == 0) warn_missed_shots(c, s.w->tick);
+    if (rc == 0 && session_recording(&s)) {
         char why[1300];
-        if (!recorder_save(rec, c->record, why, sizeof why)) {
+        if (!session_save_recording(&s, why, sizeof why)) {
             fprintf(stderr, "bossrush: %s\n", why);
             rc = 2;
         }
-    } else if (c->record) {
+    } else if (c->record && rc) {
         fprintf(stderr, "bossrush: %s not written (the script failed)\n", c->record);
     }
-    recorder_free(rec);
-    if (c->dump) dump_state(w);
-    script_run_free(run);
-    close_script(s, &lv, w);
+    if (c->dump) dump_state(s.w);
+    session_close(&s);
     return rc;
 }
 
 // --rebless FILE: re-run a replay and rewrite its checksums and level hash
-// with the current values (through FILE.tmp and a rename).
+// with the current values (written atomically: a temp file and a rename).
 static int run_rebless(const Cli *c) {
-    Script *s;
-    Level lv;
-    World *w;
-    int rc = open_script(c->file, &s, &lv, &w, false);
-    if (rc) {
-        close_script(s, &lv, w);
-        return rc;
+    Session s;
+    SessionSetup setup = setup_for(c);
+    int rc = report(&s, session_open_script(&s, c->file, &setup));
+    if (rc == 0) {
+        while (!session_done(&s)) session_step(&s, NULL);
+        rc = report(&s, session_rebless(&s));
+        if (rc == 0) printf("reblessed %s\n", c->file);
     }
-    ScriptRun *run = script_run_new(s);
-    size_t len = 0, out_len = 0;
-    char *text = NULL, *out = NULL;
-    FILE *f = fopen(c->file, "rb");
-    if (f) {
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        if (n >= 0 && (text = malloc((size_t)n + 1)) != NULL) len = fread(text, 1, (size_t)n, f);
-        fclose(f);
-    }
-    if (!run || !text) {
-        fprintf(stderr, "bossrush: %s: cannot read it again\n", c->file);
-        rc = 2;
-    } else {
-        script_run_set_rebless(run, true);
-        for (int64_t t = 0; t <= script_end_tick(s); t++) {
-            world_step(w, script_run_input(run, t));
-            script_run_check(run, w);
-        }
-        out = script_rebless_text(s, run, text, len, lv.hash, &out_len);
-        char tmp[1200];
-        snprintf(tmp, sizeof tmp, "%s.tmp", c->file);
-        FILE *o = out ? fopen(tmp, "wb") : NULL;
-        bool ok = o && fwrite(out, 1, out_len, o) == out_len;
-        if (o) ok = (fclose(o) == 0) && ok;
-        if (!ok || rename(tmp, c->file) != 0) {
-            fprintf(stderr, "bossrush: %s: cannot write: %s\n", c->file, strerror(errno));
-            remove(tmp);
-            rc = 2;
-        } else {
-            printf("reblessed %s\n", c->file);
-        }
-    }
-    mem_free(out);
-    free(text);
-    script_run_free(run);
-    close_script(s, &lv, w);
+    session_close(&s);
     return rc;
 }
 
@@ -454,22 +320,23 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 static int run_bench(const Cli *c) {
-    Level lv;
-    World *w = make_world(c->file, &lv, c->has_seed, c->seed);
-    if (!w) {
-        level_free(&lv);
-        return 2;
+    Session s;
+    SessionSetup setup = setup_for(c);
+    int rc = report(&s, session_open_level(&s, c->file, &setup));
+    if (rc) {
+        session_close(&s);
+        return rc;
     }
+    World *w = s.w;
     int64_t n = c->has_ticks ? c->ticks : BENCH_TICKS;
     double *dt = malloc((size_t)(n > 0 ? n : 1) * sizeof *dt);
     if (!dt) {
         fprintf(stderr, "bossrush: out of memory\n");
-        world_free(w);
-        level_free(&lv);
+        session_close(&s);
         return 2;
     }
     // With --render, frames are timed at 8 points spread over the run (the
-    // world as it is then), 16 frames each, outside the timed world_step.
+    // world as it is then), 16 frames each, outside the timed tick.
     enum { RENDER_SAMPLES = 8, RENDER_FRAMES = 16 };
     double frame_ms = 0;
     int frame_samples = 0;
@@ -480,7 +347,7 @@ static int run_bench(const Cli *c) {
         Input in = bench_input(t);
         uint64_t a0 = mem_alloc_count();
         double t0 = now_us();
-        world_step(w, in);
+        session_step(&s, &in);
         dt[t] = now_us() - t0;
         allocs += mem_alloc_count() - a0;
         if (c->render && !render_failed && (t + 1) % ((n + RENDER_SAMPLES - 1) / RENDER_SAMPLES) == 0) {
@@ -509,15 +376,11 @@ static int run_bench(const Cli *c) {
     printf("state_hash %016" PRIx64 "\n", world_hash(w));
     if (c->render && (render_failed || !frame_samples)) {
         fprintf(stderr, "bossrush: --render: the software renderer failed\n");
-        free(dt);
-        world_free(w);
-        level_free(&lv);
-        return 2;
+        rc = 2;
     }
     free(dt);
-    world_free(w);
-    level_free(&lv);
-    return 0;
+    session_close(&s);
+    return rc;
 }
 
 // Windowed modes: check what can be checked without a window, then hand
@@ -530,7 +393,7 @@ static int run_windowed(const Cli *c) {
     opt.shot_count = c->shot_count;
     opt.debug = c->debug;
     if (c->mode == MODE_LEVEL) {
-        const char *why = unreadable(c->file);
+        const char *why = fs_unreadable(c->file);
         if (why) {
             fprintf(stderr, "bossrush: cannot open %s: %s\n", c->file, why);
             return 2;
@@ -541,7 +404,9 @@ static int run_windowed(const Cli *c) {
         memset(&err, 0, sizeof err);
         Script *s = script_load(c->file, &err);
         if (!s) {
-            print_error(&err);
+            char msg[1200];
+            parse_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "%s\n", msg);
             return 2;
         }
         script_free(s);
@@ -550,13 +415,13 @@ static int run_windowed(const Cli *c) {
     } else {
         char dir[1200];
         snprintf(dir, sizeof dir, "%slevels", app_base_dir());
-        DIR *d = opendir(dir);
-        if (!d) {
-            fprintf(stderr, "bossrush: no levels folder at %s (it must sit next to the binary): %s\n", dir,
-                    strerror(errno));
+        if (!fs_is_dir(dir)) {
+            fprintf(stderr,
+                    "bossrush: no levels folder at %s (the data folder is beside the binary or "
+                    "PREFIX/share/bossrush)\n",
+                    dir);
             return 2;
         }
-        closedir(d);
     }
     return app_main(&opt);
 }

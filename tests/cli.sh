@@ -113,5 +113,27 @@ else
     expect 0 err "" -- --replay "$tmp/r.rpl" --headless
 fi
 
+# Leg profiles: the binary reads <its data folder>/assets/legs, so a copy of
+# it beside a levels/ link and an edited profile folder runs with other legs.
+# A replay recorded with the shipped legs then fails at once (exit 1) and
+# says why; a missing folder warns and uses the built-in profiles; a
+# malformed file is exit 2 with file:line:col.
+expect 0 err "" -- --script tests/scripts/climb-wall.script --headless --record "$tmp/climb.rpl"
+if grep -q '^level .* legs=[0-9a-f]\{16\}$' "$tmp/climb.rpl"; then ok; else bad "the recording lacks legs=HASH"; fi
+mkdir -p "$tmp/data/assets"
+cp "$BIN" "$tmp/data/bossrush"
+ln -s "$(pwd)/levels" "$tmp/data/levels"
+main_bin=$BIN
+BIN=$tmp/data/bossrush
+expect 0 err "using the built-in leg profiles" -- --replay "$tmp/climb.rpl" --headless
+cp -r assets/legs "$tmp/data/assets/legs"
+expect 0 err "" -- --replay "$tmp/climb.rpl" --headless
+sed -i 's/^lift_max 7 /lift_max 7.5 /' "$tmp/data/assets/legs/front-left.leg"
+expect 1 err "leg profiles changed since the replay was recorded" -- --replay "$tmp/climb.rpl" --headless
+expect 0 err "" -- --replay tests/replays/flat-walk.rpl --headless   # no legs= (older): still loads
+echo "upper -3" >> "$tmp/data/assets/legs/back-left.leg"
+expect 2 err "back-left.leg:19:1: key 'upper' repeated" -- --level $LVL --headless
+BIN=$main_bin
+
 echo "cli: $pass passed, $fails failed"
 [ $fails -eq 0 ]

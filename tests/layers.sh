@@ -1,9 +1,9 @@
 #!/bin/sh
-# layers.sh [--io] -- the layer rules, checked by path from the repository
-# root: no SDL in src/core, src/sim, src/harness, and each of them includes
-# only itself and the layers below it (core < sim < harness). With --io:
-# no file I/O in src/sim (it parses text it is handed). Prints every
-# violation; exits 1 if any.
+# layers.sh -- the layer rules, checked by path from the repository root:
+# no SDL in src/core, src/sim, src/harness; each of them includes only
+# itself and the layers below it (core < sim < harness); no file I/O in
+# src/sim (it parses text it is handed). Prints every violation; exits 1
+# if any.
 bad=0
 
 # violations WHAT PATTERN DIR... -- reports the lines matching PATTERN.
@@ -15,13 +15,9 @@ violations() {
     fi
 }
 
-if [ "$1" = "--io" ]; then
-    violations "file I/O in src/sim" \
+violations "file I/O in src/sim" \
         '\b(fopen|freopen|fdopen|tmpfile|rename|remove|unlink|realpath|opendir|mkdir|stat|text_read_file)[[:space:]]*\(|\bFILE[[:space:]]*\*|#[[:space:]]*include[[:space:]]*(<(dirent|unistd|sys/stat)\.h>|"core/fs\.h")' \
         src/sim
-    [ $bad = 0 ] && echo "layers (file I/O): ok"
-    exit $bad
-fi
 
 violations "SDL used in src/core, src/sim or src/harness" \
     '#[[:space:]]*include[[:space:]]*[<"]SDL|SDL_[A-Za-z]' src/core src/sim src/harness

@@ -7,7 +7,6 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <dirent.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,42 +14,30 @@
 #include <string.h>
 
 #include "audio/audio.h"
+#include "core/fs.h"
 #include "core/log.h"
 #include "platform/devices.h"
 #include "platform/platform.h"
 #include "platform/settings.h"
 #include "render/fx.h"
 #include "render/render.h"
-#include "sim/player/legs.h"
-#include "sim/level.h"
-#include "harness/script.h"
+#include "harness/session.h"
 #include "sim/world.h"
 
 // ---------------------------------------------------------------- files
 
 const char *app_base_dir(void) { return platform_data_dir(); }
 
-static int cmp_name(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
-
 // levels/*.lvl next to the binary, in name order (the boss rush).
 static void find_levels(App *a) {
-    char dir[760];
-    snprintf(dir, sizeof dir, "%.700slevels", app_base_dir());
-    DIR *d = opendir(dir);
+    char dir[1100];
+    fs_join(app_base_dir(), "levels", dir, sizeof dir);
     a->level_count = 0;
-    if (!d) return;
-    struct dirent *e;
-    char names[MAX_LEVELS][256];
-    int n = 0;
-    while ((e = readdir(d)) && n < MAX_LEVELS) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && strcmp(e->d_name + l - 4, ".lvl") == 0 && e->d_name[0] != '.' && l < 250)
-            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof names[0], cmp_name);
-    for (int i = 0; i < n; i++) snprintf(a->levels[i], sizeof a->levels[i], "%s/%.250s", dir, names[i]);
-    a->level_count = n;
+    FsList l;
+    if (!fs_list(dir, ".lvl", &l)) return;
+    for (int i = 0; i < l.count && a->level_count < MAX_LEVELS; i++)
+        if (fs_join(dir, l.names[i], a->levels[a->level_count], sizeof a->levels[0])) a->level_count++;
+    fs_list_free(&l);
 }
 
 static void save_settings(App *a) {
@@ -64,52 +51,28 @@ void app_toast(App *a, const char *msg) {
 
 // ---------------------------------------------------------------- arenas
 
-static void arena_free(Arena *ar) {
-    world_free(ar->w);
-    ar->w = NULL;
-    if (ar->loaded) level_free(&ar->lv);
-    ar->loaded = false;
+// How the app opens every session: the leg profiles from assets/legs,
+// exactly as the headless modes load them (so replays agree).
+static SessionSetup app_setup(const App *a) { return (SessionSetup){.legs_dir = a->legs_dir}; }
+
+// The profile warning (built-in leg profiles used) is reported once.
+static void warn_once(App *a, const Session *s) {
+    if (!s->warning[0] || a->legs_warned) return;
+    log_warn("%s", s->warning);
+    a->legs_warned = true;
 }
 
-// Loads path into ar. Prints file:line:col on failure and returns false.
-static bool arena_load(App *a, Arena *ar, const char *path, bool use_seed, uint32_t seed, bool quiet) {
-    arena_free(ar);
-    ParseError err;
-    memset(&err, 0, sizeof err);
-    memset(&ar->lv, 0, sizeof ar->lv);
-    char msg[1200];
-    if (!level_load(&ar->lv, path, &err)) {
-        parse_error_format(&err, msg, sizeof msg);
-        if (!quiet) fprintf(stderr, "%s\n", msg);
-        level_free(&ar->lv);
-        return false;
-    }
-    ar->loaded = true;
-    ar->w = world_create(&ar->lv, use_seed, seed, &err);
-    if (!ar->w) {
-        parse_error_format(&err, msg, sizeof msg);
-        if (!quiet) fprintf(stderr, "%s\n", msg);
-        arena_free(ar);
-        return false;
-    }
-    // Leg profiles from assets/legs, exactly as the headless modes load
-    // them (so replays agree): a missing file keeps the built-in profiles
-    // (one warning), a malformed one is an error like a bad level.
-    char legs_dir[1200];
-    snprintf(legs_dir, sizeof legs_dir, "%s/legs", a->assets);
-    ParseError lerr;
-    memset(&lerr, 0, sizeof lerr);
-    if (!legs_load_profiles(&ar->w->player.legs, legs_dir, &lerr)) {
-        parse_error_format(&lerr, msg, sizeof msg);
-        if (lerr.line != 0) {
-            if (!quiet) fprintf(stderr, "%s\n", msg);
-            arena_free(ar);
-            return false;
-        }
-        if (!a->legs_warned) log_warn("%s (using the built-in leg profiles)", msg);
-        a->legs_warned = true;
-    }
-    return true;
+// Opens path as a bare arena into s. Prints the error (unless quiet) and
+// returns false on failure.
+static bool arena_load(App *a, Session *s, const char *path, bool quiet) {
+    session_close(s);
+    SessionSetup setup = app_setup(a);
+    int rc = session_open_level(s, path, &setup);
+    warn_once(a, s);
+    if (rc == 0) return true;
+    if (!quiet) fprintf(stderr, "%s\n", s->msg);
+    session_close(s);
+    return false;
 }
 
 // Replay file for the arena being played: FILE alone for one arena, else
@@ -126,13 +89,11 @@ static void record_path(const App *a, char *out, size_t n) {
 }
 
 static void record_finish(App *a) {
-    if (!a->rec) return;
-    char path[1200], why[512];
+    if (!session_recording(&a->play)) return;
+    char path[1200], why[1300];
     record_path(a, path, sizeof path);
-    if (recorder_save(a->rec, path, why, sizeof why)) log_info("replay saved: %s", path);
+    if (session_save_recording(&a->play, why, sizeof why)) log_info("replay saved: %s", path);
     else log_warn("%s: replay not saved: %s", path, why);
-    recorder_free(a->rec);
-    a->rec = NULL;
 }
 
 static const char *current_level_path(const App *a) {
@@ -148,7 +109,7 @@ static bool start_arena(App *a) {
         fprintf(stderr, "bossrush: no arenas found in %slevels\n", app_base_dir());
         return false;
     }
-    if (!arena_load(a, &a->play, path, false, 0, false)) return false;
+    if (!arena_load(a, &a->play, path, false)) return false;
     a->rc.arena_name = a->play.lv.name;
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
@@ -159,11 +120,9 @@ static bool start_arena(App *a) {
     if (a->opt->record_path) {
         // The level path is written relative to the replay's folder, so the
         // replay plays from any working directory.
-        char rpl[1200], lvl[2048];
+        char rpl[1200];
         record_path(a, rpl, sizeof rpl);
-        script_level_path_for(rpl, path, lvl, sizeof lvl);
-        a->rec = recorder_new(lvl, a->play.lv.hash);
-        if (!a->rec) log_warn("cannot record: out of memory");
+        if (!session_record(&a->play, rpl)) log_warn("cannot record: out of memory");
     }
     audio_music(&a->au, true);
     return true;
@@ -199,17 +158,17 @@ static Input attract_input(const World *w) {
 
 static void attract_start(App *a) {
     const char *path = a->opt->level_path ? a->opt->level_path : (a->level_count ? a->levels[0] : NULL);
-    if (path && !arena_load(a, &a->attract, path, false, 0, true)) arena_free(&a->attract);
+    if (path) arena_load(a, &a->attract, path, true);
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
 }
 
 // ---------------------------------------------------------------- ticks
 
-static void sim_tick(App *a, World *w, Input in) {
-    world_step(w, in);
+// What the app does with a tick just simulated: effects, sounds, rumble.
+static void after_tick(App *a, const World *w) {
     fx_tick(&a->rc, w);
-    audio_events(&a->au, w);
+    audio_events(&a->au, &w->events);
     for (int i = 0; i < w->events.count; i++) {
         EventType t = w->events.e[i].type;
         if (t == EV_PLAYER_HURT) devices_rumble(&a->dev, 0.5, 160);
@@ -220,8 +179,8 @@ static void sim_tick(App *a, World *w, Input in) {
 static void play_tick(App *a) {
     World *w = a->play.w;
     Input in = a->screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
-    sim_tick(a, w, in);
-    if (a->screen == SCR_PLAY && a->rec) recorder_tick(a->rec, w, in);
+    session_step(&a->play, &in);
+    after_tick(a, w);
     take_shots(a, w);
     if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
         record_finish(a);
@@ -237,19 +196,18 @@ static void play_tick(App *a) {
 // One tick of --replay / --script; stops the program on a failure or at
 // the end tick.
 static void watch_tick(App *a) {
-    World *w = a->play.w;
-    int64_t t = w->tick + 1;
-    sim_tick(a, w, script_run_input(a->run, t));
-    take_shots(a, w);
-    if (!script_run_check(a->run, w)) {
-        fprintf(stderr, "%s\n", script_run_message(a->run));
+    bool ok = session_step(&a->play, NULL);
+    after_tick(a, a->play.w);
+    take_shots(a, a->play.w);
+    if (!ok) {
+        fprintf(stderr, "%s\n", a->play.msg);
         a->exit_code = 1;
         a->quit = true;
         return;
     }
-    if (w->tick >= script_end_tick(a->script)) {
-        if (!script_run_finish(a->run)) {
-            fprintf(stderr, "%s\n", script_run_message(a->run));
+    if (session_done(&a->play)) {
+        if (session_finish(&a->play)) {
+            fprintf(stderr, "%s\n", a->play.msg);
             a->exit_code = 1;
         }
         a->quit = true;
@@ -264,7 +222,8 @@ static void attract_tick(App *a) {
         w = a->attract.w;
         if (!w) return;
     }
-    world_step(w, attract_input(w));
+    Input in = attract_input(w);
+    session_step(&a->attract, &in);
     fx_tick(&a->rc, w);
 }
 
@@ -278,7 +237,7 @@ static void menu_move(App *a, int dir, int n) {
 
 static void go_title(App *a) {
     record_finish(a);
-    arena_free(&a->play);
+    session_close(&a->play);
     a->screen = SCR_TITLE;
     a->sel = 0;
     a->rc.arena_name = NULL;
@@ -312,7 +271,7 @@ static void title_action(App *a, MenuAction m) {
         audio_play(&a->au, SFX_MENU_SELECT);
         switch (a->sel) {
         case TITLE_PLAY:
-            arena_free(&a->attract);
+            session_close(&a->attract);
             a->level_idx = 0;
             a->rush_ticks = 0;
             if (!start_arena(a)) {
@@ -442,39 +401,12 @@ static void handle_event(App *a, const SDL_Event *e) {
 
 static int open_watch(App *a) {
     const char *path = a->opt->replay_path ? a->opt->replay_path : a->opt->script_path;
-    ParseError err;
-    memset(&err, 0, sizeof err);
-    a->script = script_load(path, &err);
-    char msg[1200];
-    if (!a->script) {
-        parse_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "%s\n", msg);
-        return 2;
-    }
-    int line = 0, col = 0;
-    script_level_pos(a->script, &line, &col);
-    FILE *lf = fopen(script_level_path(a->script), "rb");
-    if (!lf) {
-        fprintf(stderr, "%s:%d:%d: cannot open level file '%s': %s\n", path, line, col,
-                script_level_given(a->script), strerror(errno));
-        return 2;
-    }
-    fclose(lf);
-    uint32_t seed = 0;
-    bool use_seed = script_seed(a->script, &seed);
-    if (!arena_load(a, &a->play, script_level_path(a->script), use_seed, seed, false)) return 2;
-    uint64_t want;
-    if (script_level_hash(a->script, &want) && want != a->play.lv.hash) {
-        fprintf(stderr,
-                "%s:%d:%d: level changed since the replay was recorded: the replay has level hash %016" PRIx64
-                ", %s now hashes to %016" PRIx64 "\n",
-                path, line, col, want, script_level_path(a->script), a->play.lv.hash);
-        return 1;
-    }
-    a->run = script_run_new(a->script);
-    if (!a->run) {
-        fprintf(stderr, "bossrush: out of memory\n");
-        return 2;
+    SessionSetup setup = app_setup(a);
+    int rc = session_open_script(&a->play, path, &setup);
+    warn_once(a, &a->play);
+    if (rc) {
+        fprintf(stderr, "%s\n", a->play.msg);
+        return rc;
     }
     a->rc.arena_name = a->play.lv.name;
     a->screen = SCR_WATCH;
@@ -484,10 +416,8 @@ static int open_watch(App *a) {
 
 static void app_free(App *a) {
     record_finish(a);
-    script_run_free(a->run);
-    script_free(a->script);
-    arena_free(&a->play);
-    arena_free(&a->attract);
+    session_close(&a->play);
+    session_close(&a->attract);
     audio_shutdown(&a->au);
     render_shutdown(&a->rc);
     devices_free(&a->dev);
@@ -502,6 +432,7 @@ int app_main(const AppOptions *opt) {
     }
     a->opt = opt;
     snprintf(a->assets, sizeof a->assets, "%sassets", app_base_dir());
+    fs_join(a->assets, "legs", a->legs_dir, sizeof a->legs_dir);
     find_levels(a);
     bool watch = opt->replay_path || opt->script_path;
     if (!watch && !opt->level_path && a->level_count == 0) {
@@ -511,7 +442,7 @@ int app_main(const AppOptions *opt) {
     }
     snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.txt", platform_pref_dir());
     settings_load(&a->set, a->settings_path);
-    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen)) {
+    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
         return 2;
     }
@@ -535,7 +466,7 @@ int app_main(const AppOptions *opt) {
 
     int rc = 0;
     if (watch) rc = open_watch(a);
-    else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, false, 0, false)) rc = 2;
+    else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, false)) rc = 2;
     else go_title(a);
     if (rc) {
         app_free(a);

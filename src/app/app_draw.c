@@ -166,7 +166,7 @@ static void draw_watch(App *a) {
     render_world(&a->rc, a->play.w);
     char line[200];
     snprintf(line, sizeof line, "%s  TICK %lld / %lld   ESC STOPS", a->opt->replay_path ? "REPLAY" : "SCRIPT",
-             (long long)a->play.w->tick, (long long)script_end_tick(a->script));
+             (long long)a->play.w->tick, (long long)script_end_tick(a->play.script));
     SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 170);
     SDL_Rect box = {12, RENDER_LOGICAL_H - 42, font_width(line, 2) + 16, 30};

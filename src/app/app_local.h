@@ -12,8 +12,7 @@
 #include "platform/platform.h"
 #include "platform/settings.h"
 #include "render/render.h"
-#include "sim/level.h"
-#include "harness/script.h"
+#include "harness/session.h"
 #include "sim/world.h"
 
 #define SIM_DT (1.0 / 60.0)
@@ -30,12 +29,6 @@ typedef enum Screen {
     SCR_WATCH,                 // --replay / --script
 } Screen;
 
-typedef struct Arena {
-    Level lv;
-    World *w;
-    bool loaded;
-} Arena;
-
 typedef struct App {
     const AppOptions *opt;
     Platform pf;
@@ -45,16 +38,14 @@ typedef struct App {
     Settings set;
     char settings_path[1100];
     char assets[1100];
+    char legs_dir[1200];       // assets/legs: every session's leg profiles
     char levels[MAX_LEVELS][1024];
     int level_count, level_idx;
-    Arena play, attract;
-    Recorder *rec;
+    Session play, attract;     // the arena played or watched; the title's attract arena
     Screen screen;
     int sel;                   // highlighted menu item
     int after_end;             // ticks stepped since the fight ended
     bool shot_done[APP_MAX_SHOTS];
-    Script *script;
-    ScriptRun *run;
     double acc;
     bool quit, screenshot;
     int exit_code;

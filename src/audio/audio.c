@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "core/log.h"
-#include "sim/world.h"
 
 static const char *const SFX_FILE[SFX_COUNT] = {
     "shot", "enemy_shot", "hit", "blocked", "hurt", "dead", "jump", "land",
@@ -63,14 +62,14 @@ void audio_play(Audio *a, AudioSfx s) {
     Mix_PlayChannel(-1, c, 0);
 }
 
-void audio_events(Audio *a, const World *w) {
+void audio_events(Audio *a, const Events *ev) {
     if (a->step_cooldown > 0) a->step_cooldown--;
     if (!a->ok) return;
     // One sound per kind per tick: ten bullets hitting at once still make
     // one hit sound (avoids clipping and channel starvation).
     bool played[SFX_COUNT] = {false};
-    for (int i = 0; i < w->events.count; i++) {
-        const Event *e = &w->events.e[i];
+    for (int i = 0; i < ev->count; i++) {
+        const Event *e = &ev->e[i];
         AudioSfx s;
         switch (e->type) {
         case EV_SHOT: s = SFX_SHOT; break;

@@ -4,7 +4,7 @@
 #pragma once
 #include <stdbool.h>
 
-struct World;
+#include "sim/events.h"
 
 typedef enum AudioSfx {
     SFX_SHOT = 0,
@@ -38,8 +38,9 @@ typedef struct Audio {
 void audio_init(Audio *a, const char *assets_dir, bool device_ok);
 void audio_shutdown(Audio *a);
 void audio_play(Audio *a, AudioSfx s);
-// Plays the sounds for the events of the tick just simulated.
-void audio_events(Audio *a, const struct World *w);
+// Plays the sounds for the events of the tick just simulated (the World's
+// event queue after world_step).
+void audio_events(Audio *a, const Events *ev);
 // Starts (looping) or stops the music.
 void audio_music(Audio *a, bool on);
 void audio_set_volume(Audio *a, int music_0_100, int sfx_0_100);

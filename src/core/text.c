@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "core/mem.h"
+#include "core/fs.h"
 
 void parse_error_set(ParseError *e, const char *file, int line, int col, const char *fmt, ...) {
     if (!e) return;
@@ -160,60 +159,20 @@ bool text_parse_f64(const char *s, size_t len, double *out) {
 }
 
 char *text_read_file(const char *path, size_t max_bytes, const char *what, size_t *len, ParseError *err) {
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, strerror(errno));
-        return NULL;
+    FsReadError e;
+    char *buf = fs_read_file(path, max_bytes, len, &e);
+    if (buf) return buf;
+    switch (e.fail) {
+    case FS_TOO_LARGE:
+        if (e.size >= 0)
+            parse_error_set(err, path, 0, 0, "%s file too large (%lld bytes; at most %zu MiB)", what,
+                            (long long)e.size, max_bytes >> 20);
+        else
+            parse_error_set(err, path, 0, 0, "%s file too large (at most %zu MiB)", what, max_bytes >> 20);
+        break;
+    case FS_NO_MEMORY: parse_error_set(err, path, 0, 0, "out of memory reading the %s", what); break;
+    case FS_CANNOT_READ: parse_error_set(err, path, 0, 0, "cannot read the %s: %s", what, strerror(e.err)); break;
+    default: parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, strerror(e.err)); break;
     }
-    if (S_ISDIR(st.st_mode)) {
-        parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, strerror(EISDIR));
-        return NULL;
-    }
-    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max_bytes) {
-        parse_error_set(err, path, 0, 0, "%s file too large (%lld bytes; at most %zu MiB)", what,
-                        (long long)st.st_size, max_bytes >> 20);
-        return NULL;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, strerror(errno));
-        return NULL;
-    }
-    // Read in growing chunks: pipes and files that change while being read
-    // have no trustworthy size.
-    size_t cap = 1 << 16, n = 0;
-    char *buf = mem_alloc(cap + 1, 1);
-    bool too_big = false;
-    while (buf) {
-        if (n == cap) {
-            if (cap >= max_bytes) {
-                too_big = true;
-                break;
-            }
-            size_t nc = cap * 2 < max_bytes ? cap * 2 : max_bytes;
-            char *nb = mem_alloc(nc + 1, 1);
-            if (nb) memcpy(nb, buf, n);
-            mem_free(buf);
-            buf = nb;
-            cap = nc;
-            if (!buf) break;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (buf && n == cap && !too_big && fgetc(f) != EOF) too_big = true;
-    int why = errno;
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad || too_big) {
-        mem_free(buf);
-        if (!buf) parse_error_set(err, path, 0, 0, "out of memory reading the %s", what);
-        else if (too_big) parse_error_set(err, path, 0, 0, "%s file too large (at most %zu MiB)", what, max_bytes >> 20);
-        else parse_error_set(err, path, 0, 0, "cannot read the %s: %s", what, strerror(why ? why : EIO));
-        return NULL;
-    }
-    buf[n] = 0;
-    *len = n;
-    return buf;
+    return NULL;
 }

@@ -55,10 +55,8 @@ bool token_is(const Token *t, const char *word);
 // Copies a token into buf as a C string (truncated to n-1).
 void token_copy(const Token *t, char *buf, size_t n);
 
-// Reads a whole file into a mem_alloc'd, NUL-terminated buffer (*len bytes
-// before the NUL). what names the file in messages ("level", "script").
-// Refuses folders and files over max_bytes without reading them; any
-// failure: NULL and err (line 0) saying why.
+// fs_read_file (core/fs.h) with its failure as a ParseError (line 0) for
+// the parsers' callers: what names the file in messages ("level", "script").
 char *text_read_file(const char *path, size_t max_bytes, const char *what, size_t *len, ParseError *err);
 
 // A token as a message may quote it: printable ASCII kept, every other byte

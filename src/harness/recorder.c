@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fs.h"
 #include "core/mem.h"
 #include "core/textbuf.h"
 #include "harness/script_local.h"
@@ -79,7 +80,7 @@ void script_level_path_for(const char *out_file, const char *level, char *buf, s
 
 struct Recorder {
     char level[1024];
-    uint64_t level_hash;
+    uint64_t level_hash, legs_hash;
     bool has_seed;
     uint32_t seed;
     uint8_t held;
@@ -87,11 +88,12 @@ struct Recorder {
     TextBuf body;
 };
 
-Recorder *recorder_new(const char *level_path, uint64_t level_hash) {
+Recorder *recorder_new(const char *level_path, uint64_t level_hash, uint64_t legs_hash) {
     Recorder *rec = mem_alloc(1, sizeof *rec);
     if (!rec) return NULL;
     snprintf(rec->level, sizeof rec->level, "%s", level_path ? level_path : "");
     rec->level_hash = level_hash;
+    rec->legs_hash = legs_hash;
     rec->last_tick = -1;
     return rec;
 }
@@ -138,29 +140,25 @@ bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
         snprintf(why, why_n, "the level path '%s' cannot be written in a replay (empty or has blanks)", rec->level);
         return false;
     }
-    char tmp[1100];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-        snprintf(why, why_n, "%s: path too long", path);
-        return false;
+    TextBuf out = {0};
+    char line[1200];
+    snprintf(line, sizeof line, "bossrush-script %d\n# recorded by bossrush; watch with: bossrush --replay FILE\n",
+             SCRIPT_VERSION);
+    textbuf_puts(&out, line);
+    snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64 "\n", rec->level, rec->level_hash,
+             rec->legs_hash);
+    textbuf_puts(&out, line);
+    if (rec->has_seed) {
+        snprintf(line, sizeof line, "seed %" PRIu32 "\n", rec->seed);
+        textbuf_puts(&out, line);
     }
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        snprintf(why, why_n, "%s: cannot write: %s", tmp, strerror(errno));
-        return false;
-    }
-    fprintf(f, "bossrush-script %d\n# recorded by bossrush; watch with: bossrush --replay FILE\n", SCRIPT_VERSION);
-    fprintf(f, "level %s %016" PRIx64 "\n", rec->level, rec->level_hash);
-    if (rec->has_seed) fprintf(f, "seed %" PRIu32 "\n", rec->seed);
-    if (rec->body.len) fwrite(rec->body.p, 1, rec->body.len, f);
-    fprintf(f, "end %" PRId64 "\n", rec->last_tick);
-    bool ok = !ferror(f);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(why, why_n, "%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
+    if (rec->body.len) textbuf_put(&out, rec->body.p, rec->body.len);
+    snprintf(line, sizeof line, "end %" PRId64 "\n", rec->last_tick);
+    textbuf_puts(&out, line);
+    bool ok = !out.oom && fs_write_atomic(path, out.p, out.len);
+    if (!ok) snprintf(why, why_n, "%s: cannot write: %s", path, out.oom ? "out of memory" : strerror(errno));
+    textbuf_free(&out);
+    return ok;
 }
 
 void recorder_free(Recorder *rec) {

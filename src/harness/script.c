@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fs.h"
 #include "core/mem.h"
 #include "harness/script_local.h"
 #include "sim/world.h"
@@ -99,8 +100,7 @@ static int hex_digit(char c) {
     return -1;
 }
 
-static bool parse_hex16(Parser *p, int i, uint64_t *out) {
-    const Token *t = &p->tok[i];
+static bool hex16(Parser *p, const Token *t, uint64_t *out) {
     char b[64];
     uint64_t v = 0;
     bool ok = t->len == 16;
@@ -112,6 +112,22 @@ static bool parse_hex16(Parser *p, int i, uint64_t *out) {
     }
     if (!ok) return fail_at(p, t->col, "expected a hash of exactly 16 hex digits, got '%s'", show(t, b, sizeof b));
     *out = v;
+    return true;
+}
+
+static bool parse_hex16(Parser *p, int i, uint64_t *out) { return hex16(p, &p->tok[i], out); }
+
+// `legs=H` on the level line: the leg profiles' hash a recording stored.
+static bool parse_legs_hash(Parser *p, int i) {
+    const Token *t = &p->tok[i];
+    char b[64];
+    if (t->len < 5 || memcmp(t->s, "legs=", 5) != 0)
+        return fail_at(p, t->col, "unexpected '%s' (expected legs=HASH after the level hash, or nothing)",
+                       show(t, b, sizeof b));
+    Token hex = {t->s + 5, t->len - 5, t->col + 5};
+    if (!hex16(p, &hex, &p->s->legs_hash)) return false;
+    p->s->has_legs_hash = true;
+    p->s->legs_col = t->col;
     return true;
 }
 
@@ -244,9 +260,8 @@ static void resolve_level(Script *s) {
     char cand[1600];
     snprintf(cand, sizeof cand, "%.*s/%s", (int)(slash - s->path), s->path, lp);
     if (strlen(cand) >= sizeof s->level_path) return;
-    FILE *f = fopen(cand, "rb");
-    if (!f) return;
-    fclose(f);
+    FsStat st;
+    if (!fs_stat(cand, &st)) return;     // what is there (a folder too) is reported when it is read
     memcpy(s->level_path, cand, strlen(cand) + 1);
 }
 
@@ -301,15 +316,16 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
         if (token_is(k, "level")) {
             if (s->level_line) return fail_at(p, k->col, "'level' given twice (first on line %d)", s->level_line);
             if (p->ntok < 2) return fail_at(p, end_col(p), "expected a level file path after 'level'");
-            if (p->ntok > 3) return want_tokens(p, 3, "");
+            if (p->ntok > 4) return want_tokens(p, 4, "");
             if (p->tok[1].len >= sizeof s->level_given) return fail_at(p, p->tok[1].col, "level path too long");
             token_copy(&p->tok[1], s->level_given, sizeof s->level_given);
             s->level_line = l.number;
             s->level_col = p->tok[1].col;
-            if (p->ntok == 3) {
+            if (p->ntok >= 3) {
                 if (!parse_hex16(p, 2, &s->level_hash)) return false;
                 s->has_level_hash = true;
             }
+            if (p->ntok == 4 && !parse_legs_hash(p, 3)) return false;
         } else if (token_is(k, "seed")) {
             if (have_seed) return fail_at(p, k->col, "'seed' given twice");
             if (!want_tokens(p, 2, "a seed 0..4294967295 after 'seed'")) return false;
@@ -388,8 +404,6 @@ Script *script_parse(const char *text, size_t len, const char *path, ParseError 
     return s;
 }
 
-#define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
-
 Script *script_load(const char *path, ParseError *err) {
     size_t len = 0;
     char *text = text_read_file(path, SCRIPT_MAX_FILE_BYTES, "script", &len, err);
@@ -421,6 +435,14 @@ void script_level_pos(const Script *s, int *line, int *col) {
 bool script_level_hash(const Script *s, uint64_t *out) {
     if (s->has_level_hash && out) *out = s->level_hash;
     return s->has_level_hash;
+}
+
+bool script_legs_hash(const Script *s, uint64_t *out, int *line, int *col) {
+    if (!s->has_legs_hash) return false;
+    if (out) *out = s->legs_hash;
+    if (line) *line = s->level_line;
+    if (col) *col = s->legs_col;
+    return true;
 }
 
 bool script_seed(const Script *s, uint32_t *out) {

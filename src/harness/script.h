@@ -18,6 +18,8 @@ typedef struct Script Script;
 // bounds a run so no file can make a headless run last for days. The
 // recorder stops recording there.
 #define SCRIPT_MAX_TICK 10000000
+// The largest script or replay file read (1 GiB).
+#define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
 
 // Parses a script; the level path is resolved (absolute, else relative to
 // the script's folder if that file exists, else as given). NULL + err on failure.
@@ -32,6 +34,9 @@ const char *script_level_given(const Script *s);
 void script_level_pos(const Script *s, int *line, int *col);
 // The level hash a recording stored, if any.
 bool script_level_hash(const Script *s, uint64_t *out);
+// The leg profiles' hash (legs_profiles_hash) a recording stored after the
+// level hash, if any, and where its token is.
+bool script_legs_hash(const Script *s, uint64_t *out, int *line, int *col);
 // The script's `seed`, if any.
 bool script_seed(const Script *s, uint32_t *out);
 int64_t script_end_tick(const Script *s);
@@ -59,16 +64,19 @@ const char *script_run_message(const ScriptRun *r);
 // are not checked (see script_rebless_text).
 void script_run_set_rebless(ScriptRun *r, bool on);
 // The script text with every checksum line's hash replaced by the value a
-// rebless run recorded, and the level line's hash set to level_hash. Blank
+// rebless run recorded, and the level line's hashes set to level_hash and
+// legs_hash (the `legs=` token is added when the line had none). Blank
 // lines, comments, line ends and the BOM are kept. Returns a mem_alloc'd
 // buffer (mem_free it) and its length, or NULL on no memory.
 char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text, size_t len,
-                          uint64_t level_hash, size_t *out_len);
+                          uint64_t level_hash, uint64_t legs_hash, size_t *out_len);
 
 // Recording live play into the replay format.
 typedef struct Recorder Recorder;
-// level_path is written as given; level_hash is level_text_hash of the file.
-Recorder *recorder_new(const char *level_path, uint64_t level_hash);
+// level_path is written as given; level_hash is level_text_hash of the
+// file, legs_hash the leg profiles' (legs_profiles_hash): the level line
+// carries both.
+Recorder *recorder_new(const char *level_path, uint64_t level_hash, uint64_t legs_hash);
 // Adds a `seed N` line (when play ran with a seed that overrides the level's).
 void recorder_set_seed(Recorder *rec, uint32_t seed);
 // Call once per tick after world_step(w, in): writes the button changes of
@@ -82,7 +90,7 @@ void recorder_tick(Recorder *rec, const struct World *w, Input in);
 void script_level_path_for(const char *replay_path, const char *level_path, char *buf, size_t n);
 // Ticks recorded so far.
 int64_t recorder_ticks(const Recorder *rec);
-// Writes the replay to path (through path.tmp and a rename, so a crash never
+// Writes the replay to path (atomically, fs_write_atomic: a crash never
 // leaves half a file). False + message (also when nothing was recorded).
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n);
 void recorder_free(Recorder *rec);

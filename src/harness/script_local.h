@@ -70,6 +70,9 @@ struct Script {
     int level_line, level_col;
     bool has_level_hash;
     uint64_t level_hash;
+    bool has_legs_hash;        // `legs=H` after the level hash (recordings write it)
+    uint64_t legs_hash;
+    int legs_col;
     bool has_seed;
     uint32_t seed;
     int64_t end;

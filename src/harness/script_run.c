@@ -176,7 +176,7 @@ bool script_run_finish(ScriptRun *r) {
 // ---------------------------------------------------------------- rebless
 
 char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text, size_t len, uint64_t level_hash,
-                          size_t *out_len) {
+                          uint64_t legs_hash, size_t *out_len) {
     TextBuf b = {0};
     TextReader rd;
     TextLine l;
@@ -190,7 +190,8 @@ char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text,
         char line[1200];
         const char *out = NULL;
         if (l.number == s->level_line) {
-            snprintf(line, sizeof line, "level %s %016" PRIx64, s->level_given, level_hash);
+            snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64, s->level_given, level_hash,
+                     legs_hash);
             out = line;
         } else if (next_sum < s->sum_n && s->sums[next_sum].line == l.number) {
             snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, s->sums[next_sum].tick,

@@ -1,5 +1,5 @@
-// platform.c -- SDL start-up and the window, plus the small file helpers
-// (preference folder, atomic writes, screenshots) the app needs.
+// platform.c -- SDL start-up and the window, the preference folder and
+// screenshots (written through core/fs).
 #include "platform/platform.h"
 
 #include "build_config.h"
@@ -8,14 +8,15 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
+#include "core/fs.h"
 #include "core/log.h"
-#include "render/render.h"
 
-bool platform_open(Platform *pf, const char *title, bool fullscreen) {
+bool platform_open(Platform *pf, const char *title, bool fullscreen, int logical_w, int logical_h) {
     memset(pf, 0, sizeof *pf);
+    pf->logical_w = logical_w;
+    pf->logical_h = logical_h;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
         log_error("cannot start SDL: %s", SDL_GetError());
         return false;
@@ -35,8 +36,8 @@ bool platform_open(Platform *pf, const char *title, bool fullscreen) {
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
     if (fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-    pf->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, RENDER_LOGICAL_W,
-                               RENDER_LOGICAL_H, flags);
+    pf->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, logical_w, logical_h,
+                               flags);
     if (!pf->win) {
         log_error("cannot open a window: %s", SDL_GetError());
         SDL_Quit();
@@ -51,7 +52,7 @@ bool platform_open(Platform *pf, const char *title, bool fullscreen) {
         SDL_Quit();
         return false;
     }
-    SDL_RenderSetLogicalSize(pf->r, RENDER_LOGICAL_W, RENDER_LOGICAL_H);
+    SDL_RenderSetLogicalSize(pf->r, logical_w, logical_h);
     pf->fullscreen = fullscreen;
     if (fullscreen) SDL_ShowCursor(SDL_DISABLE);
     return true;
@@ -83,11 +84,10 @@ double platform_now_s(void) {
 // True when dir (ending in '/') holds the game's data: levels/ and assets/.
 static bool holds_data(const char *dir) {
     char path[1100];
-    struct stat st;
     snprintf(path, sizeof path, "%slevels", dir);
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) return false;
+    if (!fs_is_dir(path)) return false;
     snprintf(path, sizeof path, "%sassets", dir);
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    return fs_is_dir(path);
 }
 
 const char *platform_data_dir(void) {
@@ -132,42 +132,10 @@ const char *platform_pref_dir(void) {
     return dir;
 }
 
-bool platform_make_dirs(const char *path) {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", path);
-    size_t n = strlen(buf);
-    for (size_t i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != 0) continue;
-        char c = buf[i];
-        buf[i] = 0;
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
-        buf[i] = c;
-    }
-    return true;
-}
-
-bool platform_write_atomic(const char *path, const void *data, size_t len) {
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        log_warn("%s: cannot write: %s", tmp, strerror(errno));
-        return false;
-    }
-    bool ok = fwrite(data, 1, len, f) == len;
-    ok = fclose(f) == 0 && ok;
-    if (ok && rename(tmp, path) != 0) ok = false;
-    if (!ok) {
-        log_warn("%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-    }
-    return ok;
-}
-
 bool platform_screenshot(Platform *pf, char *path, size_t n) {
     char dir[1100];
     snprintf(dir, sizeof dir, "%sscreenshots", platform_pref_dir());
-    if (!platform_make_dirs(dir)) {
+    if (!fs_make_dirs(dir)) {
         log_warn("%s: cannot create the folder: %s", dir, strerror(errno));
         return false;
     }
@@ -178,7 +146,7 @@ bool platform_screenshot(Platform *pf, char *path, size_t n) {
     // Read the whole output, letterbox bars included: that is what is seen.
     SDL_RenderSetLogicalSize(pf->r, 0, 0);
     bool ok = SDL_RenderReadPixels(pf->r, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) == 0;
-    SDL_RenderSetLogicalSize(pf->r, RENDER_LOGICAL_W, RENDER_LOGICAL_H);
+    SDL_RenderSetLogicalSize(pf->r, pf->logical_w, pf->logical_h);
     time_t now = time(NULL);
     struct tm tmv;
     localtime_r(&now, &tmv);
@@ -186,13 +154,21 @@ bool platform_screenshot(Platform *pf, char *path, size_t n) {
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
     static int serial;
     snprintf(path, n, "%s/bossrush-%s-%d.png", dir, stamp, ++serial);
-    char tmp[1200];
-    snprintf(tmp, sizeof tmp, "%s/.shot.tmp.png", dir);
-    if (ok && IMG_SavePNG(s, tmp) != 0) ok = false;
-    if (ok && rename(tmp, path) != 0) ok = false;
-    if (!ok) {
+    // The PNG goes to a unique temp file first, so a failed save never
+    // leaves half an image under the final name.
+    char tmp[1300];
+    if (!ok || !fs_temp_beside(path, tmp, sizeof tmp)) {
+        log_warn("screenshot failed: %s", ok ? strerror(errno) : SDL_GetError());
+        SDL_FreeSurface(s);
+        return false;
+    }
+    if (IMG_SavePNG(s, tmp) != 0) {
         log_warn("screenshot failed: %s", SDL_GetError());
         remove(tmp);
+        ok = false;
+    } else if (!fs_commit(tmp, path)) {
+        log_warn("screenshot failed: %s: %s", path, strerror(errno));
+        ok = false;
     }
     SDL_FreeSurface(s);
     return ok;

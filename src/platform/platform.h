@@ -1,5 +1,6 @@
-// platform.h -- SDL lifetime, the window (1280x720 logical, letterboxed,
-// resizable, vsync, desktop fullscreen), files and folders, screenshots.
+// platform.h -- SDL lifetime, the window (a logical size the caller picks,
+// letterboxed, resizable, vsync, desktop fullscreen), the preference folder,
+// screenshots. Files and folders themselves: core/fs.h.
 #pragma once
 #include <SDL.h>
 #include <stdbool.h>
@@ -10,12 +11,14 @@ typedef struct Platform {
     SDL_Renderer *r;
     bool fullscreen;
     bool audio_ok;             // SDL's audio subsystem started
+    int logical_w, logical_h;  // the size everything is drawn at, px
 } Platform;
 
 // Starts SDL (video, audio, game controllers; audio failing is only a
 // warning), opens the window and an accelerated vsynced renderer with a
-// 1280x720 logical size. False with a message on failure.
-bool platform_open(Platform *pf, const char *title, bool fullscreen);
+// logical size of logical_w x logical_h px (the renderer's view: the app
+// passes RENDER_LOGICAL_W/H). False with a message on failure.
+bool platform_open(Platform *pf, const char *title, bool fullscreen, int logical_w, int logical_h);
 void platform_close(Platform *pf);
 // Desktop fullscreen on or off.
 void platform_set_fullscreen(Platform *pf, bool on);
@@ -31,11 +34,6 @@ const char *platform_data_dir(void);
 // The per-user folder for settings and screenshots (SDL_GetPrefPath), or
 // "./" when there is none; ends with '/'.
 const char *platform_pref_dir(void);
-// mkdir -p. False when a folder cannot be made.
-bool platform_make_dirs(const char *path);
-// Writes data to path through path.tmp and a rename, so a crash never
-// leaves half a file. False with a warning on failure.
-bool platform_write_atomic(const char *path, const void *data, size_t len);
 // Saves what the renderer shows as a PNG in <pref>/screenshots/ (temp name,
 // then rename). Fills path with the file name used. False on failure.
 bool platform_screenshot(Platform *pf, char *path, size_t n);

@@ -2,12 +2,13 @@
 // so its errors look like every other file's (file:line:col: what).
 #include "platform/settings.h"
 
+#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "core/fs.h"
 #include "core/log.h"
-#include "platform/platform.h"
+#include "core/mem.h"
 
 void settings_default(Settings *s) {
     s->fullscreen = false;
@@ -70,26 +71,27 @@ bool settings_parse(Settings *s, const char *text, size_t len, const char *path,
     return true;
 }
 
+#define SETTINGS_MAX_BYTES 8192
+
 void settings_load(Settings *s, const char *path) {
     settings_default(s);
-    FILE *f = fopen(path, "rb");
-    if (!f) return;
-    char buf[8192];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    bool too_big = !feof(f);
-    fclose(f);
-    ParseError err;
-    memset(&err, 0, sizeof err);
-    if (too_big) {
-        log_warn("%s: file too large for a settings file; using defaults", path);
+    size_t n = 0;
+    FsReadError e;
+    char *buf = fs_read_file(path, SETTINGS_MAX_BYTES, &n, &e);
+    if (!buf) {
+        if (e.fail == FS_TOO_LARGE) log_warn("%s: file too large for a settings file; using defaults", path);
+        else if (e.err != ENOENT) log_warn("%s: cannot read the settings: %s; using defaults", path, strerror(e.err));
         return;
     }
+    ParseError err;
+    memset(&err, 0, sizeof err);
     if (!settings_parse(s, buf, n, path, &err)) {
         char msg[1200];
         parse_error_format(&err, msg, sizeof msg);
         log_warn("%s; using default settings", msg);
         settings_default(s);
     }
+    mem_free(buf);
 }
 
 bool settings_save(const Settings *s, const char *path) {
@@ -98,5 +100,7 @@ bool settings_save(const Settings *s, const char *path) {
                      "# bossrush settings (written by the game; edit freely)\n"
                      "fullscreen %d\nmusic_volume %d\nsfx_volume %d\ndebug %d\n",
                      s->fullscreen ? 1 : 0, s->music_volume, s->sfx_volume, s->debug ? 1 : 0);
-    return platform_write_atomic(path, buf, (size_t)n);
+    if (fs_write_atomic(path, buf, (size_t)n)) return true;
+    log_warn("%s: cannot write: %s", path, strerror(errno));
+    return false;
 }

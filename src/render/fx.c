@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/render_local.h"
 #include "sim/world.h"
 
 bool fx_init(RenderCtx *rc) {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "render/fx.h"
-#include "render/render.h"
+#include "render/render_local.h"
 #include "sim/player/legs.h"
 #include "sim/world.h"
 

@@ -1,7 +1,7 @@
 // render.c -- draws a World: background, starfield, tiles, creatures,
 // player, bullets and effects; the camera; headless PNG shots and the
 // software-renderer benchmark. Reads the World, never writes it.
-#include "render/render.h"
+#include "render/render_local.h"
 
 #include <SDL_image.h>
 #include <math.h>

@@ -1,5 +1,6 @@
-// render.h -- draws a World with SDL_Renderer. Reads sim state, never writes
-// it; effects use the renderer's own visual PRNG, never the game's.
+// render.h -- draws a World with SDL_Renderer: what the app and main.c use.
+// Reads sim state, never writes it; effects use the renderer's own visual
+// PRNG, never the game's. The drawing helpers are in render_local.h.
 #pragma once
 #include <SDL.h>
 #include <stdbool.h>
@@ -42,46 +43,15 @@ typedef struct RenderCtx {
 
 bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir);
 void render_shutdown(RenderCtx *rc);
-// A texture from assets/, e.g. "tetran/segment.png"; cached. NULL when it is
-// missing or unreadable (one warning, then the caller draws a fallback).
-SDL_Texture *render_tex(RenderCtx *rc, const char *name);
-// Centres the camera on the player, clamped to the map (maps smaller than
-// the view are centred).
-void render_camera_follow(RenderCtx *rc, const struct World *w);
-// Like render_camera_follow but eases toward the target over dt_s seconds
-// of real time (snaps on the first call or after a big jump).
+// Like render_camera_follow (render_local.h) but eases toward the player
+// over dt_s seconds of real time (snaps on the first call or after a big jump).
 void render_camera_update(RenderCtx *rc, const struct World *w, double dt_s);
 // Draws the whole frame (background, tiles, creatures, player, bullets, fx,
 // HUD, debug overlay when rc->debug).
 void render_world(RenderCtx *rc, const struct World *w);
-// World px -> screen px.
-static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
-    return (SDL_FPoint){(float)(p.x - rc->cam_x), (float)(p.y - rc->cam_y)};
-}
-
-// Creature drawing, one file each (render/draw_*.c).
-struct Tetran;
-struct Tentacle;
-struct Whale;
-void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *t);
-void draw_tentacle(RenderCtx *rc, const struct World *w, const struct Tentacle *t);
-void draw_whale(RenderCtx *rc, const struct World *w, const struct Whale *wh);
-void draw_stars(RenderCtx *rc, const struct World *w);
-void draw_player(RenderCtx *rc, const struct World *w);
-
-// The HUD alone (player hp, boss bar with name, arena name), in screen px.
-void render_hud(RenderCtx *rc, const struct World *w);
-// The F1 overlay alone: tick, fps, player probes, bullet count, collision
-// circles. Creatures draw their own details in draw_* when rc->debug.
-void render_debug(RenderCtx *rc, const struct World *w);
 // Text in screen px with the built-in font (scale = px per font dot).
 void render_text(RenderCtx *rc, int x, int y, int scale, SDL_Color c, const char *text);
 void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, const char *text);
-// A filled circle / circle outline in screen px (helpers for draw_* too).
-void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
-void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
-// Name of the first living (else first) boss in w, e.g. "TETRAN"; NULL if none.
-const char *render_boss_name(const struct World *w);
 
 // Renders one frame of w headless (software renderer into a surface) and
 // saves it as PNG. False with a warning on failure.

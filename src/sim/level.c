@@ -8,9 +8,7 @@
 #include <string.h>
 
 #include "core/hash.h"
-#include "core/mem.h"
 
-#define LEVEL_MAX_FILE_BYTES (64u * 1024u * 1024u)
 #define MAX_TOKENS 64
 #define MAX_COORD (TILEMAP_MAX_SIDE - 1)
 
@@ -400,17 +398,6 @@ bool level_parse(Level *lv, const char *text, size_t len, const char *path, Pars
     if (parse_all(&p, text ? text : "", len)) return true;
     tilemap_free(&lv->map);
     return false;
-}
-
-bool level_load(Level *lv, const char *path, ParseError *err) {
-    memset(lv, 0, sizeof *lv);
-    if (!path) path = "";
-    size_t len = 0;
-    char *buf = text_read_file(path, LEVEL_MAX_FILE_BYTES, "level", &len, err);
-    if (!buf) return false;
-    bool ok = level_parse(lv, buf, len, path, err);
-    mem_free(buf);
-    return ok;
 }
 
 void level_free(Level *lv) { tilemap_free(&lv->map); }

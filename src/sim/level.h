@@ -32,6 +32,8 @@ typedef struct LevelSpawn {
 
 #define LEVEL_MAX_SPAWNS 64
 #define LEVEL_MAX_STARS 2000000u
+// The largest level file read (harness/session.c reads files; sim parses text).
+#define LEVEL_MAX_FILE_BYTES (64u * 1024u * 1024u)
 
 typedef struct Level {
     char path[1024];           // as given
@@ -46,10 +48,9 @@ typedef struct Level {
     uint64_t hash;             // of the file's content, line ends normalised
 } Level;
 
-// Parses a level from memory; path is used for messages and the default name.
+// Parses a level from memory (reading the file is the harness's job:
+// session_load_level); path is used for messages and the default name.
 bool level_parse(Level *lv, const char *text, size_t len, const char *path, ParseError *err);
-// Reads and parses a file.
-bool level_load(Level *lv, const char *path, ParseError *err);
 void level_free(Level *lv);
 // Hash of a level text as level_parse computes it (BOM dropped, CRLF -> LF).
 uint64_t level_text_hash(const char *text, size_t len);

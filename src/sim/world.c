@@ -11,7 +11,8 @@ static Vec2 tile_centre(const Level *lv, int col, int row) {
     return v2((col + 0.5) * lv->tile, (row + 0.5) * lv->tile);
 }
 
-World *world_create(const Level *lv, bool use_seed, uint32_t seed, ParseError *err) {
+World *world_create(const Level *lv, const LegProfile profiles[LEGS_COUNT], bool use_seed, uint32_t seed,
+                    ParseError *err) {
     World *w = mem_alloc(1, sizeof *w);
     if (!w) goto oom;
     w->tick = -1;
@@ -20,6 +21,7 @@ World *world_create(const Level *lv, bool use_seed, uint32_t seed, ParseError *e
     memcpy(w->map.cells, lv->map.cells, (size_t)lv->map.w * (size_t)lv->map.h);
     if (!bullets_init(&w->bullets, BULLETS_DEFAULT_CAP)) goto oom;
     player_init(&w->player, lv->player_col, lv->player_row, lv->tile);
+    memcpy(w->player.legs.prof, profiles, sizeof w->player.legs.prof);
 
     int nt = 0, nc = 0, nw = 0;
     for (int i = 0; i < lv->spawn_count; i++) {

@@ -52,9 +52,12 @@ typedef struct World {
     Events events;             // what happened during the last tick
 } World;
 
-// Builds a world from a parsed level. seed overrides the level's seed when
-// use_seed is true. Returns NULL (with a message in err) on no memory.
-World *world_create(const Level *lv, bool use_seed, uint32_t seed, ParseError *err);
+// Builds a world from a parsed level and the player's four leg profiles
+// (copied in; harness/profiles.h reads them). seed overrides the level's
+// seed when use_seed is true. Returns NULL (with a message in err) on no
+// memory.
+World *world_create(const Level *lv, const LegProfile profiles[LEGS_COUNT], bool use_seed, uint32_t seed,
+                    ParseError *err);
 void world_free(World *w);
 void world_step(World *w, Input in);
 uint64_t world_hash(const World *w);

@@ -13,9 +13,28 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "harness/profiles.h"
 #include "sim/player/legs.h"
 
 #define EPS 1e-9
+
+// The shipped profiles, read from assets/legs (tests run from the
+// repository root): the tests run on the real numbers.
+static void shipped(LegProfile prof[LEGS_COUNT]) {
+    ParseError err;
+    if (!profiles_load("assets/legs", prof, &err)) fail_msg("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
+}
+
+static void legs_ready(Legs *L) {
+    legs_init(L);
+    shipped(L->prof);
+}
+
+static LegProfile shipped_one(int i) {
+    LegProfile prof[LEGS_COUNT];
+    shipped(prof);
+    return prof[i];
+}
 
 static void map_from(Tilemap *m, const char *const *rows, int nrows) {
     int w = (int)strlen(rows[0]);
@@ -155,7 +174,7 @@ static void test_arc_no_hit_uses_default(void **state) {
     assert_true(hit.x == -1 && hit.y == -1);
     // In legs_step a leg with nothing in reach dangles at its default spot.
     Legs L;
-    legs_init(&L);
+    legs_ready(&L);
     LegsBody b = {.pos = v2(100, 100), .normal = v2(-1, 0), .attached = true, .radius = 12, .facing = 1};
     for (int k = 0; k < 30; k++) legs_step(&L, &m, &b, NULL);
     for (int i = 0; i < LEGS_COUNT; i++) {
@@ -181,7 +200,7 @@ static const char *const TALL_WALL[] = {
 
 // Body on the wall at x = 192 - 12, grown and settled.
 static void settle(Legs *L, const Tilemap *m, LegsBody *b) {
-    legs_init(L);
+    legs_ready(L);
     *b = (LegsBody){.pos = v2(180, 300), .normal = v2(-1, 0), .attached = true, .radius = 12, .facing = -1};
     for (int k = 0; k < 40; k++) legs_step(L, m, b, NULL);
     assert_int_equal(L->planted, 4);
@@ -278,7 +297,7 @@ static void test_grow_and_retract(void **state) {
     Tilemap m;
     map_from(&m, TALL_WALL, 17);
     Legs L;
-    legs_init(&L);
+    legs_ready(&L);
     LegsProbes pr;
     legs_probes(&L, &pr);
     assert_true(pr.legs == 0);
@@ -332,7 +351,7 @@ static const char GOOD[] = "# a comment\n"
 
 static void test_profile_parse_good(void **state) {
     (void)state;
-    LegProfile p = legs_default_profile(0);
+    LegProfile p = shipped_one(0);
     ParseError err;
     assert_true(legs_parse_profile(&p, GOOD, strlen(GOOD), "x.leg", &err));
     assert_int_equal(p.group, 1);
@@ -346,7 +365,7 @@ static void test_profile_parse_good(void **state) {
 }
 
 static void expect_bad(const char *text, int line, int col, const char *what) {
-    LegProfile p = legs_default_profile(1);
+    LegProfile p = shipped_one(1);
     LegProfile before = p;
     ParseError err;
     memset(&err, 0, sizeof err);
@@ -391,28 +410,53 @@ static bool same_profile(const LegProfile *a, const LegProfile *b) {
            a->lift_px == b->lift_px && a->grow_ticks == b->grow_ticks && a->retract_ticks == b->retract_ticks;
 }
 
-// The shipped files load and equal the built-in defaults (run from the repo
-// root, as tests/run.sh does; skipped elsewhere).
-static void test_shipped_profiles_equal_defaults(void **state) {
+// The built-in profiles are the shipped files (embedded by the build), and
+// they set every key: parsed over two different starting profiles, they
+// come out the same.
+static void test_builtin_profiles_are_the_files(void **state) {
     (void)state;
-    FILE *f = fopen("assets/legs/front-left.leg", "rb");
-    if (!f) {
-        skip();
-        return;
-    }
-    fclose(f);
-    Legs L, D;
-    legs_init(&L);
-    legs_init(&D);
-    memset(L.prof, 0, sizeof L.prof);
+    LegProfile files[LEGS_COUNT], built[LEGS_COUNT], a[LEGS_COUNT], b[LEGS_COUNT];
+    shipped(files);
     ParseError err;
-    if (!legs_load_profiles(&L, "assets/legs", &err)) fail_msg("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
+    if (!profiles_builtin(built, &err)) fail_msg("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
     for (int i = 0; i < LEGS_COUNT; i++)
-        if (!same_profile(&L.prof[i], &D.prof[i]))
-            fail_msg("assets/legs/%s.leg differs from legs_default_profile(%d)", legs_name(i), i);
+        if (!same_profile(&files[i], &built[i]))
+            fail_msg("assets/legs/%s.leg differs from the built-in profile %d", legs_name(i), i);
+    assert_true(legs_profiles_hash(files) == legs_profiles_hash(built));
+    LegProfileText text[LEGS_COUNT];
+    for (int i = 0; i < LEGS_COUNT; i++)
+        text[i] = (LegProfileText){profiles_builtin_text[i], strlen(profiles_builtin_text[i]), legs_name(i)};
+    memset(a, 0, sizeof a);
+    memset(b, 0x41, sizeof b);
+    assert_true(legs_parse_profiles(a, text, &err));
+    assert_true(legs_parse_profiles(b, text, &err));
+    for (int i = 0; i < LEGS_COUNT; i++)
+        if (!same_profile(&a[i], &b[i])) fail_msg("the built-in %s.leg leaves a key out", legs_name(i));
     // A missing directory: error without a line, profiles untouched.
-    assert_false(legs_load_profiles(&L, "no/such/dir", &err));
+    memcpy(a, files, sizeof a);
+    assert_false(profiles_load("no/such/dir", a, &err));
     assert_int_equal(err.line, 0);
+    assert_memory_equal(a, files, sizeof a);
+}
+
+// The profiles hash sees every value (and only the values).
+static void test_profiles_hash(void **state) {
+    (void)state;
+    LegProfile p[LEGS_COUNT], q[LEGS_COUNT];
+    shipped(p);
+    uint64_t h = legs_profiles_hash(p);
+    memcpy(q, p, sizeof q);
+    q[3].lift_px += 0.5;
+    assert_true(legs_profiles_hash(q) != h);
+    memcpy(q, p, sizeof q);
+    q[1].lift.y[2] = 0.9;
+    assert_true(legs_profiles_hash(q) != h);
+    memcpy(q, p, sizeof q);
+    q[0].retract_ticks++;
+    assert_true(legs_profiles_hash(q) != h);
+    memcpy(q, p, sizeof q);
+    q[2].ease.y[5] = 1;                    // a named curve has no points: not part of it
+    assert_true(legs_profiles_hash(q) == h);
 }
 
 static void write_file(const char *dir, const char *name, const char *text) {
@@ -433,35 +477,46 @@ static void test_load_profiles_dir(void **state) {
     write_file(dir, "front-left.leg", "step_ticks 9\n");
     write_file(dir, "back-left.leg", "# nothing changed\n");
     write_file(dir, "front-right.leg", "lift_max 3\n");
-    Legs L;
-    legs_init(&L);
+    LegProfile base[LEGS_COUNT], got[LEGS_COUNT];
+    shipped(base);
+    memcpy(got, base, sizeof got);
     ParseError err;
     // back-right.leg missing: unreadable, nothing loaded.
-    assert_false(legs_load_profiles(&L, dir, &err));
+    assert_false(profiles_load(dir, got, &err));
     assert_int_equal(err.line, 0);
     assert_true(strstr(err.file, "back-right.leg") != NULL);
-    assert_int_equal(L.prof[0].step_ticks, legs_default_profile(0).step_ticks);
+    assert_int_equal(got[0].step_ticks, base[0].step_ticks);
     // Present but malformed: file, line and column.
     write_file(dir, "back-right.leg", "\n# x\nlower -4\n");
-    assert_false(legs_load_profiles(&L, dir, &err));
+    assert_false(profiles_load(dir, got, &err));
     assert_true(strstr(err.file, "back-right.leg") != NULL);
     assert_int_equal(err.line, 3);
     assert_int_equal(err.col, 7);
     // Both legs of the left side in one group: a gallop, rejected.
     write_file(dir, "back-right.leg", "");
     write_file(dir, "back-left.leg", "group 0\n");
-    assert_false(legs_load_profiles(&L, dir, &err));
+    assert_false(profiles_load(dir, got, &err));
     assert_true(strstr(err.file, "back-left.leg") != NULL && strstr(err.msg, "one left and one right"));
     assert_int_equal(err.line, 1);
     // Fixed: loads, keys left out keep the built-in values.
     write_file(dir, "back-left.leg", "group 1\n");
-    assert_true(legs_load_profiles(&L, dir, &err));
-    assert_int_equal(L.prof[0].step_ticks, 9);
-    assert_true(L.prof[2].lift_px == 3);
-    assert_true(L.prof[3].max_px == legs_default_profile(3).max_px);
+    assert_true(profiles_load(dir, got, &err));
+    assert_int_equal(got[0].step_ticks, 9);
+    assert_true(got[2].lift_px == 3);
+    assert_true(got[3].max_px == base[3].max_px);
+    // A NUL byte: not text.
+    write_file(dir, "front-right.leg", "lift_max 3\n");
+    char path[512];
+    snprintf(path, sizeof path, "%s/front-right.leg", dir);
+    FILE *f = fopen(path, "ab");
+    assert_non_null(f);
+    fputc(0, f);
+    fclose(f);
+    assert_false(profiles_load(dir, got, &err));
+    assert_true(strstr(err.msg, "NUL") != NULL);
+    assert_int_equal(err.line, 1);
     const char *names[4] = {"front-left.leg", "back-left.leg", "front-right.leg", "back-right.leg"};
     for (int i = 0; i < 4; i++) {
-        char path[512];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         remove(path);
     }
@@ -483,7 +538,8 @@ int main(void) {
         cmocka_unit_test(test_grow_and_retract),
         cmocka_unit_test(test_profile_parse_good),
         cmocka_unit_test(test_profile_parse_bad),
-        cmocka_unit_test(test_shipped_profiles_equal_defaults),
+        cmocka_unit_test(test_builtin_profiles_are_the_files),
+        cmocka_unit_test(test_profiles_hash),
         cmocka_unit_test(test_load_profiles_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

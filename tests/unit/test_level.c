@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "core/hash.h"
+#include "harness/session.h"
 #include "sim/level.h"
 
 static const char GOOD[] =
@@ -268,10 +269,10 @@ static void test_load_errors(void **state) {
     (void)state;
     Level lv;
     ParseError err;
-    assert_false(level_load(&lv, "/nonexistent/dir/x.lvl", &err));
+    assert_false(session_load_level(&lv, "/nonexistent/dir/x.lvl", &err));
     assert_int_equal(err.line, 0);
     assert_string_equal(err.file, "/nonexistent/dir/x.lvl");
-    assert_false(level_load(&lv, "/tmp", &err));           // a folder
+    assert_false(session_load_level(&lv, "/tmp", &err));   // a folder
     assert_int_equal(err.line, 0);
     char buf[700];
     parse_error_format(&err, buf, sizeof buf);
@@ -282,7 +283,7 @@ static void test_load_errors(void **state) {
     assert_true(fd >= 0);
     assert_int_equal(ftruncate(fd, 65 * 1024 * 1024), 0);
     close(fd);
-    assert_false(level_load(&lv, path, &err));
+    assert_false(session_load_level(&lv, path, &err));
     assert_int_equal(err.line, 0);
     assert_non_null(strstr(err.msg, "too large"));
     unlink(path);
@@ -293,7 +294,7 @@ static void test_load_errors(void **state) {
     assert_true(fd >= 0);
     assert_int_equal(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
     close(fd);
-    assert_true(level_load(&lv, path2, &err));
+    assert_true(session_load_level(&lv, path2, &err));
     assert_int_equal(lv.map.w, 3);
     assert_string_equal(lv.name, path2 + 5);
     assert_true(lv.hash == level_text_hash(text, sizeof text - 1));

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "harness/profiles.h"
 #include "sim/player/player.h"
 #include "sim/world.h"
 
@@ -40,7 +41,9 @@ static World *make_world(const char *const *rows, int nrows) {
         }
     }
     ParseError err;
-    World *world = world_create(lv, false, 0, &err);
+    LegProfile prof[LEGS_COUNT];
+    assert_true(profiles_load("assets/legs", prof, &err));     // the shipped legs
+    World *world = world_create(lv, prof, false, 0, &err);
     assert_non_null(world);
     tilemap_free(&lv->map);
     free(lv);

@@ -14,6 +14,7 @@
 
 #include "core/mem.h"
 #include "harness/probes.h"
+#include "harness/profiles.h"
 #include "harness/script.h"
 #include "sim/world.h"
 
@@ -57,7 +58,9 @@ static World *make_world_with(uint32_t seed, bool use_seed, bool creatures) {
         whale_config_default(&sp->cfg.whale);
     }
     ParseError err;
-    World *w = world_create(&lv, use_seed, seed, &err);
+    LegProfile prof[LEGS_COUNT];
+    assert_true(profiles_load("assets/legs", prof, &err));     // the shipped legs
+    World *w = world_create(&lv, prof, use_seed, seed, &err);
     assert_non_null(w);
     level_free(&lv);
     return w;
@@ -146,7 +149,19 @@ static void test_parse_every_construct(void **state) {
     assert_non_null(s);
     assert_false(script_seed(s, NULL));
     assert_false(script_level_hash(s, NULL));
+    assert_false(script_legs_hash(s, NULL, NULL, NULL));
     assert_int_equal(script_end_tick(s), 0);
+    script_free(s);
+
+    // A recording's level line: the level hash, then the leg profiles' hash.
+    s = parse("bossrush-script 1\nlevel a.lvl 0123456789abcdef  legs=FEDCBA9876543210\nend 0\n", &err);
+    assert_non_null(s);
+    assert_true(script_level_hash(s, &h));
+    assert_true(h == 0x0123456789abcdefull);
+    assert_true(script_legs_hash(s, &h, &line, &col));
+    assert_true(h == 0xfedcba9876543210ull);
+    assert_int_equal(line, 2);
+    assert_int_equal(col, 31);
     script_free(s);
 }
 
@@ -201,6 +216,13 @@ static void test_parse_errors(void **state) {
         {HDR "jump 5\nend 5\n", 3, 1, "unknown keyword 'jump'"},
         {HDR "bossrush-script 1\nend 5\n", 3, 1, "header given twice"},
         {"bossrush-script 1\nlevel a.lvl 123\nend 5\n", 2, 13, "16 hex digits"},
+        {"bossrush-script 1\nlevel a.lvl 0123456789abcdef legs=12\nend 5\n", 2, 35, "16 hex digits"},
+        {"bossrush-script 1\nlevel a.lvl 0123456789abcdef legs=\nend 5\n", 2, 35, "16 hex digits"},
+        {"bossrush-script 1\nlevel a.lvl 0123456789abcdef arms=0123456789abcdef\nend 5\n", 2, 30,
+         "unexpected 'arms=0123456789abcdef' (expected legs=HASH"},
+        {"bossrush-script 1\nlevel a.lvl legs=0123456789abcdef\nend 5\n", 2, 13, "16 hex digits"},
+        {"bossrush-script 1\nlevel a.lvl 0123456789abcdef legs=0123456789abcdef x\nend 5\n", 2, 52,
+         "unexpected 'x'"},
         {"bossrush-script 1\nlevel\nend 5\n", 2, 6, "level file path"},
         {HDR "end 5\nend 6\n", 4, 1, "'end' given twice"},
         {HDR "end -5\n", 3, 5, "expected an end tick"},
@@ -474,10 +496,11 @@ static void test_checksums(void **state) {
     }
     assert_true(script_run_finish(r));
     size_t n = 0;
-    char *out = script_rebless_text(s, r, orig, strlen(orig), 0xabcULL, &n);
+    char *out = script_rebless_text(s, r, orig, strlen(orig), 0xabcULL, 0xdefULL, &n);
     assert_non_null(out);
     snprintf(want, sizeof want,
-             "bossrush-script 1\r\n# keep me\r\nlevel room.lvl 0000000000000abc\r\nat 0 checksum %016llx\r\n\r\n"
+             "bossrush-script 1\r\n# keep me\r\nlevel room.lvl 0000000000000abc legs=0000000000000def\r\n"
+             "at 0 checksum %016llx\r\n\r\n"
              "at 60 checksum %016llx\r\nend 60",
              (unsigned long long)h[0], (unsigned long long)h[60]);
     assert_int_equal(n, strlen(want));
@@ -495,7 +518,7 @@ static void test_recorder_round_trip(void **state) {
     enum { N = 700 };
     static uint64_t hashes[N];
     World *w = make_world(77, true);
-    Recorder *rec = recorder_new("levels/room.lvl", 0x1234ULL);
+    Recorder *rec = recorder_new("levels/room.lvl", 0x1234ULL, 0x5678ULL);
     assert_non_null(rec);
     recorder_set_seed(rec, 77);
     uint32_t x = 2024;
@@ -518,9 +541,6 @@ static void test_recorder_round_trip(void **state) {
     char why[256];
     assert_true(recorder_save(rec, path, why, sizeof why));
     recorder_free(rec);
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    assert_int_equal(access(tmp, F_OK), -1);                // the temp file was renamed away
 
     ParseError err;
     Script *s = script_load(path, &err);
@@ -533,6 +553,8 @@ static void test_recorder_round_trip(void **state) {
     uint64_t lh;
     assert_true(script_level_hash(s, &lh));
     assert_true(lh == 0x1234ULL);
+    assert_true(script_legs_hash(s, &lh, NULL, NULL));
+    assert_true(lh == 0x5678ULL);
     assert_string_equal(script_level_given(s), "levels/room.lvl");
 
     w = make_world(seed, true);
@@ -557,7 +579,7 @@ static void test_recorder_round_trip(void **state) {
     remove(path);
 
     // Nothing recorded: nothing saved.
-    rec = recorder_new("a.lvl", 0);
+    rec = recorder_new("a.lvl", 0, 0);
     assert_false(recorder_save(rec, path, why, sizeof why));
     assert_int_equal(access(path, F_OK), -1);
     recorder_free(rec);

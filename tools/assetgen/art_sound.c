@@ -1,6 +1,7 @@
 // art_sound.c -- every sound effect and the music loop, synthesized from
 // oscillators, envelopes and seeded noise and written as 16-bit mono PCM
 // WAV files. Deterministic: the same bytes on every run.
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "art.h"
+#include "core/fs.h"
 
 #define RATE 22050
 #define TAU 6.283185307179586
@@ -35,41 +37,41 @@ static float noise_next(Noise *n) {
     return (float)((n->x >> 8) / 8388608.0 - 1.0);
 }
 
-static void put16(FILE *f, unsigned v) {
-    fputc((int)(v & 255), f);
-    fputc((int)((v >> 8) & 255), f);
+static uint8_t *put16(uint8_t *p, unsigned v) {
+    p[0] = (uint8_t)(v & 255);
+    p[1] = (uint8_t)((v >> 8) & 255);
+    return p + 2;
 }
 
-static void put32(FILE *f, uint32_t v) {
-    put16(f, v & 0xffff);
-    put16(f, v >> 16);
-}
+static uint8_t *put32(uint8_t *p, uint32_t v) { return put16(put16(p, v & 0xffff), v >> 16); }
 
 // Writes b as a 16-bit mono WAV, normalised to peak `peak` (0..1). Frees b.
+// The file is built in memory and written atomically (temp file + rename).
 static bool wav_save(Buf *b, const char *dir, const char *name, double peak) {
     char path[1024];
     bool ok = art_path(dir, name, path, sizeof path);
     float mx = 1e-9f;
     for (int i = 0; i < b->n; i++) mx = fabsf(b->s[i]) > mx ? fabsf(b->s[i]) : mx;
-    FILE *f = ok ? fopen(path, "wb") : NULL;
-    if (!f) {
-        fprintf(stderr, "assetgen: cannot write %s\n", path);
+    uint32_t bytes = (uint32_t)b->n * 2;
+    uint8_t *wav = ok ? malloc(44 + (size_t)bytes) : NULL;
+    if (!wav) {
+        if (ok) fprintf(stderr, "assetgen: %s: out of memory\n", path);
         free(b->s);
         return false;
     }
-    uint32_t bytes = (uint32_t)b->n * 2;
-    fwrite("RIFF", 1, 4, f);
-    put32(f, 36 + bytes);
-    fwrite("WAVEfmt ", 1, 8, f);
-    put32(f, 16);
-    put16(f, 1);               // PCM
-    put16(f, 1);               // mono
-    put32(f, RATE);
-    put32(f, RATE * 2);
-    put16(f, 2);
-    put16(f, 16);
-    fwrite("data", 1, 4, f);
-    put32(f, bytes);
+    uint8_t *p = wav;
+    memcpy(p, "RIFF", 4);
+    p = put32(p + 4, 36 + bytes);
+    memcpy(p, "WAVEfmt ", 8);
+    p = put32(p + 8, 16);
+    p = put16(p, 1);           // PCM
+    p = put16(p, 1);           // mono
+    p = put32(p, RATE);
+    p = put32(p, RATE * 2);
+    p = put16(p, 2);
+    p = put16(p, 16);
+    memcpy(p, "data", 4);
+    p = put32(p + 4, bytes);
     double k = peak / mx;
     // Short fades at both ends: no click when a sound starts, stops or loops.
     int fin = RATE / 2000, fout = RATE / 200;
@@ -79,9 +81,11 @@ static bool wav_save(Buf *b, const char *dir, const char *name, double peak) {
         long v = lround(b->s[i] * k * 32767.0);
         if (v > 32767) v = 32767;
         if (v < -32767) v = -32767;
-        put16(f, (unsigned)(v & 0xffff));
+        p = put16(p, (unsigned)(v & 0xffff));
     }
-    ok = fclose(f) == 0;
+    ok = fs_write_atomic(path, wav, (size_t)(p - wav));
+    if (!ok) fprintf(stderr, "assetgen: cannot write %s: %s\n", path, strerror(errno));
+    free(wav);
     free(b->s);
     return ok;
 }

@@ -6,30 +6,22 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "art.h"
-
-// mkdir -p for every folder in path up to its last '/'.
-static bool make_parents(const char *path) {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
-            fprintf(stderr, "assetgen: cannot create %s: %s\n", buf, strerror(errno));
-            return false;
-        }
-        *p = '/';
-    }
-    return true;
-}
+#include "core/fs.h"
 
 bool art_path(const char *dir, const char *name, char *out, size_t n) {
-    size_t dl = strlen(dir);
-    snprintf(out, n, "%s%s%s", dir, dl > 0 && dir[dl - 1] == '/' ? "" : "/", name);
-    return make_parents(out);
+    char parent[1024];
+    if (!fs_join(dir, name, out, n)) {
+        fprintf(stderr, "assetgen: %s/%s: path too long\n", dir, name);
+        return false;
+    }
+    fs_parent(out, parent, sizeof parent);
+    if (!fs_make_dirs(parent)) {
+        fprintf(stderr, "assetgen: cannot create %s: %s\n", parent, strerror(errno));
+        return false;
+    }
+    return true;
 }
 
 SDL_Surface *art_surface(int w, int h) {
@@ -43,10 +35,19 @@ bool art_save(SDL_Surface *s, const char *dir, const char *name) {
         fprintf(stderr, "assetgen: %s: no surface (%s)\n", name, SDL_GetError());
         return false;
     }
-    char path[1024];
+    // Saved under a temp name and renamed: an interrupted run never leaves
+    // half a PNG in assets/.
+    char path[1024], tmp[1200];
     bool ok = art_path(dir, name, path, sizeof path);
-    if (ok && IMG_SavePNG(s, path) != 0) {
+    if (ok && !fs_temp_beside(path, tmp, sizeof tmp)) {
+        fprintf(stderr, "assetgen: %s: %s\n", path, strerror(errno));
+        ok = false;
+    } else if (ok && IMG_SavePNG(s, tmp) != 0) {
         fprintf(stderr, "assetgen: %s: %s\n", path, IMG_GetError());
+        remove(tmp);
+        ok = false;
+    } else if (ok && !fs_commit(tmp, path)) {
+        fprintf(stderr, "assetgen: %s: %s\n", path, strerror(errno));
         ok = false;
     }
     SDL_FreeSurface(s);

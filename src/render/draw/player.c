@@ -6,7 +6,7 @@
 // targets and planted feet. Reads the sim, never writes it.
 #include <math.h>
 
-#include "render/render.h"
+#include "render/render_local.h"
 #include "sim/world.h"
 
 static const SDL_Color CHITIN_LIT = {178, 104, 58, 255};

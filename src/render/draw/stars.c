@@ -5,7 +5,7 @@
 // Displaced stars glow cyan with their offset so the whale's wake shows.
 #include <math.h>
 
-#include "render/render.h"
+#include "render/render_local.h"
 #include "sim/world.h"
 
 enum { LEVELS = 8, TINTS = 3, CHUNK = 512, RECTS = 256, QUADS = 256 };

@@ -3,7 +3,7 @@
 // then the body and its eye, which follows the player. Flat-colour fallbacks.
 #include <math.h>
 
-#include "render/render.h"
+#include "render/render_local.h"
 #include "sim/world.h"
 
 #define SUB 4                                      // curve samples per link

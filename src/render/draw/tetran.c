@@ -3,7 +3,7 @@
 // hit flash and death break-up; plain shapes when a PNG is missing.
 #include <math.h>
 
-#include "render/render.h"
+#include "render/render_local.h"
 #include "sim/world.h"
 
 // Where the pivot sits in the segment/tip sprites (fractions of the sprite's

@@ -4,7 +4,7 @@
 // back ridges and the spots of a whale shark. Drawn tail first.
 #include <math.h>
 
-#include "render/render.h"
+#include "render/render_local.h"
 #include "sim/world.h"
 
 enum { CURVE_STEPS = 7, OUTLINE_MAX = 4 * CURVE_STEPS + 1 };

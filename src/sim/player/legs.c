@@ -4,7 +4,6 @@
 #include "sim/player/legs.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "core/dmath.h"
@@ -15,65 +14,8 @@ const char *legs_name(int i) { return (i >= 0 && i < LEGS_COUNT) ? LEG_NAMES[i] 
 int leg_side(int i) { return (i == LEG_FRONT_LEFT || i == LEG_FRONT_RIGHT) ? 1 : -1; }
 int leg_bend(int i) { return -leg_side(i); }
 
-// ---------------------------------------------------------------- profiles
-
-static LegCurve named_curve(LegCurveKind k) {
-    LegCurve c;
-    memset(&c, 0, sizeof c);
-    c.kind = k;
-    return c;
-}
-
-static LegCurve points_curve(int n, const double *y) {
-    LegCurve c = named_curve(CURVE_POINTS);
-    c.n = n;
-    for (int i = 0; i < n; i++) c.y[i] = y[i];
-    return c;
-}
-
-// Keep these equal to assets/legs/*.leg (tests/unit/test_legs.c checks it
-// when the files are present).
-LegProfile legs_default_profile(int i) {
-    static const double bl_lift[5] = {0, 0.7, 1, 0.55, 0};
-    LegProfile p;
-    memset(&p, 0, sizeof p);
-    switch (i) {
-    case LEG_FRONT_LEFT:
-    default:
-        p = (LegProfile){.group = 0, .root_px = {4, -5}, .upper_px = 23, .lower_px = 24,
-                         .min_px = 17, .max_px = 31.5, .default_px = {18, 10},
-                         .cast_radius_px = 26.5, .cast_step_deg = 15, .step_ticks = 5,
-                         .ease = named_curve(CURVE_SMOOTHSTEP), .lift = named_curve(CURVE_SINE),
-                         .lift_px = 7, .grow_ticks = 9, .retract_ticks = 7};
-        break;
-    case LEG_BACK_LEFT:
-        p = (LegProfile){.group = 1, .root_px = {5, -2}, .upper_px = 22, .lower_px = 24,
-                         .min_px = 16.5, .max_px = 31, .default_px = {17, 11},
-                         .cast_radius_px = 25.5, .cast_step_deg = 12, .step_ticks = 6,
-                         .ease = named_curve(CURVE_SMOOTHERSTEP), .lift = points_curve(5, bl_lift),
-                         .lift_px = 6, .grow_ticks = 11, .retract_ticks = 8};
-        break;
-    case LEG_FRONT_RIGHT:
-        p = (LegProfile){.group = 1, .root_px = {3, -6}, .upper_px = 23.5, .lower_px = 23.5,
-                         .min_px = 17.5, .max_px = 32, .default_px = {19, 9},
-                         .cast_radius_px = 28.5, .cast_step_deg = 15, .step_ticks = 6,
-                         .ease = named_curve(CURVE_EASE_OUT), .lift = named_curve(CURVE_PARABOLA),
-                         .lift_px = 6.5, .grow_ticks = 10, .retract_ticks = 7};
-        break;
-    case LEG_BACK_RIGHT:
-        p = (LegProfile){.group = 0, .root_px = {5, -4}, .upper_px = 22.5, .lower_px = 24,
-                         .min_px = 16, .max_px = 30.5, .default_px = {17, 12},
-                         .cast_radius_px = 23, .cast_step_deg = 12, .step_ticks = 5,
-                         .ease = named_curve(CURVE_SMOOTHSTEP), .lift = named_curve(CURVE_SINE),
-                         .lift_px = 5.5, .grow_ticks = 12, .retract_ticks = 8};
-        break;
-    }
-    return p;
-}
-
 void legs_init(Legs *legs) {
     memset(legs, 0, sizeof *legs);
-    for (int i = 0; i < LEGS_COUNT; i++) legs->prof[i] = legs_default_profile(i);
     legs->scale = 1.0;
     legs->side = 1.0;
     legs->n = v2(0, -1);
@@ -640,50 +582,59 @@ bool legs_parse_profile(LegProfile *out, const char *text, size_t len, const cha
     return parse_profile(out, text, len, path, lines, err);
 }
 
-#define PROFILE_MAX_BYTES 65536
-
-bool legs_load_profiles(Legs *legs, const char *dir, ParseError *err) {
+bool legs_parse_profiles(LegProfile prof[LEGS_COUNT], const LegProfileText text[LEGS_COUNT], ParseError *err) {
     LegProfile got[LEGS_COUNT];
     int group_line[LEGS_COUNT];
-    char path[1024];
     for (int i = 0; i < LEGS_COUNT; i++) {
-        snprintf(path, sizeof path, "%s/%s.leg", dir, LEG_NAMES[i]);
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            parse_error_set(err, path, 0, 0, "cannot open leg profile");
-            return false;
-        }
-        char buf[PROFILE_MAX_BYTES + 1];
-        size_t n = fread(buf, 1, sizeof buf, f);
-        bool rd_err = ferror(f) != 0;
-        fclose(f);
-        if (rd_err) {
-            parse_error_set(err, path, 0, 0, "cannot read leg profile");
-            return false;
-        }
-        if (n > PROFILE_MAX_BYTES) {
-            parse_error_set(err, path, 1, 1, "expected a leg profile of at most %d bytes", PROFILE_MAX_BYTES);
-            return false;
-        }
-        if (memchr(buf, '\0', n)) {
-            parse_error_set(err, path, 1, 1, "expected text, found a NUL byte");
+        const LegProfileText *t = &text[i];
+        if (memchr(t->text, '\0', t->len)) {
+            parse_error_set(err, t->path, 1, 1, "expected text, found a NUL byte");
             return false;
         }
         int lines[K_COUNT];
-        got[i] = legs_default_profile(i);
-        if (!parse_profile(&got[i], buf, n, path, lines, err)) return false;
+        got[i] = prof[i];
+        if (!parse_profile(&got[i], t->text, t->len, t->path, lines, err)) return false;
         group_line[i] = lines[K_GROUP] > 0 ? lines[K_GROUP] : 1;
     }
     // Each gait group needs one left and one right leg (no gallop).
     if (got[LEG_FRONT_LEFT].group == got[LEG_BACK_LEFT].group ||
         got[LEG_FRONT_RIGHT].group == got[LEG_BACK_RIGHT].group) {
         int bad = got[LEG_FRONT_LEFT].group == got[LEG_BACK_LEFT].group ? LEG_BACK_LEFT : LEG_BACK_RIGHT;
-        snprintf(path, sizeof path, "%s/%s.leg", dir, LEG_NAMES[bad]);
-        parse_error_set(err, path, group_line[bad], 1,
+        parse_error_set(err, text[bad].path, group_line[bad], 1,
                         "expected each gait group to hold one left and one right leg (front and back of a side "
                         "in different groups)");
         return false;
     }
-    for (int i = 0; i < LEGS_COUNT; i++) legs->prof[i] = got[i];
+    for (int i = 0; i < LEGS_COUNT; i++) prof[i] = got[i];
     return true;
+}
+
+static void hash_curve(Hash *h, const LegCurve *c) {
+    hash_i64(h, c->kind);
+    hash_i64(h, c->n);
+    for (int i = 0; i < c->n && i < LEG_CURVE_MAX_POINTS; i++) hash_f64(h, c->y[i]);
+}
+
+uint64_t legs_profiles_hash(const LegProfile prof[LEGS_COUNT]) {
+    Hash h;
+    hash_init(&h);
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const LegProfile *p = &prof[i];
+        hash_i64(&h, p->group);
+        hash_v2(&h, p->root_px);
+        hash_f64(&h, p->upper_px);
+        hash_f64(&h, p->lower_px);
+        hash_f64(&h, p->min_px);
+        hash_f64(&h, p->max_px);
+        hash_v2(&h, p->default_px);
+        hash_f64(&h, p->cast_radius_px);
+        hash_f64(&h, p->cast_step_deg);
+        hash_i64(&h, p->step_ticks);
+        hash_curve(&h, &p->ease);
+        hash_curve(&h, &p->lift);
+        hash_f64(&h, p->lift_px);
+        hash_i64(&h, p->grow_ticks);
+        hash_i64(&h, p->retract_ticks);
+    }
+    return h.h;
 }

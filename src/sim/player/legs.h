@@ -111,19 +111,29 @@ typedef struct LegsBody {
     int facing;                // -1 left, +1 right
 } LegsBody;
 
-// Retracted legs with the built-in profiles (equal to assets/legs/*.leg).
+// Retracted legs with no profiles yet (all zero): set legs->prof before
+// the first legs_step (world_create copies the World's profiles in).
 void legs_init(Legs *legs);
-// The built-in profile of leg i (0..3).
-LegProfile legs_default_profile(int i);
-// Reads dir/front-left.leg, back-left.leg, front-right.leg, back-right.leg
-// into legs->prof; all or nothing (legs untouched on failure). On failure err
-// names file:line:col; err->line == 0 means a file could not be read (the
-// caller warns and keeps the defaults), otherwise the file is malformed.
-bool legs_load_profiles(Legs *legs, const char *dir, ParseError *err);
 // Parses one profile text into *out (starting from *out's values: keys left
 // out keep them) and checks the cross-key rules (arc inside the ring, ring
 // inside the reach, curves that start and end right). path is for messages.
 bool legs_parse_profile(LegProfile *out, const char *text, size_t len, const char *path, ParseError *err);
+
+// One profile's text as read from its file (path for messages).
+typedef struct LegProfileText {
+    const char *text;
+    size_t len;
+    const char *path;
+} LegProfileText;
+
+// Parses the four profiles (leg order, see legs_name) over prof's values,
+// all or nothing (prof untouched on failure): each as legs_parse_profile
+// (a NUL byte is an error), then the gait rule that each group holds one
+// left and one right leg. False + err with file:line:col.
+bool legs_parse_profiles(LegProfile prof[LEGS_COUNT], const LegProfileText text[LEGS_COUNT], ParseError *err);
+// 64-bit hash of the four profiles' values (canonical, like world_hash):
+// recordings store it so a replay can tell that the legs were retuned.
+uint64_t legs_profiles_hash(const LegProfile prof[LEGS_COUNT]);
 // File name stem of leg i ("front-left" ...).
 const char *legs_name(int i);
 

@@ -1,0 +1,197 @@
+// session.c -- opening, stepping and finishing a script, a replay or a bare
+// arena (see session.h). The messages are the program's: tests/cli.sh and
+// tests/bad/* check them.
+#include "harness/session.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/fs.h"
+#include "core/mem.h"
+#include "harness/profiles.h"
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(Session *s, int rc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    va_end(ap);
+    s->rc = rc;
+    return rc;
+}
+
+static int fail_parse(Session *s, const ParseError *err) {
+    parse_error_format(err, s->msg, sizeof s->msg);
+    s->rc = 2;
+    return 2;
+}
+
+bool session_load_level(Level *lv, const char *path, ParseError *err) {
+    memset(lv, 0, sizeof *lv);
+    if (!path) path = "";
+    size_t len = 0;
+    char *buf = text_read_file(path, LEVEL_MAX_FILE_BYTES, "level", &len, err);
+    if (!buf) return false;
+    bool ok = level_parse(lv, buf, len, path, err);
+    mem_free(buf);
+    return ok;
+}
+
+// The leg profiles for the World: from setup->legs_dir, or built in when
+// there is none or a file there cannot be read (a warning then).
+static bool open_profiles(Session *s, const SessionSetup *setup) {
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    const char *dir = setup ? setup->legs_dir : NULL;
+    if (dir && profiles_load(dir, s->prof, &err)) {
+        snprintf(s->prof_from, sizeof s->prof_from, "the leg profiles in %s", dir);
+    } else if (dir && err.line != 0) {
+        fail_parse(s, &err);               // malformed: as bad as a bad level
+        return false;
+    } else {
+        if (dir) {
+            char msg[1200];
+            parse_error_format(&err, msg, sizeof msg);
+            snprintf(s->warning, sizeof s->warning, "%s (using the built-in leg profiles)", msg);
+        }
+        memset(&err, 0, sizeof err);
+        if (!profiles_builtin(s->prof, &err)) {
+            fail_parse(s, &err);
+            return false;
+        }
+        snprintf(s->prof_from, sizeof s->prof_from, "the built-in leg profiles");
+    }
+    s->prof_hash = legs_profiles_hash(s->prof);
+    return true;
+}
+
+// The level, the profiles and the World.
+static int build_world(Session *s, const char *level_path, const SessionSetup *setup) {
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    snprintf(s->level_path, sizeof s->level_path, "%s", level_path);
+    if (!session_load_level(&s->lv, level_path, &err)) return fail_parse(s, &err);
+    if (!open_profiles(s, setup)) return s->rc;
+    s->w = world_create(&s->lv, s->prof, s->use_seed, s->seed, &err);
+    if (!s->w) return fail_parse(s, &err);
+    return 0;
+}
+
+int session_open_level(Session *s, const char *path, const SessionSetup *setup) {
+    memset(s, 0, sizeof *s);
+    if (setup && setup->use_seed) {
+        s->use_seed = true;
+        s->seed = setup->seed;
+    }
+    return build_world(s, path, setup);
+}
+
+int session_open_script(Session *s, const char *path, const SessionSetup *setup) {
+    memset(s, 0, sizeof *s);
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    s->script = script_load(path, &err);
+    if (!s->script) return fail_parse(s, &err);
+    const char *sp = script_path(s->script), *lp = script_level_path(s->script);
+    int line, col;
+    script_level_pos(s->script, &line, &col);
+    const char *why = fs_unreadable(lp);
+    if (why)
+        return fail(s, 2, "%s:%d:%d: cannot open level file '%s': %s", sp, line, col,
+                    script_level_given(s->script), why);
+    s->use_seed = script_seed(s->script, &s->seed);
+    if (build_world(s, lp, setup)) return s->rc;
+    bool rebless = setup && setup->rebless;
+    uint64_t want;
+    if (!rebless && script_level_hash(s->script, &want) && want != s->lv.hash)
+        return fail(s, 1,
+                    "%s:%d:%d: level changed since the replay was recorded: the replay has level hash %016" PRIx64
+                    ", %s now hashes to %016" PRIx64,
+                    sp, line, col, want, lp, s->lv.hash);
+    int legs_line, legs_col;
+    if (!rebless && script_legs_hash(s->script, &want, &legs_line, &legs_col) && want != s->prof_hash)
+        return fail(s, 1,
+                    "%s:%d:%d: leg profiles changed since the replay was recorded: the replay has leg profiles hash "
+                    "%016" PRIx64 ", %s now hash to %016" PRIx64,
+                    sp, legs_line, legs_col, want, s->prof_from, s->prof_hash);
+    s->run = script_run_new(s->script);
+    if (!s->run) return fail(s, 2, "bossrush: out of memory");
+    script_run_set_rebless(s->run, rebless);
+    return 0;
+}
+
+bool session_record(Session *s, const char *replay_path) {
+    char lp[1100];
+    script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
+    recorder_free(s->rec);
+    s->rec = recorder_new(lp, s->lv.hash, s->prof_hash);
+    if (!s->rec) {
+        snprintf(s->msg, sizeof s->msg, "bossrush: cannot record: out of memory");
+        return false;
+    }
+    if (s->use_seed) recorder_set_seed(s->rec, s->seed);
+    snprintf(s->rec_path, sizeof s->rec_path, "%s", replay_path);
+    return true;
+}
+
+bool session_recording(const Session *s) { return s->rec != NULL; }
+
+bool session_step(Session *s, const Input *live) {
+    if (s->rc) return false;
+    Input in = live ? *live : (Input){0};
+    if (s->run) in = script_run_input(s->run, s->w->tick + 1);
+    world_step(s->w, in);
+    if (s->rec) recorder_tick(s->rec, s->w, in);
+    if (s->run && !script_run_check(s->run, s->w)) {
+        fail(s, 1, "%s", script_run_message(s->run));
+        return false;
+    }
+    return true;
+}
+
+bool session_done(const Session *s) { return s->script && s->w->tick >= script_end_tick(s->script); }
+
+int session_finish(Session *s) {
+    if (s->rc == 0 && s->run && !script_run_finish(s->run)) fail(s, 1, "%s", script_run_message(s->run));
+    return s->rc;
+}
+
+bool session_save_recording(Session *s, char *why, size_t why_n) {
+    if (!s->rec) {
+        snprintf(why, why_n, "nothing is being recorded");
+        return false;
+    }
+    bool ok = recorder_save(s->rec, s->rec_path, why, why_n);
+    recorder_free(s->rec);
+    s->rec = NULL;
+    return ok;
+}
+
+int session_rebless(Session *s) {
+    const char *path = script_path(s->script);
+    size_t len = 0, out_len = 0;
+    char *text = fs_read_file(path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
+    if (!text) return fail(s, 2, "bossrush: %s: cannot read it again", path);
+    char *out = script_rebless_text(s->script, s->run, text, len, s->lv.hash, s->prof_hash, &out_len);
+    mem_free(text);
+    if (!out) return fail(s, 2, "bossrush: %s: cannot write: out of memory", path);
+    bool ok = fs_write_atomic(path, out, out_len);
+    int why = errno;
+    mem_free(out);
+    if (!ok) return fail(s, 2, "bossrush: %s: cannot write: %s", path, strerror(why));
+    return 0;
+}
+
+void session_close(Session *s) {
+    recorder_free(s->rec);
+    script_run_free(s->run);
+    script_free(s->script);
+    world_free(s->w);
+    level_free(&s->lv);
+    memset(s, 0, sizeof *s);
+}

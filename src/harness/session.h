@@ -1,0 +1,94 @@
+// session.h -- the one way to open and run a script, a replay or a bare
+// arena: reads the file, its level and the leg profiles, checks the hashes
+// a recording stored, builds the World, then steps it tick by tick (the
+// script's input, recording, checks) and finishes. main.c's headless
+// modes, the app's viewer and live play, and tools/simcheck all use it, so
+// loading is written once. Pure C, no SDL; prints nothing (messages and the
+// exit-code meaning are carried in the Session).
+//
+//     Session s;
+//     int rc = session_open_script(&s, "tests/replays/x.rpl", &setup);
+//     while (rc == 0 && !session_done(&s))
+//         if (!session_step(&s, NULL)) rc = s.rc;
+//     if (rc == 0) rc = session_finish(&s);
+//     if (rc) fprintf(stderr, "%s\n", s.msg);
+//     session_close(&s);
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/text.h"
+#include "harness/script.h"
+#include "sim/input.h"
+#include "sim/level.h"
+#include "sim/player/legs.h"
+#include "sim/world.h"
+
+// How to open a session; zero means the defaults.
+typedef struct SessionSetup {
+    // Folder of the four .leg files. A file that cannot be read gives a
+    // warning and the built-in profiles; a malformed one is an error (2).
+    // NULL: the built-in profiles, silently.
+    const char *legs_dir;
+    bool use_seed;             // a bare arena: seed overrides the level's seed
+    uint32_t seed;
+    bool rebless;              // a replay to rebless: no hash checks, checksums recorded (session_rebless)
+} SessionSetup;
+
+typedef struct Session {
+    // Read freely; the session owns them.
+    World *w;                  // NULL until opened
+    Level lv;                  // the arena (lv.name, lv.hash)
+    Script *script;            // the script or replay; NULL for a bare arena
+    LegProfile prof[LEGS_COUNT];
+    uint64_t prof_hash;        // legs_profiles_hash(prof)
+    int rc;                    // 0 fine; 1 a check failed or a recorded hash differs; 2 bad input
+    char msg[1600];            // why rc != 0, ready to print (file:line:col: ...)
+    char warning[1400];        // a problem that did not stop it, or "" (print it as a warning)
+    // Private.
+    ScriptRun *run;
+    Recorder *rec;
+    char rec_path[1024];
+    char level_path[1024];     // the level file read
+    char prof_from[1100];      // where the profiles came from, for messages
+    bool use_seed;
+    uint32_t seed;
+} Session;
+
+// Opens a script or replay: parses it, reads its level (resolved as
+// script_parse says; a level that is missing or not a regular file is
+// reported at the `level` line), reads the leg profiles, checks the level
+// hash and the leg profiles hash when the file holds them (not when
+// rebless), builds the World. Returns s->rc; whatever it returns, call
+// session_close.
+int session_open_script(Session *s, const char *path, const SessionSetup *setup);
+// Opens a bare arena (--level, --bench, live play): its level and the leg
+// profiles; no script. Returns s->rc (0 or 2); call session_close.
+int session_open_level(Session *s, const char *path, const SessionSetup *setup);
+// Records the ticks from now on as a replay to be written to replay_path by
+// session_save_recording (its level path is made relative to the replay's
+// folder). False on no memory (s->msg; nothing is recorded).
+bool session_record(Session *s, const char *replay_path);
+bool session_recording(const Session *s);
+// One tick: the input is the script's for this tick when a script drives
+// the session, else *live (NULL: no buttons); world_step; the recording
+// gets the tick; a script's checks run. False (s->rc 1, s->msg) when a
+// check failed; from then on it steps no more and returns false.
+bool session_step(Session *s, const Input *live);
+// True once a script's end tick has been simulated (never for a bare arena).
+bool session_done(const Session *s);
+// After the last tick: a script's end-of-run checks (sometime ranges, ticks
+// never reached). Returns s->rc.
+int session_finish(Session *s);
+// Writes the recording to its replay path (atomically) and stops
+// recording. False with the reason in why.
+bool session_save_recording(Session *s, char *why, size_t why_n);
+// After a run opened with setup->rebless: rewrites the file with this run's
+// checksums, level hash and leg profiles hash (atomically). Returns s->rc
+// (2 with s->msg when the file cannot be read again or written).
+int session_rebless(Session *s);
+// Frees everything (an unsaved recording is dropped); s may then be opened again.
+void session_close(Session *s);
+
+// Reads and parses a level file (level_parse on what fs_read_file gives).
+bool session_load_level(Level *lv, const char *path, ParseError *err);

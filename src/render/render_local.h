@@ -1,0 +1,37 @@
+// render_local.h -- the inside of the renderer, shared by render/*.c and
+// render/draw/*.c: textures, the camera, world-to-screen, the per-creature
+// draw_* functions and the shape helpers. Everyone else uses render.h.
+#pragma once
+#include "render/render.h"
+
+// A texture from assets/, e.g. "tetran/segment.png"; cached. NULL when it is
+// missing or unreadable (one warning, then the caller draws a fallback).
+SDL_Texture *render_tex(RenderCtx *rc, const char *name);
+// Centres the camera on the player, clamped to the map (maps smaller than
+// the view are centred).
+void render_camera_follow(RenderCtx *rc, const struct World *w);
+// World px -> screen px.
+static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
+    return (SDL_FPoint){(float)(p.x - rc->cam_x), (float)(p.y - rc->cam_y)};
+}
+
+// Creature drawing, one file each (render/draw/*.c).
+struct Tetran;
+struct Tentacle;
+struct Whale;
+void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *t);
+void draw_tentacle(RenderCtx *rc, const struct World *w, const struct Tentacle *t);
+void draw_whale(RenderCtx *rc, const struct World *w, const struct Whale *wh);
+void draw_stars(RenderCtx *rc, const struct World *w);
+void draw_player(RenderCtx *rc, const struct World *w);
+
+// The HUD alone (player hp, boss bar with name, arena name), in screen px.
+void render_hud(RenderCtx *rc, const struct World *w);
+// The F1 overlay alone: tick, fps, player probes, bullet count, collision
+// circles. Creatures draw their own details in draw_* when rc->debug.
+void render_debug(RenderCtx *rc, const struct World *w);
+// A filled circle / circle outline in screen px (for draw_* and the HUD).
+void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+// Name of the first living (else first) boss in w, e.g. "TETRAN"; NULL if none.
+const char *render_boss_name(const struct World *w);
