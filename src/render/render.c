@@ -439,7 +439,7 @@ static void offscreen_frame(Offscreen *o, const World *w, bool debug) {
 bool render_shot(const World *w, const char *assets_dir, const char *png_path, bool debug) {
     Offscreen o;
     if (!offscreen_open(&o, assets_dir)) return false;
-    o.rc.time_s = (double)(w->tick + 1) / 60.0;
+    o.rc.time_s = (double)(w->tick + 1) / SIM_TICK_HZ;
     // The last tick's events (muzzle flash, sparks) show in the shot too.
     fx_tick(&o.rc, w);
     offscreen_frame(&o, w, debug);
@@ -456,7 +456,7 @@ double render_bench_frame(const World *w, const char *assets_dir, int frames) {
     offscreen_frame(&o, w, false);      // warm the texture cache first
     Uint64 t0 = SDL_GetPerformanceCounter();
     for (int i = 0; i < frames; i++) {
-        o.rc.time_s = i / 60.0;
+        o.rc.time_s = (double)i / SIM_TICK_HZ;
         offscreen_frame(&o, w, false);
     }
     Uint64 t1 = SDL_GetPerformanceCounter();

@@ -2,7 +2,8 @@
 //
 // Determinism contract (replays depend on it):
 // - world_step(w, in) is a pure function of the World and the Input: no
-//   clock, no rand(), no globals, no SDL. One call is one tick of 1/60 s.
+//   clock, no rand(), no globals, no SDL. One call is one tick of
+//   1 / SIM_TICK_HZ s (sim/tick.h).
 // - the game PRNG is w->rng, seeded from the level (or the script's seed);
 //   never call it twice in one expression.
 // - trig goes through core/dmath.h; builds use -ffp-contract=off.
@@ -21,17 +22,12 @@
 #include "sim/input.h"
 #include "sim/level.h"
 #include "sim/player/player.h"
+#include "sim/tick.h"
 #include "sim/background/starfield.h"
 #include "sim/creatures/tentacle.h"
 #include "sim/creatures/tetran.h"
 #include "sim/map/tilemap.h"
 #include "sim/creatures/whale.h"
-
-typedef enum GameState {
-    GAME_PLAYING = 0,
-    GAME_WON,
-    GAME_LOST,
-} GameState;
 
 typedef struct World {
     int64_t tick;              // the last tick simulated; -1 before the first

@@ -31,7 +31,8 @@
 struct World;
 
 // Feel constants. Distances and speeds are for a 32 px tile and scale with
-// tile/32 (the body radius is 12 px at tile 32); times are ticks of 1/60 s.
+// tile/32 (the body radius is 12 px at tile 32); times are ticks
+// (SIM_TICK_HZ a second).
 #define PLAYER_RADIUS_PX 12.0      // body radius
 #define PLAYER_WALK_SPEED 3.0      // px/tick top ground speed (horizontal)
 #define PLAYER_GROUND_ACCEL 0.6    // px/tick^2 toward the held direction (5 ticks to top speed)
