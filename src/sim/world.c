@@ -82,8 +82,21 @@ int world_bosses_alive(const World *w) {
     return n;
 }
 
+TickCtx world_tick_ctx(World *w) {
+    const Player *p = &w->player;
+    return (TickCtx){
+        .tick = w->tick,
+        .state = w->state,
+        .map = &w->map,
+        .player = {p->pos, p->vel, p->radius, p->state, p->hp, (w->input.buttons & BTN_WIGGLE) != 0},
+        .bullets = &w->bullets,
+        .events = &w->events,
+        .rng = &w->rng,
+    };
+}
+
 // Player bullets against creatures; enemy bullets against the player.
-static void resolve_bullets(World *w) {
+static void resolve_bullets(World *w, const TickCtx *ctx) {
     Bullets *bs = &w->bullets;
     Player *p = &w->player;
     for (int i = 0; i < bs->cap; i++) {
@@ -91,15 +104,15 @@ static void resolve_bullets(World *w) {
         if (!b->alive) continue;
         if (b->owner == OWNER_PLAYER) {
             bool used = false;
-            for (int k = 0; k < w->tetran_count && !used; k++) used = tetran_bullet_hit(&w->tetrans[k], w, b);
+            for (int k = 0; k < w->tetran_count && !used; k++) used = tetran_bullet_hit(&w->tetrans[k], ctx, b);
             for (int k = 0; k < w->tentacle_count && !used; k++)
-                used = tentacle_bullet_hit(&w->tentacles[k], w, b);
-            for (int k = 0; k < w->whale_count && !used; k++) used = whale_bullet_hit(&w->whales[k], w, b);
+                used = tentacle_bullet_hit(&w->tentacles[k], ctx, b);
+            for (int k = 0; k < w->whale_count && !used; k++) used = whale_bullet_hit(&w->whales[k], ctx, b);
             if (used) bullets_kill(bs, i);
         } else if (b->owner == OWNER_ENEMY && w->state != GAME_LOST) {
             double rr = p->radius + b->radius;
             if (v2_len2(v2_sub(b->pos, p->pos)) <= rr * rr) {
-                player_hurt(p, w, b->damage);
+                player_hurt(p, &w->events, b->damage);
                 bullets_kill(bs, i);
             }
         }
@@ -114,7 +127,7 @@ static void contact_damage(World *w) {
     for (int k = 0; k < w->tentacle_count && !touch; k++)
         touch = tentacle_touches(&w->tentacles[k], p->pos, p->radius);
     for (int k = 0; k < w->whale_count && !touch; k++) touch = whale_touches(&w->whales[k], p->pos, p->radius);
-    if (touch) player_hurt(p, w, 1);
+    if (touch) player_hurt(p, &w->events, 1);
 }
 
 static void set_state(World *w, GameState s) {
@@ -129,13 +142,19 @@ void world_step(World *w, Input in) {
     w->prev_input = w->input;
     w->input = in;
 
-    player_step(&w->player, w, in, w->prev_input);
-    for (int i = 0; i < w->tetran_count; i++) tetran_step(&w->tetrans[i], w);
-    for (int i = 0; i < w->tentacle_count; i++) tentacle_step(&w->tentacles[i], w);
-    for (int i = 0; i < w->whale_count; i++) whale_step(&w->whales[i], w);
-    starfield_step(&w->stars, w);
+    PlayerCtx pc = {&w->map, &w->bullets, &w->events};
+    player_step(&w->player, &pc, in, w->prev_input);
+    TickCtx ctx = world_tick_ctx(w);
+    for (int i = 0; i < w->tetran_count; i++) tetran_step(&w->tetrans[i], &ctx);
+    for (int i = 0; i < w->tentacle_count; i++) tentacle_step(&w->tentacles[i], &ctx);
+    for (int i = 0; i < w->whale_count; i++) whale_step(&w->whales[i], &ctx);
+    StarPusher pushers[LEVEL_MAX_SPAWNS * WHALE_PUSHERS];
+    int np = 0;
+    for (int i = 0; i < w->whale_count && np + WHALE_PUSHERS <= (int)(sizeof pushers / sizeof pushers[0]); i++)
+        np += whale_pushers(&w->whales[i], pushers + np, WHALE_PUSHERS);
+    starfield_step(&w->stars, pushers, np);
     bullets_step(&w->bullets, &w->map, &w->events);
-    resolve_bullets(w);
+    resolve_bullets(w, &ctx);
     contact_damage(w);
 
     if (w->state == GAME_PLAYING) {

@@ -54,5 +54,9 @@ World *world_create(const Level *lv, bool use_seed, uint32_t seed, ParseError *e
 void world_free(World *w);
 void world_step(World *w, Input in);
 uint64_t world_hash(const World *w);
+// The context world_step hands the creatures this tick (see tick.h): the
+// player's public state as it is now, the map, the pools and the PRNG.
+// Public so tests can step one creature exactly as the world does.
+TickCtx world_tick_ctx(World *w);
 // Boss count still alive (blocking a win).
 int world_bosses_alive(const World *w);

@@ -12,7 +12,7 @@
 #include "core/dmath.h"
 #include "core/mem.h"
 #include "sim/creatures/params.h"
-#include "sim/world.h"
+#include "sim/tick.h"
 
 // Tuning that is not a spawn parameter (documented in docs/tentacle.md).
 static const double BODY_DRIFT_PX = 0.45;     // body speed toward its roam goal, px per tick
@@ -328,16 +328,16 @@ static Vec2 head_goal(const Tentacle *c, int a, Vec2 player) {
     return v2_add(v2_sub(player, v2_scale(u, stand)), v2_scale(v2_perp(u), side));
 }
 
-static void set_phase(Tentacle *c, World *w, int phase) {
+static void set_phase(Tentacle *c, const TickCtx *ctx, int phase) {
     while (c->phase < phase) {
         c->phase++;
         for (int a = 0; a < c->arm_count; a++)
             for (int k = 0; k < c->cfg.grow; k++) tentacle_add_node(c, a);
-        events_push(&w->events, EV_PHASE, WHO_TENTACLE, c->phase, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_PHASE, WHO_TENTACLE, c->phase, c->pos.x, c->pos.y);
     }
 }
 
-static void fire(Tentacle *c, World *w, int a, Vec2 player) {
+static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
     TentacleArm *arm = &c->arms[a];
     Vec2 head = node_at(c, a, arm->n - 1)->pos;
     double base = dm_atan2(player.y - head.y, player.x - head.x);
@@ -346,10 +346,10 @@ static void fire(Tentacle *c, World *w, int a, Vec2 player) {
         double ang = base + (k - (count - 1) * 0.5) * SPREAD_RAD, s, co;
         dm_sincos(ang, &s, &co);
         Vec2 vel = v2(co * c->cfg.bullet_px, s * c->cfg.bullet_px);
-        if (bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TENTACLE, head, vel, BULLET_RADIUS, 1, BULLET_TTL) >= 0)
+        if (bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TENTACLE, head, vel, BULLET_RADIUS, 1, BULLET_TTL) >= 0)
             c->shots++;
     }
-    events_push(&w->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
+    events_push(ctx->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
     int cd = c->cfg.cooldown;
     if (c->phase >= 2) cd = cd * 3 / 4;
     arm->cooldown = cd > 0 ? cd : 1;
@@ -371,16 +371,16 @@ static void step_body(Tentacle *c, Vec2 player) {
     }
 }
 
-void tentacle_step(Tentacle *c, World *w) {
+void tentacle_step(Tentacle *c, const TickCtx *ctx) {
     c->age++;
     if (!c->alive) c->dead_ticks++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
-    Vec2 player = w->player.pos;
+    Vec2 player = ctx->player.pos;
     step_body(c, player);
 
     if (c->alive) {
         int want = c->hp * 3 <= c->hp_max ? 2 : c->hp * 3 <= c->hp_max * 2 ? 1 : 0;
-        if (want > c->phase) set_phase(c, w, want);
+        if (want > c->phase) set_phase(c, ctx, want);
     }
     double home = c->cfg.home_px * (c->phase >= 1 ? 1.6 : 1.0);
 
@@ -401,13 +401,13 @@ void tentacle_step(Tentacle *c, World *w) {
         }
         if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, a, goal);
         else solve_follow(c, a, goal);
-        keep_out_of_rock(c, a, &w->map);
+        keep_out_of_rock(c, a, ctx->map);
         clamp_chain(c, a);
         // The head's target never runs ahead of what the chain can reach.
         nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));
 
         if (arm->cooldown > 0) arm->cooldown--;
-        if (c->alive && w->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, w, a, player);
+        if (c->alive && ctx->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, ctx, a, player);
     }
 }
 
@@ -438,31 +438,31 @@ static int touched_arm(const Tentacle *c, Vec2 p, double r) {
     return -1;
 }
 
-static void lose_hp(Tentacle *c, World *w, int dmg, Vec2 at) {
+static void lose_hp(Tentacle *c, const TickCtx *ctx, int dmg, Vec2 at) {
     c->hp -= dmg;
     c->hurt_ticks = HURT_TICKS;
-    events_push(&w->events, EV_HIT, WHO_TENTACLE, dmg, at.x, at.y);
+    events_push(ctx->events, EV_HIT, WHO_TENTACLE, dmg, at.x, at.y);
     if (c->hp <= 0) {
         c->hp = 0;
         c->alive = false;
-        events_push(&w->events, EV_BOSS_DOWN, WHO_TENTACLE, 0, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_BOSS_DOWN, WHO_TENTACLE, 0, c->pos.x, c->pos.y);
     }
 }
 
-bool tentacle_bullet_hit(Tentacle *c, World *w, const Bullet *b) {
+bool tentacle_bullet_hit(Tentacle *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive) return false;
     double rr = c->radius + b->radius;
     if (v2_len2(v2_sub(b->pos, c->pos)) <= rr * rr) {
-        lose_hp(c, w, b->damage > 0 ? b->damage : 1, b->pos);
+        lose_hp(c, ctx, b->damage > 0 ? b->damage : 1, b->pos);
         return true;
     }
     int a = touched_arm(c, b->pos, b->radius);
     if (a < 0) return false;
     c->arms[a].flinch = FLINCH_TICKS;
-    events_push(&w->events, EV_BLOCKED, WHO_TENTACLE, a, b->pos.x, b->pos.y);
+    events_push(ctx->events, EV_BLOCKED, WHO_TENTACLE, a, b->pos.x, b->pos.y);
     if (++c->chip >= CHIP_PER_HP) {
         c->chip = 0;
-        lose_hp(c, w, 1, b->pos);
+        lose_hp(c, ctx, 1, b->pos);
     }
     return true;
 }

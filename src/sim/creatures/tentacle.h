@@ -10,7 +10,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 
-struct World;
+struct TickCtx;
 struct Bullet;
 
 #define TENTACLE_MAX_ARMS 32
@@ -91,12 +91,13 @@ bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, 
 // nodes + 2*grow per tentacle). False on no memory or a config out of range.
 bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng);
 void tentacle_free(Tentacle *c);
-// One tick. Reads w->player, spawns bullets and pushes events.
-void tentacle_step(Tentacle *c, struct World *w);
+// One tick. Homes on and aims at ctx->player, rests on ctx->map's rock,
+// spawns bullets and pushes events.
+void tentacle_step(Tentacle *c, const struct TickCtx *ctx);
 // A player bullet reached p: true when the creature absorbs it. The body
 // takes the bullet's damage; a tentacle blocks it (EV_BLOCKED, recoil) and
 // every third blocked bullet costs the body 1 hp.
-bool tentacle_bullet_hit(Tentacle *c, struct World *w, const struct Bullet *b);
+bool tentacle_bullet_hit(Tentacle *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch the body or a tentacle (tapered capsules)? False once dead.
 bool tentacle_touches(const Tentacle *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.

@@ -11,7 +11,7 @@
 #include "core/dmath.h"
 #include "core/mem.h"
 #include "sim/creatures/params.h"
-#include "sim/world.h"
+#include "sim/tick.h"
 
 // Bullet looks and feel (px, px per tick, ticks).
 #define SHOT_SPEED 2.6
@@ -175,8 +175,8 @@ static Vec2 tip_dir(const Tetran *c, int a) {
     return v2(co, s);
 }
 
-static int shoot(Tetran *c, World *w, Vec2 at, Vec2 dir, double speed) {
-    int k = bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2_scale(dir, speed), SHOT_RADIUS,
+static int shoot(Tetran *c, const TickCtx *ctx, Vec2 at, Vec2 dir, double speed) {
+    int k = bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2_scale(dir, speed), SHOT_RADIUS,
                           SHOT_DAMAGE, SHOT_TTL);
     if (k >= 0) c->shots++;
     return k >= 0;
@@ -184,18 +184,18 @@ static int shoot(Tetran *c, World *w, Vec2 at, Vec2 dir, double speed) {
 
 // Aimed shots from one arm tip at a time (cycling arms); a 3-way spread in
 // the last phase.
-static void fire_aimed(Tetran *c, World *w) {
+static void fire_aimed(Tetran *c, const TickCtx *ctx) {
     int a = (int)(c->shots % c->cfg.arms);
     Vec2 tip = tip_of(c, a);
-    Vec2 to = v2_sub(w->player.pos, tip);
+    Vec2 to = v2_sub(ctx->player.pos, tip);
     double ang = dm_atan2(to.y, to.x);
     int fired = 0, spread = c->phase == TETRAN_PHASES - 1 ? 1 : 0;
     for (int k = -spread; k <= spread; k++) {
         double s, co;
         dm_sincos(ang + 0.22 * k, &s, &co);
-        fired += shoot(c, w, tip, v2(co, s), SHOT_SPEED * 1.15);
+        fired += shoot(c, ctx, tip, v2(co, s), SHOT_SPEED * 1.15);
     }
-    if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, tip.x, tip.y);
+    if (fired) events_push(ctx->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, tip.x, tip.y);
 }
 
 // Phase patterns: radial bursts from every tip (phase 1), or spiral streams:
@@ -203,7 +203,7 @@ static void fire_aimed(Tetran *c, World *w) {
 // so each stream curls into a spiral arm as the boss turns (2: two streams,
 // 3: three), in bursts of SPIRAL_ON volleys and pauses of as many.
 #define SPIRAL_ON 10
-static void fire_pattern(Tetran *c, World *w) {
+static void fire_pattern(Tetran *c, const TickCtx *ctx) {
     int fired = 0, na = c->cfg.arms;
     Vec2 first = c->pos;
     int streams = c->phase == 2 ? 2 : 3;
@@ -219,13 +219,13 @@ static void fire_pattern(Tetran *c, World *w) {
         if (!spiral) dir = v2_norm(v2_sub(tip, c->pos));
         else dir = tip_dir(c, a);
         if (v2_len2(dir) == 0.0) dir = v2(1.0, 0.0);
-        if (shoot(c, w, tip, dir, spiral ? SHOT_SPEED * 0.8 : SHOT_SPEED) && !fired++) first = tip;
+        if (shoot(c, ctx, tip, dir, spiral ? SHOT_SPEED * 0.8 : SHOT_SPEED) && !fired++) first = tip;
     }
     c->volley++;
-    if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);
+    if (fired) events_push(ctx->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);
 }
 
-void tetran_step(Tetran *c, World *w) {
+void tetran_step(Tetran *c, const TickCtx *ctx) {
     if (!c->alive) {
         if (c->dead_ticks < 1000000) c->dead_ticks++;
         c->wiggle = false;
@@ -233,7 +233,7 @@ void tetran_step(Tetran *c, World *w) {
     }
     bool last = c->phase == TETRAN_PHASES - 1;
     if (last) c->auto_wiggle = (c->auto_wiggle + 1) % AUTO_WIGGLE_CYCLE;
-    c->wiggle = (w->input.buttons & BTN_WIGGLE) != 0 || (last && c->auto_wiggle < AUTO_WIGGLE_ON);
+    c->wiggle = ctx->player.wiggle || (last && c->auto_wiggle < AUTO_WIGGLE_ON);
 
     double target = c->cfg.spin_rad * PHASE_SPIN[c->phase];
     if (c->spin_rad < target) c->spin_rad = fmin(target, c->spin_rad + SPIN_ACCEL_RAD);
@@ -245,13 +245,13 @@ void tetran_step(Tetran *c, World *w) {
     forward_kinematics(c);
 
     if (c->hit_flash > 0) c->hit_flash--;
-    if (!c->cfg.fire || w->state != GAME_PLAYING) return;
+    if (!c->cfg.fire || ctx->state != GAME_PLAYING) return;
     if (--c->fire_timer <= 0) {
-        fire_aimed(c, w);
+        fire_aimed(c, ctx);
         c->fire_timer = PHASE_AIM_TICKS[c->phase];
     }
     if (PHASE_PATTERN_TICKS[c->phase] > 0 && --c->pattern_timer <= 0) {
-        fire_pattern(c, w);
+        fire_pattern(c, ctx);
         c->pattern_timer = PHASE_PATTERN_TICKS[c->phase];
     }
 }
@@ -288,15 +288,15 @@ static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
     return v2_len2(v2_sub(cp, cq));
 }
 
-static void die(Tetran *c, World *w) {
+static void die(Tetran *c, const TickCtx *ctx) {
     c->alive = false;
     c->hp = 0;
     c->wiggle = false;
     c->dead_ticks = 1;
-    events_push(&w->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
+    events_push(ctx->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
 }
 
-bool tetran_bullet_hit(Tetran *c, World *w, const Bullet *b) {
+bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive) return false;
     // The bullet's path this tick, so fast shots cannot tunnel through an arm.
     Vec2 from = v2_sub(b->pos, b->vel), to = b->pos;
@@ -316,9 +316,9 @@ bool tetran_bullet_hit(Tetran *c, World *w, const Bullet *b) {
         int dmg = b->damage > 0 ? b->damage : 1;
         c->hp -= dmg;
         c->hit_flash = 6;
-        events_push(&w->events, EV_HIT, WHO_TETRAN, dmg, b->pos.x, b->pos.y);
+        events_push(ctx->events, EV_HIT, WHO_TETRAN, dmg, b->pos.x, b->pos.y);
         if (c->hp <= 0) {
-            die(c, w);
+            die(c, ctx);
             return true;
         }
         int phase = 0;
@@ -328,12 +328,12 @@ bool tetran_bullet_hit(Tetran *c, World *w, const Bullet *b) {
             c->phase = phase;
             c->pattern_timer = 30;
             c->auto_wiggle = 0;
-            events_push(&w->events, EV_PHASE, WHO_TETRAN, phase, c->pos.x, c->pos.y);
+            events_push(ctx->events, EV_PHASE, WHO_TETRAN, phase, c->pos.x, c->pos.y);
         }
         return true;
     }
     if (s_arm <= 1.0) {
-        events_push(&w->events, EV_BLOCKED, WHO_TETRAN, 0, b->pos.x, b->pos.y);
+        events_push(ctx->events, EV_BLOCKED, WHO_TETRAN, 0, b->pos.x, b->pos.y);
         return true;
     }
     return false;

@@ -10,7 +10,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 
-struct World;
+struct TickCtx;
 struct Bullet;
 
 #define TETRAN_MAX_ARMS 64
@@ -81,13 +81,14 @@ bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char
 bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng);
 void tetran_free(Tetran *c);
 // One tick: angles (each joint += spin; wiggle adds spin - i/100; else ease
-// back to straight), forward kinematics, phases, shots. Reads w->input
-// (BTN_WIGGLE) and w->player; spawns bullets and pushes events; no allocation.
-void tetran_step(Tetran *c, struct World *w);
+// back to straight), forward kinematics, phases, shots. Wiggles while
+// ctx->player.wiggle (or on its own in the last phase); aims at the player;
+// spawns bullets and pushes events; no allocation.
+void tetran_step(Tetran *c, const struct TickCtx *ctx);
 // A player bullet reached b->pos (moving b->vel this tick): true when the
 // creature absorbs it. Core: damage, EV_HIT (EV_BOSS_DOWN at 0 hp). Arms:
 // blocked without damage, EV_BLOCKED. Dead: false.
-bool tetran_bullet_hit(Tetran *c, struct World *w, const struct Bullet *b);
+bool tetran_bullet_hit(Tetran *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch a harmful part (arms or core) of a live Tetran?
 bool tetran_touches(const Tetran *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.

@@ -9,7 +9,7 @@
 #include "core/dmath.h"
 #include "core/text.h"
 #include "sim/creatures/params.h"
-#include "sim/world.h"
+#include "sim/tick.h"
 
 // Body plan at size 1: seven body segments and a shorter tail; widths at the
 // head and at each segment's back end, widest just behind the head like a
@@ -176,7 +176,7 @@ static void steer(Whale *c, Vec2 target) {
 // telegraph while turning toward the player, then rushes, still homing
 // for its first ticks, then cruises on at its phase's
 // speed in whatever direction the rush and bounces left it.
-static void dive_step(Whale *c, World *w) {
+static void dive_step(Whale *c, const TickCtx *ctx) {
     double cruise = c->speed * PHASE_SPEED[c->phase];
     int every = DIVE_EVERY[c->phase];
     switch (c->dive) {
@@ -188,7 +188,7 @@ static void dive_step(Whale *c, World *w) {
         }
         break;
     case WHALE_WINDUP:
-        steer(c, w->player.pos);
+        steer(c, ctx->player.pos);
         if (--c->dive_timer <= 0) {
             double s = c->speed * DIVE_SPEED;
             set_speed(c, s > DIVE_SPEED_MAX ? DIVE_SPEED_MAX : s);
@@ -197,7 +197,7 @@ static void dive_step(Whale *c, World *w) {
         }
         break;
     case WHALE_DIVING:
-        if (c->dive_timer > DIVE_TICKS - DIVE_HOMING_TICKS) steer(c, w->player.pos);
+        if (c->dive_timer > DIVE_TICKS - DIVE_HOMING_TICKS) steer(c, ctx->player.pos);
         if (--c->dive_timer <= 0) {
             c->dive = WHALE_CRUISE;
             c->dive_timer = every;
@@ -207,15 +207,15 @@ static void dive_step(Whale *c, World *w) {
     }
 }
 
-void whale_step(Whale *c, World *w) {
+void whale_step(Whale *c, const TickCtx *ctx) {
     c->age++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
     if (!c->alive) {
         c->dead_ticks++;
         return;
     }
-    if (c->boss) dive_step(c, w);
-    whale_move(c, &w->map);
+    if (c->boss) dive_step(c, ctx);
+    whale_move(c, ctx->map);
 }
 
 // Centre and radius of the hit circle of body part i (0 the head, i >= 1
@@ -244,26 +244,26 @@ static bool circle_hits(const Whale *c, Vec2 p, double r) {
     return false;
 }
 
-bool whale_bullet_hit(Whale *c, World *w, const Bullet *b) {
+bool whale_bullet_hit(Whale *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive || !circle_hits(c, b->pos, b->radius)) return false;
     if (!c->boss) {
-        events_push(&w->events, EV_BLOCKED, WHO_WHALE, 0, b->pos.x, b->pos.y);
+        events_push(ctx->events, EV_BLOCKED, WHO_WHALE, 0, b->pos.x, b->pos.y);
         return true;
     }
     c->hp -= b->damage > 0 ? b->damage : 1;
     c->hurt_ticks = HURT_FLASH_TICKS;
-    events_push(&w->events, EV_HIT, WHO_WHALE, c->hp, b->pos.x, b->pos.y);
+    events_push(ctx->events, EV_HIT, WHO_WHALE, c->hp, b->pos.x, b->pos.y);
     if (c->hp <= 0) {
         c->hp = 0;
         c->alive = false;
         c->dead_ticks = 0;
-        events_push(&w->events, EV_BOSS_DOWN, WHO_WHALE, 0, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_BOSS_DOWN, WHO_WHALE, 0, c->pos.x, c->pos.y);
         return true;
     }
     int ph = phase_for(c);
     if (ph != c->phase) {
         c->phase = ph;
-        events_push(&w->events, EV_PHASE, WHO_WHALE, ph, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_PHASE, WHO_WHALE, ph, c->pos.x, c->pos.y);
         if (c->dive == WHALE_CRUISE) {
             c->dive_timer = DIVE_EVERY[ph] / 2;   // the first dive of a phase comes soon
             set_speed(c, c->speed * PHASE_SPEED[ph]);

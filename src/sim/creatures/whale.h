@@ -24,9 +24,10 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/background/starfield.h"
 #include "sim/map/tilemap.h"
 
-struct World;
+struct TickCtx;
 struct Bullet;
 
 #define WHALE_SEGMENTS 8
@@ -78,11 +79,6 @@ typedef struct WhaleProbes {
     double hp, alive, phase;
 } WhaleProbes;
 
-// A point that pushes stars within r px (see starfield.h).
-typedef struct StarPusher {
-    double x, y, r;
-} StarPusher;
-
 void whale_config_default(WhaleConfig *cfg);
 // Sets one spawn parameter from its text (speed, push, hp, boss, shield,
 // size). False with a reason in why for an unknown key, a non-numeric or
@@ -94,14 +90,14 @@ bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *
 bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng);
 void whale_free(Whale *c);
 // One tick: phase/dive logic (boss), head movement with bounces, body follow.
-// Reads w->map and w->player; pushes events.
-void whale_step(Whale *c, struct World *w);
+// Bounces off ctx->map, dives at ctx->player.
+void whale_step(Whale *c, const struct TickCtx *ctx);
 // Moves the head by its velocity against map and bounces; then the body
-// follows. The movement part of whale_step, usable without a World.
+// follows. The movement part of whale_step, usable without a tick.
 void whale_move(Whale *c, const Tilemap *map);
 // A player bullet reached p: true when the creature absorbs it (hit or blocked);
 // damage and events are applied here.
-bool whale_bullet_hit(Whale *c, struct World *w, const struct Bullet *b);
+bool whale_bullet_hit(Whale *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch the living whale (head or any segment)?
 bool whale_touches(const Whale *c, Vec2 p, double r);
 // A living boss whale blocks the win; a hazard never does.
