@@ -7,6 +7,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "render/font.h"
+#include "sim/creatures/creature.h"
 
 struct World;
 
@@ -59,13 +60,15 @@ static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
     return (SDL_FPoint){(float)(p.x - rc->cam_x), (float)(p.y - rc->cam_y)};
 }
 
-// Creature drawing, one file each (render/draw_*.c).
-struct Tetran;
-struct Tentacle;
-struct Whale;
-void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *t);
-void draw_tentacle(RenderCtx *rc, const struct World *w, const struct Tentacle *t);
-void draw_whale(RenderCtx *rc, const struct World *w, const struct Whale *wh);
+// Creature drawing, one file per kind of the creature list
+// (render/draw/prefix.c): draw_prefix draws one creature (its debug details
+// too when rc->debug); draw_prefix_colour is its sparks' and death burst's
+// colour (render/fx.c).
+#define RENDER_DRAW_KIND(KIND, prefix, Type, name)                                \
+    void draw_##prefix(RenderCtx *rc, const struct World *w, const Type *c);      \
+    SDL_Color draw_##prefix##_colour(void);
+CREATURES(RENDER_DRAW_KIND)
+#undef RENDER_DRAW_KIND
 void draw_stars(RenderCtx *rc, const struct World *w);
 void draw_player(RenderCtx *rc, const struct World *w);
 

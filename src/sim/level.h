@@ -7,26 +7,25 @@
 #include <stdint.h>
 
 #include "core/text.h"
-#include "sim/creatures/tentacle.h"
-#include "sim/creatures/tetran.h"
+#include "sim/creatures/creature.h"
 #include "sim/map/tilemap.h"
-#include "sim/creatures/whale.h"
 
+// KIND_<KIND> per creature kind, in list order (creature.h).
 typedef enum CreatureKind {
     KIND_NONE = 0,
-    KIND_TETRAN,
-    KIND_TENTACLE,
-    KIND_WHALE,
+#define LEVEL_KIND(KIND, prefix, Type, name) KIND_##KIND,
+    CREATURES(LEVEL_KIND)
+#undef LEVEL_KIND
 } CreatureKind;
 
 typedef struct LevelSpawn {
     CreatureKind kind;
     int col, row;
     int line;                  // where it was declared
-    union {
-        TetranConfig tetran;
-        TentacleConfig tentacle;
-        WhaleConfig whale;
+    union {                    // cfg.prefix: the kind's TypeConfig
+#define LEVEL_SPAWN_CONFIG(KIND, prefix, Type, name) Type##Config prefix;
+        CREATURES(LEVEL_SPAWN_CONFIG)
+#undef LEVEL_SPAWN_CONFIG
     } cfg;
 } LevelSpawn;
 

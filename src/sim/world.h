@@ -21,13 +21,11 @@
 #include "sim/events.h"
 #include "sim/input.h"
 #include "sim/level.h"
-#include "sim/player/player.h"
 #include "sim/tick.h"
 #include "sim/background/starfield.h"
-#include "sim/creatures/tentacle.h"
-#include "sim/creatures/tetran.h"
+#include "sim/creatures/creature.h"
 #include "sim/map/tilemap.h"
-#include "sim/creatures/whale.h"
+#include "sim/player/player.h"
 
 typedef struct World {
     int64_t tick;              // the last tick simulated; -1 before the first
@@ -37,12 +35,13 @@ typedef struct World {
     Tilemap map;               // owned copy of the level's tiles
     Player player;
     Bullets bullets;
-    Tetran *tetrans;
-    int tetran_count;
-    Tentacle *tentacles;
-    int tentacle_count;
-    Whale *whales;
-    int whale_count;
+    // Per creature kind (creature.h), in list order: `Type *prefixs`, its
+    // creatures in spawn order, and `int prefix_count` of them.
+#define WORLD_CREATURE_ARRAY(KIND, prefix, Type, name) \
+    Type *prefix##s;                                   \
+    int prefix##_count;
+    CREATURES(WORLD_CREATURE_ARRAY)
+#undef WORLD_CREATURE_ARRAY
     Starfield stars;
     Input input, prev_input;   // this tick's and the last tick's buttons
     Events events;             // what happened during the last tick

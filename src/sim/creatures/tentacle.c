@@ -476,6 +476,25 @@ bool tentacle_touches(const Tentacle *c, Vec2 p, double r) {
 
 bool tentacle_blocks_win(const Tentacle *c) { return c->alive; }
 
+bool tentacle_is_boss(const Tentacle *c) {
+    (void)c;
+    return true;
+}
+
+int tentacle_pushers(const Tentacle *c, StarPusher *out, int max) {
+    (void)c, (void)out, (void)max;
+    return 0;
+}
+
+Vec2 tentacle_pos(const Tentacle *c) { return c->pos; }
+
+bool tentacle_alive(const Tentacle *c) { return c->alive; }
+
+void tentacle_health(const Tentacle *c, int *hp, int *hp_max) {
+    *hp = c->hp;
+    *hp_max = c->hp_max;
+}
+
 // --- hash and probes ---
 
 void tentacle_hash(const Tentacle *c, Hash *h) {

@@ -9,6 +9,8 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/background/starfield.h"
+#include "sim/creatures/params.h"
 
 struct TickCtx;
 struct Bullet;
@@ -79,9 +81,18 @@ typedef struct Tentacle {
     int node_total;
 } Tentacle;
 
+// Probes (docs/tentacle.md): body hp, tentacle count, bullets fired, the
+// worst link excess, the longest tail-to-head distance, that tentacle's
+// total length and how far any head is beyond its total length.
+#define TENTACLE_PROBES(FIELD, COUNT)                                                          \
+    FIELD(tentacle, hp) FIELD(tentacle, count) FIELD(tentacle, shots) FIELD(tentacle, link_error) \
+    FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach)
 typedef struct TentacleProbes {
-    double hp, count, shots, link_error, reach, max_reach, overreach;
+    TENTACLE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TentacleProbes;
+
+// The tentacle boss parts no stars.
+#define TENTACLE_PUSHERS 0
 
 void tentacle_config_default(TentacleConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
@@ -102,8 +113,18 @@ bool tentacle_bullet_hit(Tentacle *c, const struct TickCtx *ctx, const struct Bu
 bool tentacle_touches(const Tentacle *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.
 bool tentacle_blocks_win(const Tentacle *c);
+// Always a boss (true).
+bool tentacle_is_boss(const Tentacle *c);
 void tentacle_hash(const Tentacle *c, Hash *h);
 void tentacle_probes(const Tentacle *c, TentacleProbes *out);
+// None: returns 0.
+int tentacle_pushers(const Tentacle *c, StarPusher *out, int max);
+// The body's centre, px.
+Vec2 tentacle_pos(const Tentacle *c);
+// Not yet killed (a hazard always).
+bool tentacle_alive(const Tentacle *c);
+// Body hit points left (0 once dead) and at spawn.
+void tentacle_health(const Tentacle *c, int *hp, int *hp_max);
 
 // --- the chain, exposed for drawing and tests ---
 

@@ -354,6 +354,25 @@ bool tetran_touches(const Tetran *c, Vec2 p, double r) {
 
 bool tetran_blocks_win(const Tetran *c) { return c->alive && c->hp > 0; }
 
+bool tetran_is_boss(const Tetran *c) {
+    (void)c;
+    return true;
+}
+
+int tetran_pushers(const Tetran *c, StarPusher *out, int max) {
+    (void)c, (void)out, (void)max;
+    return 0;
+}
+
+Vec2 tetran_pos(const Tetran *c) { return c->pos; }
+
+bool tetran_alive(const Tetran *c) { return c->alive; }
+
+void tetran_health(const Tetran *c, int *hp, int *hp_max) {
+    *hp = c->hp;
+    *hp_max = c->hp_max;
+}
+
 void tetran_hash(const Tetran *c, Hash *h) {
     const TetranConfig *k = &c->cfg;
     hash_i64(h, k->arms);

@@ -9,6 +9,8 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/background/starfield.h"
+#include "sim/creatures/params.h"
 
 struct TickCtx;
 struct Bullet;
@@ -66,9 +68,17 @@ typedef struct Tetran {
     Vec2 *pts;                 // per arm segments+1 joint positions, [0] = core
 } Tetran;
 
+// Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
+// segment length error, core-to-tip of arm 0 and that arm's total length.
+#define TETRAN_PROBES(FIELD, COUNT)                                                            \
+    FIELD(tetran, hp) FIELD(tetran, arms) FIELD(tetran, wiggle) FIELD(tetran, link_error)      \
+    FIELD(tetran, reach) FIELD(tetran, max_reach) COUNT(tetran)
 typedef struct TetranProbes {
-    double hp, arms, wiggle, link_error, reach, max_reach;
+    TETRAN_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TetranProbes;
+
+// The Tetran parts no stars.
+#define TETRAN_PUSHERS 0
 
 void tetran_config_default(TetranConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
@@ -93,8 +103,18 @@ bool tetran_bullet_hit(Tetran *c, const struct TickCtx *ctx, const struct Bullet
 bool tetran_touches(const Tetran *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.
 bool tetran_blocks_win(const Tetran *c);
+// Always a boss (true).
+bool tetran_is_boss(const Tetran *c);
 void tetran_hash(const Tetran *c, Hash *h);
 void tetran_probes(const Tetran *c, TetranProbes *out);
+// None: returns 0.
+int tetran_pushers(const Tetran *c, StarPusher *out, int max);
+// The core's centre, px.
+Vec2 tetran_pos(const Tetran *c);
+// Not yet killed (a hazard always).
+bool tetran_alive(const Tetran *c);
+// Core hit points left (0 once dead) and at spawn.
+void tetran_health(const Tetran *c, int *hp, int *hp_max);
 
 // Helpers for drawing and tests.
 // Joint k (0..segments) of arm a; k = 0 is the core centre.

@@ -278,6 +278,15 @@ bool whale_blocks_win(const Whale *c) { return c->boss && c->alive; }
 
 bool whale_is_boss(const Whale *c) { return c->boss; }
 
+Vec2 whale_pos(const Whale *c) { return c->pos; }
+
+bool whale_alive(const Whale *c) { return c->alive; }
+
+void whale_health(const Whale *c, int *hp, int *hp_max) {
+    *hp = c->hp;
+    *hp_max = c->hp_max;
+}
+
 void whale_hash(const Whale *c, Hash *h) {
     hash_f64(h, c->pos.x);
     hash_f64(h, c->pos.y);
@@ -324,7 +333,6 @@ void whale_probes(const Whale *c, WhaleProbes *out) {
     out->bounces = (double)c->bounces;
     out->link_error = whale_link_error(c);
     out->hp = c->hp;
-    out->alive = c->alive;
     out->phase = c->phase;
 }
 

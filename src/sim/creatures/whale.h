@@ -25,6 +25,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/params.h"
 #include "sim/map/tilemap.h"
 
 struct TickCtx;
@@ -74,9 +75,13 @@ typedef struct Whale {
     int hurt_ticks;            // ticks of hit flash left (drawing only)
 } Whale;
 
+// Probes (docs/whale.md): the head's position, velocity flips so far, the
+// worst segment spacing error, hp and phase.
+#define WHALE_PROBES(FIELD, COUNT)                                                             \
+    FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
+    FIELD(whale, hp) FIELD(whale, phase) COUNT(whale)
 typedef struct WhaleProbes {
-    double x, y, bounces, link_error;
-    double hp, alive, phase;
+    WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
 
 void whale_config_default(WhaleConfig *cfg);
@@ -110,5 +115,11 @@ void whale_probes(const Whale *c, WhaleProbes *out);
 // Fills out (at most max) with the points that push stars this tick; 0 once
 // the whale is dead.
 int whale_pushers(const Whale *c, StarPusher *out, int max);
+// The head, px.
+Vec2 whale_pos(const Whale *c);
+// Not yet killed (a hazard always).
+bool whale_alive(const Whale *c);
+// Hit points left (0 once dead) and at spawn; a hazard keeps its spawn hp.
+void whale_health(const Whale *c, int *hp, int *hp_max);
 // Largest |segment spacing - rest length| over the body, px.
 double whale_link_error(const Whale *c);
