@@ -77,7 +77,7 @@ static void who_colour(EventWho who, SDL_Color *c) {
 static void on_event(RenderCtx *rc, const World *w, const Event *e) {
     Fx *fx = rc->fx;
     SDL_Color c;
-    double ts = w->map.tile > 0 ? w->map.tile / 32.0 : 1.0;
+    double ts = w->map.tile > 0 ? w->map.tile / PLAYER_REF_TILE_PX : 1.0;   // scales like the player
     switch (e->type) {
     case EV_SHOT:
         flash(rc, e->x, e->y, (float)(14 * ts), 5, (SDL_Color){255, 250, 200, 255});

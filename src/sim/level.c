@@ -9,6 +9,7 @@
 
 #include "core/hash.h"
 #include "core/mem.h"
+#include "sim/background/starfield.h"
 
 #define LEVEL_MAX_FILE_BYTES (64u * 1024u * 1024u)
 #define MAX_TOKENS 64
@@ -361,10 +362,12 @@ static bool parse_all(Parser *p, const char *text, size_t len) {
         } else if (token_is(&tk[0], "name")) {
             if (!parse_name(p, &l, tk, n)) return false;
         } else if (token_is(&tk[0], "tile")) {
-            if (!parse_number_key(p, &l, tk, n, &p->tile_line, 8, 128, "a tile size in px", &v)) return false;
+            if (!parse_number_key(p, &l, tk, n, &p->tile_line, LEVEL_TILE_MIN_PX, LEVEL_TILE_MAX_PX,
+                                  "a tile size in px", &v))
+                return false;
             lv->tile = (int)v;
         } else if (token_is(&tk[0], "stars")) {
-            if (!parse_number_key(p, &l, tk, n, &p->stars_line, 0, LEVEL_MAX_STARS, "a star count", &v))
+            if (!parse_number_key(p, &l, tk, n, &p->stars_line, 0, STARS_MAX, "a star count", &v))
                 return false;
             lv->stars = (uint32_t)v;
         } else if (token_is(&tk[0], "seed")) {
@@ -401,7 +404,7 @@ bool level_parse(Level *lv, const char *text, size_t len, const char *path, Pars
     if (!text) len = 0;
     snprintf(lv->path, sizeof lv->path, "%s", path);
     default_name(lv, path);
-    lv->tile = 32;
+    lv->tile = LEVEL_TILE_DEFAULT_PX;
     lv->hash = level_text_hash(text, len);
     Parser p = {.lv = lv, .path = path, .err = err};
     if (parse_all(&p, text ? text : "", len)) return true;

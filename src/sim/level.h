@@ -29,13 +29,16 @@ typedef struct LevelSpawn {
     } cfg;
 } LevelSpawn;
 
-#define LEVEL_MAX_SPAWNS 64
-#define LEVEL_MAX_STARS 2000000u
+#define LEVEL_MAX_SPAWNS 64        // creature spawn lines
+#define LEVEL_TILE_MIN_PX 8        // `tile N`: the tile size's range and default
+#define LEVEL_TILE_MAX_PX 128
+#define LEVEL_TILE_DEFAULT_PX 32
+// `stars N` takes 0..STARS_MAX (starfield.h).
 
 typedef struct Level {
     char path[1024];           // as given
     char name[128];
-    int tile;                  // px, 8..128
+    int tile;                  // px, LEVEL_TILE_MIN_PX..LEVEL_TILE_MAX_PX
     int player_col, player_row;
     LevelSpawn spawns[LEVEL_MAX_SPAWNS];
     int spawn_count;

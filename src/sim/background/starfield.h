@@ -18,7 +18,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 
-#define STARS_MAX 2000000
+#define STARS_MAX 2000000          // the most stars a field (and a level's `stars N`) may have
 #define STARFIELD_PUSH_PX 2.0      // px per tick away from the pusher
 #define STARFIELD_RETURN 0.05      // fraction of the offset recovered per tick
 #define STARFIELD_SNAP_PX 0.1      // closer than this to its origin: home, inactive

@@ -6,10 +6,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/dmath.h"
 
 // A contact normal with y at or below this is a floor (within 45 degrees of
 // straight up; the small slack keeps exact 45-degree ramps floors).
-#define FLOOR_NY (-0.70710678118654752 + 1e-3)
+#define FLOOR_NY (-DM_SQRT1_2 + 1e-3)
 // Penetration deeper than this (px) is resolved and counts as a contact.
 #define CONTACT_EPS 1e-3
 // A second surface this close (px at tile 32) to the body also touches it.
@@ -52,7 +53,7 @@ static void contacts_add(Contacts *c, Vec2 n) {
 static Vec2 held_dir(Input in) {
     int x = !!(in.buttons & BTN_RIGHT) - !!(in.buttons & BTN_LEFT);
     int y = !!(in.buttons & BTN_DOWN) - !!(in.buttons & BTN_UP);
-    if (x && y) return v2(x * 0.70710678118654752, y * 0.70710678118654752);
+    if (x && y) return v2(x * DM_SQRT1_2, y * DM_SQRT1_2);
     return v2(x, y);
 }
 
@@ -213,7 +214,7 @@ static void step_ground(Player *p, const PlayerCtx *ctx, Input in, int dx, doubl
     // Rolling over a corner (the normal is neither flat nor a 45-degree face)
     // the body does not stop: it never ends up perched on an edge.
     double ax = fabs(p->normal.x);
-    bool on_corner = ax > 0.01 && fabs(ax - 0.70710678118654752) > 0.01;
+    bool on_corner = ax > 0.01 && fabs(ax - DM_SQRT1_2) > 0.01;
     if (!(dx == 0 && on_corner)) gs = approach(gs, dx * PLAYER_WALK_SPEED * s, accel * s);
 
     // Along the floor with the horizontal speed gs (ramps take the same
@@ -422,7 +423,7 @@ static void fire(Player *p, const PlayerCtx *ctx, Input in, double s) {
 
 void player_init(Player *p, int col, int row, int tile) {
     memset(p, 0, sizeof *p);
-    p->radius = PLAYER_RADIUS_PX * tile / 32.0;
+    p->radius = PLAYER_RADIUS_PX * tile / PLAYER_REF_TILE_PX;
     p->pos = v2((col + 0.5) * tile, (row + 1) * tile - p->radius);
     p->normal = v2(0, -1);
     p->facing = 1;

@@ -31,9 +31,10 @@
 #include "sim/map/tilemap.h"
 #include "sim/player/legs.h"
 
-// Feel constants. Distances and speeds are for a 32 px tile and scale with
-// tile/32 (the body radius is 12 px at tile 32); times are ticks
-// (SIM_TICK_HZ a second).
+// Feel constants. Distances and speeds are for a PLAYER_REF_TILE_PX tile and
+// scale with tile / PLAYER_REF_TILE_PX (the body radius is 12 px at tile 32);
+// times are ticks (SIM_TICK_HZ a second).
+#define PLAYER_REF_TILE_PX 32.0    // the tile size the feel constants are written for
 #define PLAYER_RADIUS_PX 12.0      // body radius
 #define PLAYER_WALK_SPEED 3.0      // px/tick top ground speed (horizontal)
 #define PLAYER_GROUND_ACCEL 0.6    // px/tick^2 toward the held direction (5 ticks to top speed)
