@@ -37,7 +37,8 @@ World *world_create(const Level *lv, bool use_seed, uint32_t seed, ParseError *e
         Vec2 at = tile_centre(lv, sp->col, sp->row);
         bool ok = true;
 #define INIT_KIND(KIND, prefix, Type, name) \
-        if (sp->kind == KIND_##KIND) ok = prefix##_init(&w->prefix##s[w->prefix##_count++], &sp->cfg.prefix, at, &w->rng);
+        if (sp->kind == KIND_##KIND)        \
+            ok = prefix##_init(&w->prefix##s[w->prefix##_count++], &sp->cfg.prefix, at, &w->rng);
         CREATURES(INIT_KIND)
 #undef INIT_KIND
         if (!ok) goto oom;

@@ -179,7 +179,8 @@ static void fire_pattern(Tetran *c, const TickCtx *ctx) {
         if (!spiral) dir = v2_norm(v2_sub(tip, c->pos));
         else dir = tip_dir(c, a);
         if (v2_len2(dir) == 0.0) dir = v2(1.0, 0.0);
-        if (shoot(c, ctx, tip, dir, spiral ? TETRAN_SHOT_SPEED_PX * TETRAN_SPIRAL_SPEED : TETRAN_SHOT_SPEED_PX) && !fired++) first = tip;
+        double speed = spiral ? TETRAN_SHOT_SPEED_PX * TETRAN_SPIRAL_SPEED : TETRAN_SHOT_SPEED_PX;
+        if (shoot(c, ctx, tip, dir, speed) && !fired++) first = tip;
     }
     c->volley++;
     if (fired) events_push(ctx->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);
