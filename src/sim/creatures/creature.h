@@ -25,7 +25,9 @@
     X(WHALE, whale, Whale, "WHALE SHARK")
 
 // What every kind implements (prefix_ functions, Type and TypeConfig as in
-// the list; tick.h has TickCtx, bullets.h Bullet, starfield.h StarPusher):
+// the list; tick.h has TickCtx, bullets.h Bullet, starfield.h StarPusher,
+// params.h ParamTable):
+//   const ParamTable *prefix_params(void);    // its spawn parameters
 //   void prefix_config_default(TypeConfig *cfg);
 //   bool prefix_config_set(TypeConfig *cfg, const char *key, const char *val,
 //                          char *why, size_t why_n);
@@ -43,7 +45,9 @@
 //   bool prefix_alive(const Type *c);         // not yet killed (the boss bar's name)
 //   void prefix_health(const Type *c, int *hp, int *hp_max);   // the boss bar
 // and #define KIND_PUSHERS (the most pushers one creature hands out, 0 for
-// none) and KIND_PROBES(FIELD, COUNT) (params.h).
+// none) and KIND_PROBES(FIELD, COUNT) (params.h). Outside the sim each kind
+// has draw_prefix and draw_prefix_colour (render.h) and art_prefix
+// (tools/assetgen/art.h).
 
 // The most star pushers any one creature hands the starfield per tick: the
 // largest KIND_PUSHERS (a union is as big as its biggest member).
