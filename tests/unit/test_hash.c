@@ -350,6 +350,7 @@ static void visit(Probe *pr, const Field *f, void *owner, const char *path) {
     char *at = (char *)owner + f->offset;
     if (f->kind == K_PTR) {
         char *p = *(char **)at;
+        if (!p) fprintf(stderr, "%s: the test world has none\n", here);
         assert_non_null(p);
         size_t elem = f->to == K_STRUCT ? f->sub->size : kind_size(f->to);
         snprintf(here, sizeof here, "%s.%s[%d]", path, f->name, i);
@@ -367,35 +368,30 @@ static void walk(Probe *pr, const StructDef *sd, void *base, const char *path) {
     for (int i = 0; i < sd->count; i++) visit(pr, &sd->fields[i], base, path);
 }
 
-static const char ARENA[] =
-    "stars 3000\n"
-    "seed 5\n"
-    "spawn player 3 12\n"
-    "spawn tetran 22 5\n"
-    "spawn tentacle 32 6\n"
-    "spawn whale 10 4\n"
-    "map\n"
-    "########################################\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "########################################\n"
-    "end\n";
+// A 40 x 14 arena with stars, the player and one creature of every kind.
+static size_t arena(char *t, size_t cap) {
+    size_t n = (size_t)snprintf(t, cap, "stars 3000\nseed 5\nspawn player 3 12\n");
+    int k = 0;
+#define SPAWN_KIND(KIND, prefix, Type, name) \
+    n += (size_t)snprintf(t + n, cap - n, "spawn %s %d %d\n", #prefix, 6 + 7 * k % 30, 3 + 3 * (k % 3)), k++;
+    CREATURES(SPAWN_KIND)
+#undef SPAWN_KIND
+    n += (size_t)snprintf(t + n, cap - n, "map\n");
+    for (int row = 0; row < 14; row++) {
+        for (int col = 0; col < 40; col++)
+            t[n++] = row == 0 || row == 13 || col == 0 || col == 39 ? '#' : '.';
+        t[n++] = '\n';
+    }
+    n += (size_t)snprintf(t + n, cap - n, "end\n");
+    return n;
+}
 
 static void test_every_hashed_field_changes_the_hash(void **state) {
     (void)state;
+    char text[4096];
     Level lv;
     ParseError err;
-    assert_true(level_parse(&lv, ARENA, sizeof ARENA - 1, "hash.lvl", &err));
+    assert_true(level_parse(&lv, text, arena(text, sizeof text), "hash.lvl", &err));
     World *w = world_create(&lv, false, 0, &err);
     assert_non_null(w);
     for (int t = 0; t < 240; t++) world_step(w, (Input){(uint8_t)(BTN_FIRE | (t % 120 < 60 ? BTN_RIGHT : BTN_LEFT))});
