@@ -36,6 +36,8 @@ typedef struct Buf {
     size_t n;
 } Buf;
 
+static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static void put(Buf *b, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -122,18 +124,20 @@ static void test_bounds(void **state) {
                 continue;
             }
             param_range_text(d, range, sizeof range);
-            const char *fmt_in = d->kind == PARAM_INT ? "%.0f" : "%g";
-            double out[2] = {d->kind == PARAM_INT ? d->min - 1 : d->min - 0.001,
-                             d->kind == PARAM_INT ? d->max + 1 : d->max + 0.001};
+            bool integer = d->kind == PARAM_INT;
+            double out[2] = {integer ? d->min - 1 : d->min - 0.001,
+                             integer ? d->max + 1 : d->max + 0.001};
             double in[2] = {d->min, d->max};
             for (int e = 0; e < 2; e++) {
-                snprintf(text, sizeof text, fmt_in, in[e]);
+                if (integer) snprintf(text, sizeof text, "%.0f", in[e]);
+                else snprintf(text, sizeof text, "%g", in[e]);
                 assert_true(param_set(t, cfg, d->key, text, why, sizeof why));
-                snprintf(text, sizeof text, d->kind == PARAM_INT ? "%.0f" : "%.3f", out[e]);
+                if (integer) snprintf(text, sizeof text, "%.0f", out[e]);
+                else snprintf(text, sizeof text, "%.3f", out[e]);
                 why[0] = 0;
                 assert_false(param_set(t, cfg, d->key, text, why, sizeof why));
                 char want[200];
-                snprintf(want, sizeof want, "%s: expected %s%s", d->key, d->kind == PARAM_INT ? "an " : "a ", range);
+                snprintf(want, sizeof want, "%s: expected %s%s", d->key, integer ? "an " : "a ", range);
                 if (!strstr(why, want))
                     fprintf(stderr, "%s %s=%s: '%s' lacks '%s'\n", kinds[k].prefix, d->key, text, why, want);
                 assert_non_null(strstr(why, want));
