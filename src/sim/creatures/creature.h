@@ -10,10 +10,10 @@
 // X(KIND, prefix, Type, "BOSS BAR NAME"), one line per kind:
 //   KIND    enum suffix: KIND_<KIND> (level.h), WHO_<KIND> (events.h), and the
 //           header's <KIND>_PUSHERS and <KIND>_PROBES(FIELD, COUNT)
-//   prefix  the files (sim/creatures/prefix.c, render/draw/prefix.c), the
-//           functions, the level keyword (`spawn prefix C R ...`), the
-//           probes (`prefix.NAME`) and the World's `Type *prefixs` and
-//           `int prefix_count`
+//   prefix  the files (sim/creatures/prefix.c, render/draw/prefix.c,
+//           tools/assetgen/art_prefix.c, docs/prefix.md), the functions,
+//           the level keyword (`spawn prefix C R ...`), the probes
+//           (`prefix.NAME`) and the World's `Type *prefixs`, `int prefix_count`
 //   Type    the creature's struct; TypeConfig its spawn parameters and
 //           TypeProbes its probe values
 // The order is the step, bullet, contact and hash order: replays depend on
