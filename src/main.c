@@ -21,7 +21,7 @@
 #include "render/render.h"
 #include "sim/world.h"
 
-#define BENCH_TICKS 3600
+#define BENCH_TICKS (60 * SIM_TICK_HZ)   // a minute of play
 
 typedef enum Mode {
     MODE_PLAY = 0,             // the boss rush

@@ -142,10 +142,15 @@ static void take_shots(App *a, const World *w) {
 static Input attract_input(const World *w) {
     int64_t t = w->tick + 1;
     uint8_t b = 0;
-    double boss_x = w->player.pos.x;
-    if (w->tetran_count) boss_x = w->tetrans[0].pos.x;
-    else if (w->tentacle_count) boss_x = w->tentacles[0].pos.x;
-    else if (w->whale_count) boss_x = w->whales[0].pos.x;
+    double boss_x = w->player.pos.x;   // the first creature of the first kind the arena has
+    bool found = false;
+#define ATTRACT_BOSS(KIND, prefix, Type, name) \
+    if (!found && w->prefix##_count) {          \
+        boss_x = prefix##_pos(&w->prefix##s[0]).x; \
+        found = true;                           \
+    }
+    CREATURES(ATTRACT_BOSS)
+#undef ATTRACT_BOSS
     bool toward = (t / 170) % 3 != 2;
     bool right = (boss_x > w->player.pos.x) == toward;
     if (t % 170 < 120) b |= right ? BTN_RIGHT : BTN_LEFT;

@@ -148,12 +148,14 @@ static void draw_play(App *a) {
         render_text_centred(&a->rc, cx, 225, 6, won ? C_GOLD : (SDL_Color){255, 100, 110, 255}, head);
         char info[400];
         snprintf(info, sizeof info, "%s   TIME %lld.%02lld S   HP %d/%d", a->play.lv.name,
-                 (long long)(w->state_tick / 60), (long long)(w->state_tick % 60 * 100 / 60),
+                 (long long)(w->state_tick / SIM_TICK_HZ),
+                 (long long)(w->state_tick % SIM_TICK_HZ * 100 / SIM_TICK_HZ),
                  w->player.hp > 0 ? w->player.hp : 0, w->player.hp_max);
         render_text_centred(&a->rc, cx, 295, 2, C_DIM, info);
         if (last && a->level_count > 1) {
             snprintf(info, sizeof info, "ALL %d BOSSES DOWN IN %lld.%02lld S", a->level_count,
-                     (long long)(a->rush_ticks / 60), (long long)(a->rush_ticks % 60 * 100 / 60));
+                     (long long)(a->rush_ticks / SIM_TICK_HZ),
+                     (long long)(a->rush_ticks % SIM_TICK_HZ * 100 / SIM_TICK_HZ));
             render_text_centred(&a->rc, cx, 320, 2, C_GOLD, info);
         }
         const char *items[2];

@@ -15,11 +15,11 @@
 #include "harness/session.h"
 #include "sim/world.h"
 
-#define SIM_DT (1.0 / 60.0)
+#define SIM_DT (1.0 / SIM_TICK_HZ)
 #define MAX_CATCHUP 5          // ticks per frame at most; the rest is dropped
 #define RESULTS_DELAY 100      // ticks between the end of a fight and the results
 #define MAX_LEVELS 64
-#define ATTRACT_TICKS (60 * 45)
+#define ATTRACT_TICKS (SIM_TICK_HZ * 45)
 
 typedef enum Screen {
     SCR_TITLE = 0,

@@ -7,6 +7,7 @@
 
 #define DM_PI 3.14159265358979323846
 #define DM_TAU 6.28318530717958647692
+#define DM_SQRT1_2 0.70710678118654752440   // 1/sqrt(2) = cos(pi/4): 45-degree unit vectors
 
 // sin and cos of x radians, |x| < 1.6e6 (three-part Cody-Waite reduction).
 // Absolute error against libm <= 1e-15 (measured: 2.3e-16).

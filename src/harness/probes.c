@@ -1,6 +1,6 @@
 // probes.c -- the probe table: every named value a script may test, read
 // from World on demand. Creatures read the first one of their kind (0 when
-// the level has none).
+// the level has none); their probes come from the creature list.
 #include "harness/probes.h"
 
 #include <math.h>
@@ -37,47 +37,28 @@ static double g_legs_stepping(const World *w) { return legs_of(w).stepping; }
 static double g_groups_stepping(const World *w) { return legs_of(w).groups_stepping; }
 static double g_foot_slip(const World *w) { return legs_of(w).foot_slip; }
 
-static TetranProbes tetran_of(const World *w) {
-    TetranProbes tp;
-    memset(&tp, 0, sizeof tp);
-    if (w->tetran_count > 0) tetran_probes(&w->tetrans[0], &tp);
-    return tp;
-}
-static double g_tetran_count(const World *w) { return (double)w->tetran_count; }
-static double g_tetran_hp(const World *w) { return tetran_of(w).hp; }
-static double g_tetran_arms(const World *w) { return tetran_of(w).arms; }
-static double g_tetran_wiggle(const World *w) { return tetran_of(w).wiggle; }
-static double g_tetran_link_error(const World *w) { return tetran_of(w).link_error; }
-static double g_tetran_reach(const World *w) { return tetran_of(w).reach; }
-static double g_tetran_max_reach(const World *w) { return tetran_of(w).max_reach; }
+// Per creature kind (creature.h): prefix_of reads the first creature of the
+// kind (zeros when there is none), and its probe list (KIND_PROBES in its
+// header) gives one getter per field, plus the kind's count when it has one.
+#define PROBES_OF_KIND(KIND, prefix, Type, name)           \
+    static Type##Probes prefix##_of(const World *w) {      \
+        Type##Probes pr;                                   \
+        memset(&pr, 0, sizeof pr);                         \
+        if (w->prefix##_count > 0) prefix##_probes(&w->prefix##s[0], &pr); \
+        return pr;                                         \
+    }
+CREATURES(PROBES_OF_KIND)
+#undef PROBES_OF_KIND
 
-static TentacleProbes tentacle_of(const World *w) {
-    TentacleProbes tp;
-    memset(&tp, 0, sizeof tp);
-    if (w->tentacle_count > 0) tentacle_probes(&w->tentacles[0], &tp);
-    return tp;
-}
-static double g_tentacle_hp(const World *w) { return tentacle_of(w).hp; }
-static double g_tentacle_count(const World *w) { return tentacle_of(w).count; }
-static double g_tentacle_shots(const World *w) { return tentacle_of(w).shots; }
-static double g_tentacle_link_error(const World *w) { return tentacle_of(w).link_error; }
-static double g_tentacle_reach(const World *w) { return tentacle_of(w).reach; }
-static double g_tentacle_max_reach(const World *w) { return tentacle_of(w).max_reach; }
-static double g_tentacle_overreach(const World *w) { return tentacle_of(w).overreach; }
-
-static WhaleProbes whale_of(const World *w) {
-    WhaleProbes wp;
-    memset(&wp, 0, sizeof wp);
-    if (w->whale_count > 0) whale_probes(&w->whales[0], &wp);
-    return wp;
-}
-static double g_whale_count(const World *w) { return (double)w->whale_count; }
-static double g_whale_x(const World *w) { return whale_of(w).x; }
-static double g_whale_y(const World *w) { return whale_of(w).y; }
-static double g_whale_bounces(const World *w) { return whale_of(w).bounces; }
-static double g_whale_link_error(const World *w) { return whale_of(w).link_error; }
-static double g_whale_hp(const World *w) { return whale_of(w).hp; }
-static double g_whale_phase(const World *w) { return whale_of(w).phase; }
+#define FIELD_GETTER(prefix, field) \
+    static double g_##prefix##_##field(const World *w) { return prefix##_of(w).field; }
+#define COUNT_GETTER(prefix) \
+    static double g_##prefix##_count(const World *w) { return (double)w->prefix##_count; }
+#define GETTERS_OF_KIND(KIND, prefix, Type, name) KIND##_PROBES(FIELD_GETTER, COUNT_GETTER)
+CREATURES(GETTERS_OF_KIND)
+#undef GETTERS_OF_KIND
+#undef COUNT_GETTER
+#undef FIELD_GETTER
 
 static StarfieldProbes stars_of(const World *w) {
     StarfieldProbes sp;
@@ -88,7 +69,11 @@ static StarfieldProbes stars_of(const World *w) {
 static double g_stars_count(const World *w) { return stars_of(w).count; }
 static double g_stars_displaced(const World *w) { return stars_of(w).displaced; }
 
-// Sorted by name (a unit test checks the order).
+// The world's own probes, then each creature kind's in list order;
+// probe_at presents them sorted by name.
+#define FIELD_ENTRY(prefix, field) {#prefix "." #field, PROBE_NUMBER, g_##prefix##_##field},
+#define COUNT_ENTRY(prefix) {#prefix ".count", PROBE_NUMBER, g_##prefix##_count},
+#define ENTRIES_OF_KIND(KIND, prefix, Type, name) KIND##_PROBES(FIELD_ENTRY, COUNT_ENTRY)
 static const ProbeDef probes[] = {
     {"bullets.count", PROBE_NUMBER, g_bullets_count},
     {"bullets.dropped", PROBE_NUMBER, g_bullets_dropped},
@@ -109,33 +94,26 @@ static const ProbeDef probes[] = {
     {"player.y", PROBE_NUMBER, g_player_y},
     {"stars.count", PROBE_NUMBER, g_stars_count},
     {"stars.displaced", PROBE_NUMBER, g_stars_displaced},
-    {"tentacle.count", PROBE_NUMBER, g_tentacle_count},
-    {"tentacle.hp", PROBE_NUMBER, g_tentacle_hp},
-    {"tentacle.link_error", PROBE_NUMBER, g_tentacle_link_error},
-    {"tentacle.max_reach", PROBE_NUMBER, g_tentacle_max_reach},
-    {"tentacle.overreach", PROBE_NUMBER, g_tentacle_overreach},
-    {"tentacle.reach", PROBE_NUMBER, g_tentacle_reach},
-    {"tentacle.shots", PROBE_NUMBER, g_tentacle_shots},
-    {"tetran.arms", PROBE_NUMBER, g_tetran_arms},
-    {"tetran.count", PROBE_NUMBER, g_tetran_count},
-    {"tetran.hp", PROBE_NUMBER, g_tetran_hp},
-    {"tetran.link_error", PROBE_NUMBER, g_tetran_link_error},
-    {"tetran.max_reach", PROBE_NUMBER, g_tetran_max_reach},
-    {"tetran.reach", PROBE_NUMBER, g_tetran_reach},
-    {"tetran.wiggle", PROBE_NUMBER, g_tetran_wiggle},
     {"tick", PROBE_NUMBER, g_tick},
-    {"whale.bounces", PROBE_NUMBER, g_whale_bounces},
-    {"whale.count", PROBE_NUMBER, g_whale_count},
-    {"whale.hp", PROBE_NUMBER, g_whale_hp},
-    {"whale.link_error", PROBE_NUMBER, g_whale_link_error},
-    {"whale.phase", PROBE_NUMBER, g_whale_phase},
-    {"whale.x", PROBE_NUMBER, g_whale_x},
-    {"whale.y", PROBE_NUMBER, g_whale_y},
+    CREATURES(ENTRIES_OF_KIND)
 };
+#undef ENTRIES_OF_KIND
+#undef COUNT_ENTRY
+#undef FIELD_ENTRY
 
 int probe_count(void) { return (int)(sizeof probes / sizeof probes[0]); }
 
-const ProbeDef *probe_at(int i) { return i >= 0 && i < probe_count() ? &probes[i] : NULL; }
+// The i-th probe by name is the one with i names before it (a few dozen
+// probes: counting is cheap and needs no sorted copy to build and keep).
+const ProbeDef *probe_at(int i) {
+    int n = probe_count();
+    for (int k = 0; k < n && i >= 0 && i < n; k++) {
+        int before = 0;
+        for (int j = 0; j < n; j++) before += strcmp(probes[j].name, probes[k].name) < 0;
+        if (before == i) return &probes[k];
+    }
+    return NULL;
+}
 
 const ProbeDef *probe_find(const char *name, size_t len) {
     for (int i = 0; i < probe_count(); i++)

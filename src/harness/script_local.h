@@ -7,9 +7,10 @@
 
 #include "harness/probes.h"
 #include "harness/script.h"
+#include "sim/tick.h"
 
 #define SCRIPT_VERSION 1
-#define CHECKSUM_EVERY 60
+#define CHECKSUM_EVERY SIM_TICK_HZ   // recordings: one checksum a second
 
 typedef enum CheckKind {
     CHECK_NONE = 0,

@@ -67,9 +67,10 @@ static void flash(RenderCtx *rc, double x, double y, float size, int life, SDL_C
 
 static void who_colour(EventWho who, SDL_Color *c) {
     switch (who) {
-    case WHO_TETRAN: *c = (SDL_Color){255, 150, 70, 255}; break;
-    case WHO_TENTACLE: *c = (SDL_Color){200, 110, 255, 255}; break;
-    case WHO_WHALE: *c = (SDL_Color){90, 220, 255, 255}; break;
+#define WHO_COLOUR(KIND, prefix, Type, name) \
+    case WHO_##KIND: *c = draw_##prefix##_colour(); break;
+    CREATURES(WHO_COLOUR)
+#undef WHO_COLOUR
     default: *c = (SDL_Color){255, 240, 180, 255}; break;
     }
 }
@@ -77,7 +78,7 @@ static void who_colour(EventWho who, SDL_Color *c) {
 static void on_event(RenderCtx *rc, const World *w, const Event *e) {
     Fx *fx = rc->fx;
     SDL_Color c;
-    double ts = w->map.tile > 0 ? w->map.tile / 32.0 : 1.0;
+    double ts = w->map.tile > 0 ? w->map.tile / PLAYER_REF_TILE_PX : 1.0;   // scales like the player
     switch (e->type) {
     case EV_SHOT:
         flash(rc, e->x, e->y, (float)(14 * ts), 5, (SDL_Color){255, 250, 200, 255});

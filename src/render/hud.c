@@ -12,18 +12,15 @@ static const SDL_Color DIM = {170, 170, 200, 255};
 
 static void boss_hp(const World *w, int *hp, int *hp_max) {
     *hp = *hp_max = 0;
-    for (int i = 0; i < w->tetran_count; i++) {
-        *hp += w->tetrans[i].hp > 0 ? w->tetrans[i].hp : 0;
-        *hp_max += w->tetrans[i].hp_max;
+#define BOSS_HP_KIND(KIND, prefix, Type, name)               \
+    for (int i = 0; i < w->prefix##_count; i++) {            \
+        int h, h_max;                                        \
+        prefix##_health(&w->prefix##s[i], &h, &h_max);       \
+        *hp += h > 0 ? h : 0;                                \
+        *hp_max += h_max;                                    \
     }
-    for (int i = 0; i < w->tentacle_count; i++) {
-        *hp += w->tentacles[i].hp > 0 ? w->tentacles[i].hp : 0;
-        *hp_max += w->tentacles[i].hp_max;
-    }
-    for (int i = 0; i < w->whale_count; i++) {
-        *hp += w->whales[i].hp > 0 ? w->whales[i].hp : 0;
-        *hp_max += w->whales[i].hp_max;
-    }
+    CREATURES(BOSS_HP_KIND)
+#undef BOSS_HP_KIND
 }
 
 static void fill(SDL_Renderer *r, int x, int y, int w, int h, SDL_Color c) {

@@ -359,14 +359,29 @@ static void draw_bullets(RenderCtx *rc, const World *w) {
 }
 
 const char *render_boss_name(const World *w) {
-    for (int i = 0; i < w->tetran_count; i++) if (w->tetrans[i].alive) return "TETRAN";
-    for (int i = 0; i < w->tentacle_count; i++) if (w->tentacles[i].alive) return "TENTACLE";
-    for (int i = 0; i < w->whale_count; i++) if (w->whales[i].alive) return "WHALE SHARK";
-    if (w->tetran_count) return "TETRAN";
-    if (w->tentacle_count) return "TENTACLE";
-    if (w->whale_count) return "WHALE SHARK";
+#define LIVING_BOSS_NAME(KIND, prefix, Type, name) \
+    for (int i = 0; i < w->prefix##_count; i++)    \
+        if (prefix##_alive(&w->prefix##s[i])) return name;
+    CREATURES(LIVING_BOSS_NAME)
+#undef LIVING_BOSS_NAME
+#define ANY_BOSS_NAME(KIND, prefix, Type, name) \
+    if (w->prefix##_count) return name;
+    CREATURES(ANY_BOSS_NAME)
+#undef ANY_BOSS_NAME
     return NULL;
 }
+
+// Every creature of one kind, in spawn order.
+#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                        \
+    static void draw_all_##prefix(RenderCtx *rc, const World *w) {      \
+        for (int i = 0; i < w->prefix##_count; i++) draw_##prefix(rc, w, &w->prefix##s[i]); \
+    }
+CREATURES(DRAW_ALL_OF_KIND)
+#undef DRAW_ALL_OF_KIND
+
+#define DRAW_ALL_ENTRY(KIND, prefix, Type, name) draw_all_##prefix,
+static void (*const draw_kinds[])(RenderCtx *rc, const World *w) = {CREATURES(DRAW_ALL_ENTRY)};
+#undef DRAW_ALL_ENTRY
 
 void render_world(RenderCtx *rc, const World *w) {
     double sx, sy;
@@ -377,9 +392,8 @@ void render_world(RenderCtx *rc, const World *w) {
     draw_backdrop(rc);
     draw_stars(rc, w);
     if (!getenv("NOTILES")) draw_tiles(rc, w);
-    for (int i = 0; i < w->whale_count; i++) draw_whale(rc, w, &w->whales[i]);
-    for (int i = 0; i < w->tentacle_count; i++) draw_tentacle(rc, w, &w->tentacles[i]);
-    for (int i = 0; i < w->tetran_count; i++) draw_tetran(rc, w, &w->tetrans[i]);
+    // Creature kinds in reverse list order: the first ones on top.
+    for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w);
     draw_player(rc, w);
     draw_bullets(rc, w);
     fx_draw(rc);
@@ -439,7 +453,7 @@ static void offscreen_frame(Offscreen *o, const World *w, bool debug) {
 bool render_shot(const World *w, const char *assets_dir, const char *png_path, bool debug) {
     Offscreen o;
     if (!offscreen_open(&o, assets_dir)) return false;
-    o.rc.time_s = (double)(w->tick + 1) / 60.0;
+    o.rc.time_s = (double)(w->tick + 1) / SIM_TICK_HZ;
     // The last tick's events (muzzle flash, sparks) show in the shot too.
     fx_tick(&o.rc, w);
     offscreen_frame(&o, w, debug);
@@ -456,7 +470,7 @@ double render_bench_frame(const World *w, const char *assets_dir, int frames) {
     offscreen_frame(&o, w, false);      // warm the texture cache first
     Uint64 t0 = SDL_GetPerformanceCounter();
     for (int i = 0; i < frames; i++) {
-        o.rc.time_s = i / 60.0;
+        o.rc.time_s = (double)i / SIM_TICK_HZ;
         offscreen_frame(&o, w, false);
     }
     Uint64 t1 = SDL_GetPerformanceCounter();

@@ -8,6 +8,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "render/font.h"
+#include "sim/creatures/creature.h"
 
 struct World;
 

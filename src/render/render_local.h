@@ -3,6 +3,7 @@
 // draw_* functions and the shape helpers. Everyone else uses render.h.
 #pragma once
 #include "render/render.h"
+#include "sim/creatures/creature.h"
 
 // A texture from assets/, e.g. "tetran/segment.png"; cached. NULL when it is
 // missing or unreadable (one warning, then the caller draws a fallback).
@@ -15,13 +16,15 @@ static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
     return (SDL_FPoint){(float)(p.x - rc->cam_x), (float)(p.y - rc->cam_y)};
 }
 
-// Creature drawing, one file each (render/draw/*.c).
-struct Tetran;
-struct Tentacle;
-struct Whale;
-void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *t);
-void draw_tentacle(RenderCtx *rc, const struct World *w, const struct Tentacle *t);
-void draw_whale(RenderCtx *rc, const struct World *w, const struct Whale *wh);
+// Creature drawing, one file per kind of the creature list
+// (render/draw/prefix.c): draw_prefix draws one creature (its debug details
+// too when rc->debug); draw_prefix_colour is its sparks' and death burst's
+// colour (render/fx.c).
+#define RENDER_DRAW_KIND(KIND, prefix, Type, name)                                \
+    void draw_##prefix(RenderCtx *rc, const struct World *w, const Type *c);      \
+    SDL_Color draw_##prefix##_colour(void);
+CREATURES(RENDER_DRAW_KIND)
+#undef RENDER_DRAW_KIND
 void draw_stars(RenderCtx *rc, const struct World *w);
 void draw_player(RenderCtx *rc, const struct World *w);
 

@@ -2,6 +2,7 @@
 // to. Cleared at the start of every world_step; never hashed, never read
 // back by the sim.
 #pragma once
+#include "sim/creatures/creature.h"
 
 typedef enum EventType {
     EV_NONE = 0,
@@ -20,12 +21,14 @@ typedef enum EventType {
     EV_PHASE,                  // a boss changed phase (who, a: phase)
 } EventType;
 
+// Who an event or a bullet comes from: the player, or a creature kind
+// (WHO_<KIND>, in list order from 2).
 typedef enum EventWho {
     WHO_NONE = 0,
     WHO_PLAYER,
-    WHO_TETRAN,
-    WHO_TENTACLE,
-    WHO_WHALE,
+#define EVENT_WHO_KIND(KIND, prefix, Type, name) WHO_##KIND,
+    CREATURES(EVENT_WHO_KIND)
+#undef EVENT_WHO_KIND
 } EventWho;
 
 typedef struct Event {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/hash.h"
+#include "sim/background/starfield.h"
 
 #define MAX_TOKENS 64
 #define MAX_COORD (TILEMAP_MAX_SIDE - 1)
@@ -113,33 +114,58 @@ static bool parse_number_key(Parser *p, const TextLine *l, const Token *tk, int 
     return true;
 }
 
-typedef bool (*ConfigSet)(void *cfg, const char *key, const char *val, char *why, size_t why_n);
+// What may follow `spawn`: "player, tetran, tentacle or whale".
+static const char *spawn_kinds(char *buf, size_t n) {
+    static const char *const kinds[] = {
+        "player",
+#define SPAWN_NAME(KIND, prefix, Type, name) #prefix,
+        CREATURES(SPAWN_NAME)
+#undef SPAWN_NAME
+    };
+    int count = (int)(sizeof kinds / sizeof kinds[0]);
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < count && used < n; i++) {
+        const char *sep = i == 0 ? "" : i == count - 1 ? " or " : ", ";
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", sep, kinds[i]);
+    }
+    return buf;
+}
 
-static bool set_tetran(void *cfg, const char *k, const char *v, char *why, size_t n) {
-    return tetran_config_set(cfg, k, v, why, n);
+// Fills a spawn's config with its kind's defaults, then hands it each
+// `key=value` (the kind says why a bad one is bad).
+static void config_default(LevelSpawn *sp) {
+#define CONFIG_DEFAULT(KIND, prefix, Type, name) \
+    if (sp->kind == KIND_##KIND) prefix##_config_default(&sp->cfg.prefix);
+    CREATURES(CONFIG_DEFAULT)
+#undef CONFIG_DEFAULT
 }
-static bool set_tentacle(void *cfg, const char *k, const char *v, char *why, size_t n) {
-    return tentacle_config_set(cfg, k, v, why, n);
-}
-static bool set_whale(void *cfg, const char *k, const char *v, char *why, size_t n) {
-    return whale_config_set(cfg, k, v, why, n);
+
+static bool config_set(LevelSpawn *sp, const char *key, const char *val, char *why, size_t why_n) {
+#define CONFIG_SET(KIND, prefix, Type, name) \
+    if (sp->kind == KIND_##KIND) return prefix##_config_set(&sp->cfg.prefix, key, val, why, why_n);
+    CREATURES(CONFIG_SET)
+#undef CONFIG_SET
+    return false;
 }
 
 // `spawn KIND C R [k=v ...]`.
 static bool parse_spawn(Parser *p, const TextLine *l, const Token *tk, int n) {
     Level *lv = p->lv;
-    char b[64], b2[64];
+    char b[64], b2[64], kinds[256];
     int ln = l->number;
     if (n < 2)
-        return fail(p, ln, after(&tk[0]), "expected a creature after 'spawn' (player, tetran, tentacle or whale)");
+        return fail(p, ln, after(&tk[0]), "expected a creature after 'spawn' (%s)",
+                    spawn_kinds(kinds, sizeof kinds));
     CreatureKind kind = KIND_NONE;
     bool player = token_is(&tk[1], "player");
-    if (token_is(&tk[1], "tetran")) kind = KIND_TETRAN;
-    else if (token_is(&tk[1], "tentacle")) kind = KIND_TENTACLE;
-    else if (token_is(&tk[1], "whale")) kind = KIND_WHALE;
-    else if (!player)
-        return fail(p, ln, tk[1].col, "unknown creature '%s' (expected player, tetran, tentacle or whale)",
-                    tok_shown(&tk[1], b, sizeof b));
+#define SPAWN_KIND(KIND, prefix, Type, name) \
+    if (token_is(&tk[1], #prefix)) kind = KIND_##KIND;
+    CREATURES(SPAWN_KIND)
+#undef SPAWN_KIND
+    if (kind == KIND_NONE && !player)
+        return fail(p, ln, tk[1].col, "unknown creature '%s' (expected %s)", tok_shown(&tk[1], b, sizeof b),
+                    spawn_kinds(kinds, sizeof kinds));
     if (player && p->player_line)
         return fail(p, ln, tk[0].col, "repeated 'spawn player' (first on line %d); there is one player",
                     p->player_line);
@@ -174,25 +200,7 @@ static bool parse_spawn(Parser *p, const TextLine *l, const Token *tk, int n) {
     sp->line = ln;
     p->spawn_ccol[i] = tk[2].col;
     p->spawn_rcol[i] = tk[3].col;
-    ConfigSet set;
-    void *cfg;
-    switch (kind) {
-    case KIND_TETRAN:
-        tetran_config_default(&sp->cfg.tetran);
-        set = set_tetran;
-        cfg = &sp->cfg.tetran;
-        break;
-    case KIND_TENTACLE:
-        tentacle_config_default(&sp->cfg.tentacle);
-        set = set_tentacle;
-        cfg = &sp->cfg.tentacle;
-        break;
-    default:
-        whale_config_default(&sp->cfg.whale);
-        set = set_whale;
-        cfg = &sp->cfg.whale;
-        break;
-    }
+    config_default(sp);
     for (int k = 4; k < n; k++) {
         const Token *t = &tk[k];
         const char *eq = memchr(t->s, '=', t->len);
@@ -219,7 +227,7 @@ static bool parse_spawn(Parser *p, const TextLine *l, const Token *tk, int n) {
                             shown(key, klen, b2, sizeof b2), tk[j].col);
         }
         why[0] = 0;
-        if (!set(cfg, key, val, why, sizeof why)) {
+        if (!config_set(sp, key, val, why, sizeof why)) {
             if (!why[0]) snprintf(why, sizeof why, "bad parameter '%s'", shown(key, klen, b2, sizeof b2));
             return fail(p, ln, t->col, "%s", why);
         }
@@ -352,10 +360,12 @@ static bool parse_all(Parser *p, const char *text, size_t len) {
         } else if (token_is(&tk[0], "name")) {
             if (!parse_name(p, &l, tk, n)) return false;
         } else if (token_is(&tk[0], "tile")) {
-            if (!parse_number_key(p, &l, tk, n, &p->tile_line, 8, 128, "a tile size in px", &v)) return false;
+            if (!parse_number_key(p, &l, tk, n, &p->tile_line, LEVEL_TILE_MIN_PX, LEVEL_TILE_MAX_PX,
+                                  "a tile size in px", &v))
+                return false;
             lv->tile = (int)v;
         } else if (token_is(&tk[0], "stars")) {
-            if (!parse_number_key(p, &l, tk, n, &p->stars_line, 0, LEVEL_MAX_STARS, "a star count", &v))
+            if (!parse_number_key(p, &l, tk, n, &p->stars_line, 0, STARS_MAX, "a star count", &v))
                 return false;
             lv->stars = (uint32_t)v;
         } else if (token_is(&tk[0], "seed")) {
@@ -392,7 +402,7 @@ bool level_parse(Level *lv, const char *text, size_t len, const char *path, Pars
     if (!text) len = 0;
     snprintf(lv->path, sizeof lv->path, "%s", path);
     default_name(lv, path);
-    lv->tile = 32;
+    lv->tile = LEVEL_TILE_DEFAULT_PX;
     lv->hash = level_text_hash(text, len);
     Parser p = {.lv = lv, .path = path, .err = err};
     if (parse_all(&p, text ? text : "", len)) return true;

@@ -7,38 +7,40 @@
 #include <stdint.h>
 
 #include "core/text.h"
-#include "sim/creatures/tentacle.h"
-#include "sim/creatures/tetran.h"
+#include "sim/creatures/creature.h"
 #include "sim/map/tilemap.h"
-#include "sim/creatures/whale.h"
 
+// KIND_<KIND> per creature kind, in list order (creature.h).
 typedef enum CreatureKind {
     KIND_NONE = 0,
-    KIND_TETRAN,
-    KIND_TENTACLE,
-    KIND_WHALE,
+#define LEVEL_KIND(KIND, prefix, Type, name) KIND_##KIND,
+    CREATURES(LEVEL_KIND)
+#undef LEVEL_KIND
 } CreatureKind;
 
 typedef struct LevelSpawn {
     CreatureKind kind;
     int col, row;
     int line;                  // where it was declared
-    union {
-        TetranConfig tetran;
-        TentacleConfig tentacle;
-        WhaleConfig whale;
+    union {                    // cfg.prefix: the kind's TypeConfig
+#define LEVEL_SPAWN_CONFIG(KIND, prefix, Type, name) Type##Config prefix;
+        CREATURES(LEVEL_SPAWN_CONFIG)
+#undef LEVEL_SPAWN_CONFIG
     } cfg;
 } LevelSpawn;
 
-#define LEVEL_MAX_SPAWNS 64
-#define LEVEL_MAX_STARS 2000000u
+#define LEVEL_MAX_SPAWNS 64        // creature spawn lines
+#define LEVEL_TILE_MIN_PX 8        // `tile N`: the tile size's range and default
+#define LEVEL_TILE_MAX_PX 128
+#define LEVEL_TILE_DEFAULT_PX 32
+// `stars N` takes 0..STARS_MAX (starfield.h).
 // The largest level file read (harness/session.c reads files; sim parses text).
 #define LEVEL_MAX_FILE_BYTES (64u * 1024u * 1024u)
 
 typedef struct Level {
     char path[1024];           // as given
     char name[128];
-    int tile;                  // px, 8..128
+    int tile;                  // px, LEVEL_TILE_MIN_PX..LEVEL_TILE_MAX_PX
     int player_col, player_row;
     LevelSpawn spawns[LEVEL_MAX_SPAWNS];
     int spawn_count;

@@ -1,6 +1,7 @@
 // world.c -- World lifetime, the tick, bullet/creature interactions and the
 // canonical state hash. Creatures and the player live in their own files;
-// this is the glue that orders them.
+// this is the glue that orders them. Every per-kind loop comes from the
+// creature list (creature.h), in list order.
 #include "sim/world.h"
 
 #include <string.h>
@@ -23,33 +24,25 @@ World *world_create(const Level *lv, const LegProfile profiles[LEGS_COUNT], bool
     player_init(&w->player, lv->player_col, lv->player_row, lv->tile);
     memcpy(w->player.legs.prof, profiles, sizeof w->player.legs.prof);
 
-    int nt = 0, nc = 0, nw = 0;
-    for (int i = 0; i < lv->spawn_count; i++) {
-        nt += lv->spawns[i].kind == KIND_TETRAN;
-        nc += lv->spawns[i].kind == KIND_TENTACLE;
-        nw += lv->spawns[i].kind == KIND_WHALE;
+    // Room for every creature of a kind; the counts then grow as they are built.
+#define ALLOC_KIND(KIND, prefix, Type, name)                                              \
+    {                                                                                     \
+        int room = 0;                                                                     \
+        for (int i = 0; i < lv->spawn_count; i++) room += lv->spawns[i].kind == KIND_##KIND; \
+        if (room && !(w->prefix##s = mem_alloc((size_t)room, sizeof *w->prefix##s))) goto oom; \
     }
-    if ((nt && !(w->tetrans = mem_alloc((size_t)nt, sizeof *w->tetrans))) ||
-        (nc && !(w->tentacles = mem_alloc((size_t)nc, sizeof *w->tentacles))) ||
-        (nw && !(w->whales = mem_alloc((size_t)nw, sizeof *w->whales))))
-        goto oom;
+    CREATURES(ALLOC_KIND)
+#undef ALLOC_KIND
+    // Built in spawn order: each init may draw from the game PRNG.
     for (int i = 0; i < lv->spawn_count; i++) {
         const LevelSpawn *sp = &lv->spawns[i];
         Vec2 at = tile_centre(lv, sp->col, sp->row);
         bool ok = true;
-        switch (sp->kind) {
-        case KIND_TETRAN:
-            ok = tetran_init(&w->tetrans[w->tetran_count++], &sp->cfg.tetran, at, &w->rng);
-            break;
-        case KIND_TENTACLE:
-            ok = tentacle_init(&w->tentacles[w->tentacle_count++], &sp->cfg.tentacle, at, &w->rng);
-            break;
-        case KIND_WHALE:
-            ok = whale_init(&w->whales[w->whale_count++], &sp->cfg.whale, at, &w->rng);
-            break;
-        default:
-            break;
-        }
+#define INIT_KIND(KIND, prefix, Type, name) \
+        if (sp->kind == KIND_##KIND)        \
+            ok = prefix##_init(&w->prefix##s[w->prefix##_count++], &sp->cfg.prefix, at, &w->rng);
+        CREATURES(INIT_KIND)
+#undef INIT_KIND
         if (!ok) goto oom;
     }
     if (!starfield_init(&w->stars, lv->stars, (double)lv->map.w * lv->tile,
@@ -64,12 +57,11 @@ oom:
 
 void world_free(World *w) {
     if (!w) return;
-    for (int i = 0; i < w->tetran_count; i++) tetran_free(&w->tetrans[i]);
-    for (int i = 0; i < w->tentacle_count; i++) tentacle_free(&w->tentacles[i]);
-    for (int i = 0; i < w->whale_count; i++) whale_free(&w->whales[i]);
-    mem_free(w->tetrans);
-    mem_free(w->tentacles);
-    mem_free(w->whales);
+#define FREE_KIND(KIND, prefix, Type, name)                                     \
+    for (int i = 0; i < w->prefix##_count; i++) prefix##_free(&w->prefix##s[i]); \
+    mem_free(w->prefix##s);
+    CREATURES(FREE_KIND)
+#undef FREE_KIND
     starfield_free(&w->stars);
     bullets_free(&w->bullets);
     tilemap_free(&w->map);
@@ -78,14 +70,29 @@ void world_free(World *w) {
 
 int world_bosses_alive(const World *w) {
     int n = 0;
-    for (int i = 0; i < w->tetran_count; i++) n += tetran_blocks_win(&w->tetrans[i]);
-    for (int i = 0; i < w->tentacle_count; i++) n += tentacle_blocks_win(&w->tentacles[i]);
-    for (int i = 0; i < w->whale_count; i++) n += whale_blocks_win(&w->whales[i]);
+#define ALIVE_KIND(KIND, prefix, Type, name) \
+    for (int i = 0; i < w->prefix##_count; i++) n += prefix##_blocks_win(&w->prefix##s[i]);
+    CREATURES(ALIVE_KIND)
+#undef ALIVE_KIND
     return n;
 }
 
-// Player bullets against creatures; enemy bullets against the player.
-static void resolve_bullets(World *w) {
+TickCtx world_tick_ctx(World *w) {
+    const Player *p = &w->player;
+    return (TickCtx){
+        .tick = w->tick,
+        .state = w->state,
+        .map = &w->map,
+        .player = {p->pos, p->vel, p->radius, p->state, p->hp, (w->input.buttons & BTN_WIGGLE) != 0},
+        .bullets = &w->bullets,
+        .events = &w->events,
+        .rng = &w->rng,
+    };
+}
+
+// Player bullets against creatures (the first that absorbs one keeps it);
+// enemy bullets against the player.
+static void resolve_bullets(World *w, const TickCtx *ctx) {
     Bullets *bs = &w->bullets;
     Player *p = &w->player;
     for (int i = 0; i < bs->cap; i++) {
@@ -93,15 +100,16 @@ static void resolve_bullets(World *w) {
         if (!b->alive) continue;
         if (b->owner == OWNER_PLAYER) {
             bool used = false;
-            for (int k = 0; k < w->tetran_count && !used; k++) used = tetran_bullet_hit(&w->tetrans[k], w, b);
-            for (int k = 0; k < w->tentacle_count && !used; k++)
-                used = tentacle_bullet_hit(&w->tentacles[k], w, b);
-            for (int k = 0; k < w->whale_count && !used; k++) used = whale_bullet_hit(&w->whales[k], w, b);
+#define HIT_KIND(KIND, prefix, Type, name)                       \
+            for (int k = 0; k < w->prefix##_count && !used; k++) \
+                used = prefix##_bullet_hit(&w->prefix##s[k], ctx, b);
+            CREATURES(HIT_KIND)
+#undef HIT_KIND
             if (used) bullets_kill(bs, i);
         } else if (b->owner == OWNER_ENEMY && w->state != GAME_LOST) {
             double rr = p->radius + b->radius;
             if (v2_len2(v2_sub(b->pos, p->pos)) <= rr * rr) {
-                player_hurt(p, w, b->damage);
+                player_hurt(p, &w->events, b->damage);
                 bullets_kill(bs, i);
             }
         }
@@ -112,11 +120,25 @@ static void contact_damage(World *w) {
     Player *p = &w->player;
     if (w->state == GAME_LOST) return;
     bool touch = false;
-    for (int k = 0; k < w->tetran_count && !touch; k++) touch = tetran_touches(&w->tetrans[k], p->pos, p->radius);
-    for (int k = 0; k < w->tentacle_count && !touch; k++)
-        touch = tentacle_touches(&w->tentacles[k], p->pos, p->radius);
-    for (int k = 0; k < w->whale_count && !touch; k++) touch = whale_touches(&w->whales[k], p->pos, p->radius);
-    if (touch) player_hurt(p, w, 1);
+#define TOUCH_KIND(KIND, prefix, Type, name)                  \
+    for (int k = 0; k < w->prefix##_count && !touch; k++) \
+        touch = prefix##_touches(&w->prefix##s[k], p->pos, p->radius);
+    CREATURES(TOUCH_KIND)
+#undef TOUCH_KIND
+    if (touch) player_hurt(p, &w->events, 1);
+}
+
+// The stars part around every creature's pusher points, gathered in list
+// and spawn order.
+static void step_stars(World *w) {
+    StarPusher p[LEVEL_MAX_SPAWNS * CREATURE_MAX_PUSHERS];
+    int n = 0;
+#define PUSH_KIND(KIND, prefix, Type, name)                                                         \
+    for (int i = 0; i < w->prefix##_count && n + KIND##_PUSHERS <= (int)(sizeof p / sizeof p[0]); i++) \
+        n += prefix##_pushers(&w->prefix##s[i], p + n, KIND##_PUSHERS);
+    CREATURES(PUSH_KIND)
+#undef PUSH_KIND
+    starfield_step(&w->stars, p, n);
 }
 
 static void set_state(World *w, GameState s) {
@@ -131,18 +153,24 @@ void world_step(World *w, Input in) {
     w->prev_input = w->input;
     w->input = in;
 
-    player_step(&w->player, w, in, w->prev_input);
-    for (int i = 0; i < w->tetran_count; i++) tetran_step(&w->tetrans[i], w);
-    for (int i = 0; i < w->tentacle_count; i++) tentacle_step(&w->tentacles[i], w);
-    for (int i = 0; i < w->whale_count; i++) whale_step(&w->whales[i], w);
-    starfield_step(&w->stars, w);
+    PlayerCtx pc = {&w->map, &w->bullets, &w->events};
+    player_step(&w->player, &pc, in, w->prev_input);
+    TickCtx ctx = world_tick_ctx(w);
+#define STEP_KIND(KIND, prefix, Type, name) \
+    for (int i = 0; i < w->prefix##_count; i++) prefix##_step(&w->prefix##s[i], &ctx);
+    CREATURES(STEP_KIND)
+#undef STEP_KIND
+    step_stars(w);
     bullets_step(&w->bullets, &w->map, &w->events);
-    resolve_bullets(w);
+    resolve_bullets(w, &ctx);
     contact_damage(w);
 
     if (w->state == GAME_PLAYING) {
-        int bosses = w->tetran_count + w->tentacle_count;   // hazards don't count
-        for (int i = 0; i < w->whale_count; i++) bosses += whale_is_boss(&w->whales[i]);
+        int bosses = 0;   // hazards don't count
+#define BOSS_KIND(KIND, prefix, Type, name) \
+        for (int i = 0; i < w->prefix##_count; i++) bosses += prefix##_is_boss(&w->prefix##s[i]);
+        CREATURES(BOSS_KIND)
+#undef BOSS_KIND
         if (w->player.hp <= 0) set_state(w, GAME_LOST);
         else if (bosses > 0 && world_bosses_alive(w) == 0 && w->tick > 0) set_state(w, GAME_WON);
     }
@@ -158,9 +186,10 @@ uint64_t world_hash(const World *w) {
     hash_u64(&h, w->input.buttons);
     player_hash(&w->player, &h);
     bullets_hash(&w->bullets, &h);
-    for (int i = 0; i < w->tetran_count; i++) tetran_hash(&w->tetrans[i], &h);
-    for (int i = 0; i < w->tentacle_count; i++) tentacle_hash(&w->tentacles[i], &h);
-    for (int i = 0; i < w->whale_count; i++) whale_hash(&w->whales[i], &h);
+#define HASH_KIND(KIND, prefix, Type, name) \
+    for (int i = 0; i < w->prefix##_count; i++) prefix##_hash(&w->prefix##s[i], &h);
+    CREATURES(HASH_KIND)
+#undef HASH_KIND
     starfield_hash(&w->stars, &h);
     return h.h;
 }

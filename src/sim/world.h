@@ -2,7 +2,8 @@
 //
 // Determinism contract (replays depend on it):
 // - world_step(w, in) is a pure function of the World and the Input: no
-//   clock, no rand(), no globals, no SDL. One call is one tick of 1/60 s.
+//   clock, no rand(), no globals, no SDL. One call is one tick of
+//   1 / SIM_TICK_HZ s (sim/tick.h).
 // - the game PRNG is w->rng, seeded from the level (or the script's seed);
 //   never call it twice in one expression.
 // - trig goes through core/dmath.h; builds use -ffp-contract=off.
@@ -20,18 +21,11 @@
 #include "sim/events.h"
 #include "sim/input.h"
 #include "sim/level.h"
-#include "sim/player/player.h"
+#include "sim/tick.h"
 #include "sim/background/starfield.h"
-#include "sim/creatures/tentacle.h"
-#include "sim/creatures/tetran.h"
+#include "sim/creatures/creature.h"
 #include "sim/map/tilemap.h"
-#include "sim/creatures/whale.h"
-
-typedef enum GameState {
-    GAME_PLAYING = 0,
-    GAME_WON,
-    GAME_LOST,
-} GameState;
+#include "sim/player/player.h"
 
 typedef struct World {
     int64_t tick;              // the last tick simulated; -1 before the first
@@ -41,12 +35,13 @@ typedef struct World {
     Tilemap map;               // owned copy of the level's tiles
     Player player;
     Bullets bullets;
-    Tetran *tetrans;
-    int tetran_count;
-    Tentacle *tentacles;
-    int tentacle_count;
-    Whale *whales;
-    int whale_count;
+    // Per creature kind (creature.h), in list order: `Type *prefixs`, its
+    // creatures in spawn order, and `int prefix_count` of them.
+#define WORLD_CREATURE_ARRAY(KIND, prefix, Type, name) \
+    Type *prefix##s;                                   \
+    int prefix##_count;
+    CREATURES(WORLD_CREATURE_ARRAY)
+#undef WORLD_CREATURE_ARRAY
     Starfield stars;
     Input input, prev_input;   // this tick's and the last tick's buttons
     Events events;             // what happened during the last tick
@@ -61,5 +56,9 @@ World *world_create(const Level *lv, const LegProfile profiles[LEGS_COUNT], bool
 void world_free(World *w);
 void world_step(World *w, Input in);
 uint64_t world_hash(const World *w);
+// The context world_step hands the creatures this tick (see tick.h): the
+// player's public state as it is now, the map, the pools and the PRNG.
+// Public so tests can step one creature exactly as the world does.
+TickCtx world_tick_ctx(World *w);
 // Boss count still alive (blocking a win).
 int world_bosses_alive(const World *w);

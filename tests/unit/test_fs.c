@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "fixtures.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -19,21 +21,9 @@
 #include "core/mem.h"
 
 // A fresh folder under /tmp, removed (with its files) by rm_dir.
-static void make_dir(char *dir) { assert_non_null(mkdtemp(dir)); }
+static void make_dir(char *dir) { fixture_tmp_dir(dir); }
 
-static void rm_dir(const char *dir) {
-    FsList l;
-    if (fs_list(dir, "", &l)) {
-        for (int i = 0; i < l.count; i++) {
-            char p[600];
-            assert_true(fs_join(dir, l.names[i], p, sizeof p));
-            if (fs_is_dir(p)) rm_dir(p);
-            else unlink(p);
-        }
-        fs_list_free(&l);
-    }
-    rmdir(dir);
-}
+static void rm_dir(const char *dir) { fixture_rm_dir(dir); }
 
 static void put(const char *path, const char *text) {
     FILE *f = fopen(path, "wb");

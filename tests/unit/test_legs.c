@@ -13,17 +13,14 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "fixtures.h"
+
 #include "harness/profiles.h"
 #include "sim/player/legs.h"
 
 #define EPS 1e-9
 
-// The shipped profiles, read from assets/legs (tests run from the
-// repository root): the tests run on the real numbers.
-static void shipped(LegProfile prof[LEGS_COUNT]) {
-    ParseError err;
-    if (!profiles_load("assets/legs", prof, &err)) fail_msg("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
-}
+static void shipped(LegProfile prof[LEGS_COUNT]) { fixture_profiles(prof); }
 
 static void legs_ready(Legs *L) {
     legs_init(L);
@@ -36,12 +33,7 @@ static LegProfile shipped_one(int i) {
     return prof[i];
 }
 
-static void map_from(Tilemap *m, const char *const *rows, int nrows) {
-    int w = (int)strlen(rows[0]);
-    assert_true(tilemap_init(m, w, nrows, 32));
-    for (int r = 0; r < nrows; r++)
-        for (int c = 0; c < w; c++) tilemap_set(m, c, r, (Tile)tilemap_tile_from_char(rows[r][c]));
-}
+static void map_from(Tilemap *m, const char *const *rows, int nrows) { fixture_map(m, rows, nrows, 32, NULL, NULL); }
 
 // ------------------------------------------------------------------ IK
 

@@ -11,50 +11,15 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "harness/profiles.h"
+#include "fixtures.h"
+
 #include "sim/player/player.h"
 #include "sim/world.h"
 
 enum { L = BTN_LEFT, R = BTN_RIGHT, U = BTN_UP, D = BTN_DOWN, J = BTN_JUMP, F = BTN_FIRE };
 
-// A world from map rows (tile 32); 'P' marks the player's spawn tile.
-static World *make_world(const char *const *rows, int nrows) {
-    Level *lv = calloc(1, sizeof *lv);
-    assert_non_null(lv);
-    int w = (int)strlen(rows[0]);
-    lv->tile = 32;
-    strcpy(lv->path, "test.lvl");
-    strcpy(lv->name, "test");
-    assert_true(tilemap_init(&lv->map, w, nrows, 32));
-    for (int r = 0; r < nrows; r++) {
-        assert_int_equal((int)strlen(rows[r]), w);
-        for (int c = 0; c < w; c++) {
-            char ch = rows[r][c];
-            if (ch == 'P') {
-                lv->player_col = c;
-                lv->player_row = r;
-                ch = '.';
-            }
-            int t = tilemap_tile_from_char(ch);
-            assert_true(t >= 0);
-            tilemap_set(&lv->map, c, r, (Tile)t);
-        }
-    }
-    ParseError err;
-    LegProfile prof[LEGS_COUNT];
-    assert_true(profiles_load("assets/legs", prof, &err));     // the shipped legs
-    World *world = world_create(lv, prof, false, 0, &err);
-    assert_non_null(world);
-    tilemap_free(&lv->map);
-    free(lv);
-    return world;
-}
+static World *make_world(const char *const *rows, int nrows) { return fixture_world_rows(rows, nrows); }
 
-static bool had_event(const World *w, EventType type) {
-    for (int i = 0; i < w->events.count; i++)
-        if (w->events.e[i].type == type) return true;
-    return false;
-}
 
 static void step(World *w, int buttons) {
     world_step(w, (Input){(uint8_t)buttons});
@@ -65,7 +30,7 @@ static int run(World *w, int buttons, int n, EventType type) {
     int seen = 0;
     for (int i = 0; i < n; i++) {
         step(w, buttons);
-        seen += had_event(w, type);
+        seen += fixture_had_event(w, type);
     }
     return seen;
 }
@@ -97,7 +62,7 @@ static void test_falls_and_lands(void **state) {
     double last_y = p->pos.y;
     for (int i = 0; i < 60; i++) {
         step(w, 0);
-        lands += had_event(w, EV_LAND);
+        lands += fixture_had_event(w, EV_LAND);
         if (p->state == PLAYER_AIR) assert_true(p->pos.y >= last_y);   // falling, never rising
         last_y = p->pos.y;
     }
@@ -181,7 +146,7 @@ static void test_ramp_up_and_down_stays_grounded(void **state) {
     for (int i = 0; i < 200; i++) {
         step(w, R);
         assert_int_equal(p->state, PLAYER_GROUND);
-        assert_false(had_event(w, EV_LAND));
+        assert_false(fixture_had_event(w, EV_LAND));
         if (p->pos.y < min_y) min_y = p->pos.y;
     }
     // On the flat top, 3 tiles up, against the right wall.
@@ -206,7 +171,7 @@ static double jump_height(int hold) {
     double y0 = p->pos.y, top = y0;
     for (int i = 0; i < 80; i++) {
         step(w, i < hold ? J : 0);
-        if (i == 0) assert_true(had_event(w, EV_JUMP) && p->pos.y < y0);   // no input lag
+        if (i == 0) assert_true(fixture_had_event(w, EV_JUMP) && p->pos.y < y0);   // no input lag
         if (p->pos.y < top) top = p->pos.y;
     }
     assert_int_equal(p->state, PLAYER_GROUND);
@@ -246,7 +211,7 @@ static bool coyote_jump(int late) {
     assert_true(t > 0);
     for (int i = 1; i < late; i++) step(w, 0);
     step(w, J);
-    bool jumped = had_event(w, EV_JUMP);
+    bool jumped = fixture_had_event(w, EV_JUMP);
     if (jumped) assert_true(p->vel.y < 0.0);
     world_free(w);
     return jumped;
@@ -275,7 +240,7 @@ static bool buffered_jump(int early) {
     for (int t = 1; t <= land + 1; t++) {
         step(w, t == press ? J : 0);
         if (t == land) assert_int_equal(p->state, PLAYER_GROUND);
-        if (t == land + 1) jumped = had_event(w, EV_JUMP);
+        if (t == land + 1) jumped = fixture_had_event(w, EV_JUMP);
     }
     world_free(w);
     return jumped;
@@ -313,11 +278,11 @@ static void test_attach_climb_and_top_out(void **state) {
     assert_int_equal(p->state, PLAYER_GROUND);
     assert_true(fabs(p->pos.x - (7 * 32 - 12)) < 1e-6);
     step(w, R | J);
-    assert_true(had_event(w, EV_JUMP));
-    int attaches = had_event(w, EV_ATTACH), t = 0;
+    assert_true(fixture_had_event(w, EV_JUMP));
+    int attaches = fixture_had_event(w, EV_ATTACH), t = 0;
     while (p->state != PLAYER_WALL && t++ < 20) {
         step(w, R | J);
-        attaches += had_event(w, EV_ATTACH);
+        attaches += fixture_had_event(w, EV_ATTACH);
     }
     assert_int_equal(p->state, PLAYER_WALL);
     assert_int_equal(attaches, 1);
@@ -333,7 +298,7 @@ static void test_attach_climb_and_top_out(void **state) {
     int lands = 0, ticks = 0;
     while (p->state == PLAYER_WALL && ticks++ < 200) {
         step(w, U);
-        lands += had_event(w, EV_LAND);
+        lands += fixture_had_event(w, EV_LAND);
         assert_true(fabs(gap(w) - 12.0) < 1e-6);
         assert_true(p->pos.y <= y0 + 1e-9);
         y0 = p->pos.y;
@@ -386,7 +351,7 @@ static void test_inner_corner_ceiling_and_ceiling_jump(void **state) {
     assert_true(p->pos.x == at.x && p->pos.y == at.y);
     // Jump: leaves along the normal, downward; lands on the floor.
     step(w, J);
-    assert_true(had_event(w, EV_JUMP));
+    assert_true(fixture_had_event(w, EV_JUMP));
     assert_int_equal(p->state, PLAYER_AIR);
     assert_true(p->vel.y > 0.0 && fabs(p->vel.x) < 1e-9);
     assert_int_equal(p->attach_cooldown, PLAYER_ATTACH_COOLDOWN_TICKS);
@@ -425,7 +390,7 @@ static void test_wall_jump_and_cooldown(void **state) {
     run(w, U, 40, EV_NONE);
     assert_int_equal(p->state, PLAYER_WALL);
     step(w, R | J);
-    assert_true(had_event(w, EV_JUMP));
+    assert_true(fixture_had_event(w, EV_JUMP));
     assert_int_equal(p->state, PLAYER_AIR);
     assert_true(p->vel.x > 3.0 && p->vel.y < -3.0);   // out and up
     int touched = -1, attached = -1;
@@ -487,7 +452,7 @@ static void test_climb_down_reaches_floor(void **state) {
     assert_int_equal(p->state, PLAYER_WALL);
     int t = run_until(w, D, 60, PLAYER_GROUND);
     assert_true(t > 0);
-    assert_true(had_event(w, EV_LAND));
+    assert_true(fixture_had_event(w, EV_LAND));
     assert_true(fabs(p->pos.y - (7 * 32 - 12)) < 1e-6);
     world_free(w);
 }
@@ -514,7 +479,7 @@ static void test_hill_and_valley_stay_grounded(void **state) {
         for (int i = 0; i < 200; i++) {
             step(w, k == 0 ? R : L);
             assert_int_equal(p->state, PLAYER_GROUND);
-            assert_false(had_event(w, EV_LAND) || had_event(w, EV_JUMP));
+            assert_false(fixture_had_event(w, EV_LAND) || fixture_had_event(w, EV_JUMP));
             if (p->pos.y < min_y) min_y = p->pos.y;
             if (p->pos.y > max_y) max_y = p->pos.y;
         }

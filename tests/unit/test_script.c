@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "fixtures.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,11 +59,7 @@ static World *make_world_with(uint32_t seed, bool use_seed, bool creatures) {
         sp->kind = KIND_WHALE, sp->col = 6, sp->row = 3;
         whale_config_default(&sp->cfg.whale);
     }
-    ParseError err;
-    LegProfile prof[LEGS_COUNT];
-    assert_true(profiles_load("assets/legs", prof, &err));     // the shipped legs
-    World *w = world_create(&lv, prof, use_seed, seed, &err);
-    assert_non_null(w);
+    World *w = fixture_world_level(&lv, use_seed, seed);
     level_free(&lv);
     return w;
 }

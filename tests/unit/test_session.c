@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "fixtures.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,14 +32,9 @@ static const char *tmp_path(const char *name) {
     return b;
 }
 
-static void put(const char *path, const char *text) { assert_true(fs_write_atomic(path, text, strlen(text))); }
+static void put(const char *path, const char *text) { fixture_put(path, text); }
 
-static char *get(const char *path) {
-    size_t len;
-    char *s = fs_read_file(path, 1 << 20, &len, NULL);
-    assert_non_null(s);
-    return s;
-}
+static char *get(const char *path) { return fixture_get(path); }
 
 // A copy of assets/legs in tmp_dir/<name>, with `from` replaced by `to` in
 // front-left.leg (when from is not NULL).
@@ -67,9 +64,8 @@ static int setup_dir(void **state) {
 
 static int teardown_dir(void **state) {
     (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_dir);
-    return system(cmd) == 0 ? 0 : -1;
+    fixture_rm_dir(tmp_dir);
+    return 0;
 }
 
 // Runs an opened script session to its end; returns the verdict.
@@ -81,8 +77,7 @@ static int run_to_end(Session *s) {
 
 static uint64_t shipped_hash(void) {
     LegProfile prof[LEGS_COUNT];
-    ParseError err;
-    assert_true(profiles_load("assets/legs", prof, &err));
+    fixture_profiles(prof);
     return legs_profiles_hash(prof);
 }
 

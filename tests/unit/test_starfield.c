@@ -26,13 +26,13 @@ static void test_inside_moves_exactly_2px_away(void **state) {
     double d0 = hypot(s->x - p.x, s->y - p.y);
     double ux = (s->x - p.x) / d0, uy = (s->y - p.y) / d0;
     double x0 = s->x, y0 = s->y;
-    starfield_push(&sf, &p, 1);
+    starfield_step(&sf, &p, 1);
     assert_true(fabs(hypot(s->x - p.x, s->y - p.y) - (d0 + 2.0)) < 1e-3);
     assert_true(fabs((s->x - x0) - 2.0 * ux) < 1e-3 && fabs((s->y - y0) - 2.0 * uy) < 1e-3);
     assert_int_equal(sf.active_n, 1);
     assert_int_equal(sf.displaced, 1);
     // Still inside: 2 px more, along the same line.
-    starfield_push(&sf, &p, 1);
+    starfield_step(&sf, &p, 1);
     assert_true(fabs(hypot(s->x - p.x, s->y - p.y) - (d0 + 4.0)) < 1e-3);
     starfield_free(&sf);
 }
@@ -45,12 +45,12 @@ static void test_outside_returns_geometrically_then_rests(void **state) {
     assert_true(starfield_init(&sf, 1, 1000, 800, &rng));
     Star *s = &sf.s[0];
     StarPusher p = {s->ox - 10.0, s->oy, 90.0};
-    for (int t = 0; t < 30; t++) starfield_push(&sf, &p, 1);     // pushed ~60 px east
+    for (int t = 0; t < 30; t++) starfield_step(&sf, &p, 1);     // pushed ~60 px east
     assert_true(off(s) > 59.0);
     double prev = off(s);
     int ticks = 0;
     while (sf.active_n > 0 && ticks < 1000) {
-        starfield_push(&sf, NULL, 0);
+        starfield_step(&sf, NULL, 0);
         ticks++;
         if (sf.active_n == 0) break;
         double now = off(s);
@@ -112,7 +112,7 @@ static void test_tick_wakes_exactly_the_stars_in_reach(void **state) {
     const uint32_t n = 20000;
     assert_true(starfield_init(&sf, n, 3000, 2000, &rng));
     StarPusher p[3] = {{500, 500, 90}, {560, 520, 90}, {2990, 1990, 120}};
-    starfield_push(&sf, p, 3);
+    starfield_step(&sf, p, 3);
     uint32_t moved = 0, reach = 0;
     for (uint32_t i = 0; i < n; i++) {
         const Star *s = &sf.s[i];
@@ -131,6 +131,14 @@ static void test_tick_wakes_exactly_the_stars_in_reach(void **state) {
     starfield_free(&sf);
 }
 
+// One tick of the whale and the stars it parts, as world_step runs them.
+static void whale_tick(World *w) {
+    TickCtx ctx = world_tick_ctx(w);
+    whale_step(&w->whales[0], &ctx);
+    StarPusher p[WHALE_PUSHERS];
+    starfield_step(&w->stars, p, whale_pushers(&w->whales[0], p, WHALE_PUSHERS));
+}
+
 static void test_displaced_falls_to_zero_after_whale_dies(void **state) {
     (void)state;
     World *w = mem_alloc(1, sizeof *w);
@@ -146,17 +154,13 @@ static void test_displaced_falls_to_zero_after_whale_dies(void **state) {
     assert_true(starfield_init(&w->stars, 3000, 1280, 800, &w->rng));
     uint32_t most = 0;
     for (int t = 0; t < 600; t++) {
-        whale_step(&w->whales[0], w);
-        starfield_step(&w->stars, w);
+        whale_tick(w);
         if (w->stars.displaced > most) most = w->stars.displaced;
     }
     assert_true(most > 50);
     assert_true(w->stars.active_n > 0);
     w->whales[0].alive = false;                     // killed: it stops pushing
-    for (int t = 0; t < 400; t++) {
-        whale_step(&w->whales[0], w);
-        starfield_step(&w->stars, w);
-    }
+    for (int t = 0; t < 400; t++) whale_tick(w);
     assert_int_equal(w->stars.displaced, 0);
     assert_int_equal(w->stars.active_n, 0);
     for (uint32_t i = 0; i < w->stars.count; i++)
@@ -186,7 +190,7 @@ static void test_body_pushes_not_only_head(void **state) {
         assert_true(whale_init(&c, &cfg, v2(1000, 1000), &rng));
         StarPusher p[WHALE_PUSHERS];
         int n = whale_pushers(&c, p, WHALE_PUSHERS);
-        starfield_push(&sf, p, n);
+        starfield_step(&sf, p, n);
         int near_tail = 0;
         for (uint32_t i = 0; i < sf.count; i++)
             if (sf.s[i].active && hypot(sf.s[i].ox - c.seg[7].x, sf.s[i].oy - c.seg[7].y) < 10) near_tail++;
@@ -208,8 +212,8 @@ static void test_same_seed_same_stars_and_hash(void **state) {
     Hash ha, hb;
     for (int t = 0; t < 50; t++) {
         p.x += 3;
-        starfield_push(&a, &p, 1);
-        starfield_push(&b, &p, 1);
+        starfield_step(&a, &p, 1);
+        starfield_step(&b, &p, 1);
     }
     hash_init(&ha);
     hash_init(&hb);
@@ -233,7 +237,7 @@ static void test_empty_field(void **state) {
     rng_seed(&rng, 1);
     assert_true(starfield_init(&sf, 0, 1000, 1000, &rng));
     StarPusher p = {10, 10, 90};
-    starfield_push(&sf, &p, 1);
+    starfield_step(&sf, &p, 1);
     assert_int_equal(sf.displaced, 0);
     uint32_t out[4];
     assert_int_equal(starfield_query(&sf, 10, 10, 50, out, 4), 0);

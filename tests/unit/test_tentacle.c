@@ -31,6 +31,17 @@ static void mini_free(World *w) {
     free(w);
 }
 
+// One tick of the boss, or a bullet reaching it, as world_step runs them.
+static void step(Tentacle *c, World *w) {
+    TickCtx ctx = world_tick_ctx(w);
+    tentacle_step(c, &ctx);
+}
+
+static bool hit(Tentacle *c, World *w, const Bullet *b) {
+    TickCtx ctx = world_tick_ctx(w);
+    return tentacle_bullet_hit(c, &ctx, b);
+}
+
 static void clear_bullets(World *w) {
     for (int i = 0; i < w->bullets.cap; i++) bullets_kill(&w->bullets, i);
 }
@@ -77,7 +88,7 @@ static void random_run(int solver, int ticks) {
         if (rng_below(&r, 2000) == 0) w->player.pos = v2(rng_range(&r, 0, 1200), rng_range(&r, 0, 900));
         if (t == ticks / 3) c.hp = c.hp_max * 2 / 3;      // phase changes grow the chains
         if (t == 2 * ticks / 3) c.hp = c.hp_max / 3;
-        tentacle_step(&c, w);
+        step(&c, w);
         if ((t & 255) == 0) clear_bullets(w);
         TentacleProbes pr;
         tentacle_probes(&c, &pr);
@@ -110,7 +121,7 @@ static void test_head_within_total_length(void **s) {
     World *w = mini_world(v2(5000, -3000));    // far out of reach
     for (int t = 0; t < 2000; t++) {
         events_clear(&w->events);
-        tentacle_step(&c, w);
+        step(&c, w);
         clear_bullets(w);
         for (int a = 0; a < c.arm_count; a++) {
             double d = v2_dist(tentacle_node(&c, a, c.arms[a].n - 1)->pos, tentacle_node(&c, a, 0)->pos);
@@ -141,7 +152,7 @@ static void converge(int solver) {
     double first = v2_dist(tentacle_node(&c, 0, c.arms[0].n - 1)->pos, player);
     for (int t = 0; t < 3000; t++) {
         events_clear(&w->events);
-        tentacle_step(&c, w);
+        step(&c, w);
         clear_bullets(w);
     }
     double last = v2_dist(tentacle_node(&c, 0, c.arms[0].n - 1)->pos, player);
@@ -224,7 +235,7 @@ static void test_fires_iff_aimed_and_cooled(void **s) {
         if (t == 20000) c.hp = c.hp_max / 3;       // phase 2: spreads and shorter cooldown
         int cd_before[TENTACLE_MAX_ARMS];
         for (int a = 0; a < c.arm_count; a++) cd_before[a] = c.arms[a].cooldown;
-        tentacle_step(&c, w);
+        step(&c, w);
         for (int a = 0; a < c.arm_count; a++) {
             bool fired = count_events(w, EV_ENEMY_SHOT, a) > 0;
             bool cooled = cd_before[a] <= 1;
@@ -281,7 +292,7 @@ static void test_rests_on_rock(void **s) {
     for (int t = 0; t < 2000; t++) {
         events_clear(&w->events);
         w->player.pos.x = 320 + 200 * dm_sin(t * 0.01);
-        tentacle_step(&c, w);
+        step(&c, w);
         clear_bullets(w);
         for (int a = 0; a < c.arm_count; a++)
             for (int j = 0; j < c.arms[a].n; j++) {
@@ -310,7 +321,7 @@ static void test_add_node_keeps_chain_valid(void **s) {
     Tentacle c;
     make(&c, &cfg, v2(300, 300));
     World *w = mini_world(v2(500, 420));
-    for (int t = 0; t < 200; t++) tentacle_step(&c, w);
+    for (int t = 0; t < 200; t++) step(&c, w);
     Vec2 tail = tentacle_node(&c, 1, 0)->pos, head = tentacle_node(&c, 1, c.arms[1].n - 1)->pos;
     int added = 0;
     while (tentacle_add_node(&c, 1)) {
@@ -329,7 +340,7 @@ static void test_add_node_keeps_chain_valid(void **s) {
     // Still valid while it moves with the longer chain.
     for (int t = 0; t < 500; t++) {
         events_clear(&w->events);
-        tentacle_step(&c, w);
+        step(&c, w);
         clear_bullets(w);
         TentacleProbes pr;
         tentacle_probes(&c, &pr);
@@ -355,9 +366,9 @@ static void test_damage_phases_death(void **s) {
     for (int k = 0; k < 9; k++) {
         events_clear(&w->events);
         assert_true(tentacle_blocks_win(&c));
-        assert_true(tentacle_bullet_hit(&c, w, &b));
+        assert_true(hit(&c, w, &b));
         downs += count_events(w, EV_BOSS_DOWN, -1);
-        tentacle_step(&c, w);
+        step(&c, w);
         phases += count_events(w, EV_PHASE, -1);
     }
     assert_int_equal(c.hp, 0);
@@ -366,9 +377,9 @@ static void test_damage_phases_death(void **s) {
     assert_int_equal(c.arms[0].n, n0 + 2 * cfg.grow);
     assert_false(tentacle_blocks_win(&c));
     assert_false(tentacle_touches(&c, c.pos, 50));
-    assert_false(tentacle_bullet_hit(&c, w, &b));
+    assert_false(hit(&c, w, &b));
     int64_t shots = c.shots;
-    for (int t = 0; t < 600; t++) tentacle_step(&c, w);
+    for (int t = 0; t < 600; t++) step(&c, w);
     assert_true(c.shots == shots);                 // the dead do not shoot
     tentacle_free(&c);
     mini_free(w);
@@ -385,11 +396,11 @@ static void test_tentacle_blocks_and_chips(void **s) {
     const TentacleNode *mid = tentacle_node(&c, 0, c.arms[0].n - 2);
     Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = mid->pos, .radius = 3, .damage = 1};
     assert_true(tentacle_touches(&c, mid->pos, 1));
-    for (int k = 0; k < 3; k++) assert_true(tentacle_bullet_hit(&c, w, &b));
+    for (int k = 0; k < 3; k++) assert_true(hit(&c, w, &b));
     assert_int_equal(count_events(w, EV_BLOCKED, -1), 3);
     assert_int_equal(c.hp, 9);                     // three blocked bullets cost one hp
     b.pos = v2(-5000, -5000);
-    assert_false(tentacle_bullet_hit(&c, w, &b));  // a miss is not absorbed
+    assert_false(hit(&c, w, &b));  // a miss is not absorbed
     assert_false(tentacle_touches(&c, b.pos, 12));
     tentacle_free(&c);
     mini_free(w);
@@ -403,7 +414,7 @@ static uint64_t run_hash(int ticks, double player_x) {
     Tentacle c;
     make(&c, &cfg, v2(300, 300));
     World *w = mini_world(v2(player_x, 500));
-    for (int t = 0; t < ticks; t++) tentacle_step(&c, w);
+    for (int t = 0; t < ticks; t++) step(&c, w);
     Hash h;
     hash_init(&h);
     tentacle_hash(&c, &h);
@@ -488,7 +499,7 @@ static void test_config_validation(void **s) {
     make(&c, &cfg, v2(0, 0));
     assert_int_equal(c.node_total, 32 * (256 + 128));
     World *w = mini_world(v2(100, 100));
-    for (int t = 0; t < 10; t++) tentacle_step(&c, w);
+    for (int t = 0; t < 10; t++) step(&c, w);
     tentacle_free(&c);
     mini_free(w);
 }

@@ -45,7 +45,14 @@ static void tick(Fixture *f, bool wiggle) {
     events_clear(&w->events);
     w->prev_input = w->input;
     w->input.buttons = wiggle ? BTN_WIGGLE : 0;
-    tetran_step(f->t, w);
+    TickCtx ctx = world_tick_ctx(w);
+    tetran_step(f->t, &ctx);
+}
+
+// A bullet reaching the Tetran, as world_step resolves it.
+static bool hit(Tetran *t, World *w, const Bullet *b) {
+    TickCtx ctx = world_tick_ctx(w);
+    return tetran_bullet_hit(t, &ctx, b);
 }
 
 static TetranConfig calm(void) {
@@ -272,7 +279,7 @@ static void test_core_hit_and_arm_block(void **state) {
     Vec2 at = v2_add(t->pos, v2_scale(dir, t->cfg.core_px + 2.0));
     Bullet b = player_bullet(at, v2_scale(dir, -8.0));
     events_clear(&f.w->events);
-    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_true(hit(t, f.w, &b));
     assert_int_equal(t->hp, 59);
     assert_true(has_event(f.w, EV_HIT));
 
@@ -280,14 +287,14 @@ static void test_core_hit_and_arm_block(void **state) {
     Vec2 along = v2(dm_cos(t->base_rad[0]), dm_sin(t->base_rad[0]));
     b = player_bullet(v2_add(on_arm, v2_scale(v2_perp(along), 3.0)), v2_scale(v2_perp(along), 8.0));
     events_clear(&f.w->events);
-    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_true(hit(t, f.w, &b));
     assert_int_equal(t->hp, 59);
     assert_true(has_event(f.w, EV_BLOCKED));
     assert_false(has_event(f.w, EV_HIT));
 
     // A fast shot that jumps over an arm within one tick is still blocked.
     b = player_bullet(v2_add(on_arm, v2_scale(v2_perp(along), 20.0)), v2_scale(v2_perp(along), 40.0));
-    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_true(hit(t, f.w, &b));
     assert_int_equal(t->hp, 59);
 
     // A shot running down an arm into the core meets the arm first.
@@ -295,13 +302,13 @@ static void test_core_hit_and_arm_block(void **state) {
     b = player_bullet(v2_add(t->pos, v2_scale(along, 10.0)), v2_sub(v2_add(t->pos, v2_scale(along, 10.0)),
                                                                    v2_add(tip, v2_scale(along, 5.0))));
     events_clear(&f.w->events);
-    assert_true(tetran_bullet_hit(t, f.w, &b));
+    assert_true(hit(t, f.w, &b));
     assert_int_equal(t->hp, 59);
     assert_true(has_event(f.w, EV_BLOCKED));
 
     // Far away: untouched.
     b = player_bullet(v2(20.0, 20.0), v2(8.0, 0.0));
-    assert_false(tetran_bullet_hit(t, f.w, &b));
+    assert_false(hit(t, f.w, &b));
     unmake(&f);
 }
 
@@ -310,7 +317,7 @@ static void hit_core(Fixture *f) {
     double gap = t->base_rad[0] + DM_PI / t->cfg.arms;
     Vec2 dir = v2(dm_cos(gap), dm_sin(gap));
     Bullet b = player_bullet(v2_add(t->pos, v2_scale(dir, t->cfg.core_px)), v2_scale(dir, -6.0));
-    assert_true(tetran_bullet_hit(t, f->w, &b));
+    assert_true(hit(t, f->w, &b));
 }
 
 // Phases at 75/50/25 % health; the third reverses the spin, the last wiggles
@@ -345,7 +352,7 @@ static void test_phases_and_death(void **state) {
     assert_false(tetran_blocks_win(f.t));
     assert_true(probes(f.t).hp == 0.0);
     Bullet b = player_bullet(f.t->pos, v2(1.0, 0.0));
-    assert_false(tetran_bullet_hit(f.t, f.w, &b)); // dead: shots pass
+    assert_false(hit(f.t, f.w, &b)); // dead: shots pass
     assert_false(tetran_touches(f.t, f.t->pos, 10.0));
     for (int t = 0; t < 10; t++) tick(&f, true);
     assert_int_equal(f.t->dead_ticks, 11);

@@ -25,6 +25,17 @@ static void close_world(World *wd) {
     mem_free(wd);
 }
 
+// One tick of the whale, or a bullet reaching it, as world_step runs them.
+static void step(Whale *c, World *wd) {
+    TickCtx ctx = world_tick_ctx(wd);
+    whale_step(c, &ctx);
+}
+
+static bool hit(Whale *c, World *wd, const Bullet *b) {
+    TickCtx ctx = world_tick_ctx(wd);
+    return whale_bullet_hit(c, &ctx, b);
+}
+
 static Whale make_whale(Vec2 at, Vec2 vel) {
     WhaleConfig cfg;
     whale_config_default(&cfg);
@@ -42,20 +53,20 @@ static void test_bounce_flips_only_crossing_component(void **state) {
     // Heading right toward the east wall: only vx flips.
     Whale c = make_whale(v2(320, 320), v2(3.0, 1.0));
     int ticks = 0;
-    while (c.bounces == 0 && ticks++ < 1000) whale_step(&c, wd);
+    while (c.bounces == 0 && ticks++ < 1000) step(&c, wd);
     assert_int_equal(c.bounces, 1);
     assert_true(c.vel.x == -3.0 && c.vel.y == 1.0);
     assert_true(c.pos.x + c.margin_px >= 640.0 && c.pos.x < 640.0);
     // Heading up toward the north wall: only vy flips.
     c = make_whale(v2(320, 320), v2(0.5, -2.5));
     ticks = 0;
-    while (c.bounces == 0 && ticks++ < 1000) whale_step(&c, wd);
+    while (c.bounces == 0 && ticks++ < 1000) step(&c, wd);
     assert_int_equal(c.bounces, 1);
     assert_true(c.vel.x == 0.5 && c.vel.y == 2.5);
     assert_true(c.pos.y - c.margin_px <= 0.0 && c.pos.y > 0.0);
     // Moving away from a wall inside the margin does not flip.
     c = make_whale(v2(20, 320), v2(2.0, 0.0));
-    whale_step(&c, wd);
+    step(&c, wd);
     assert_int_equal(c.bounces, 0);
     assert_true(c.vel.x == 2.0);
     close_world(wd);
@@ -67,7 +78,7 @@ static void test_bounce_off_interior_tiles(void **state) {
     for (int r = 0; r < 20; r++) tilemap_set(&wd->map, 15, r, TILE_SOLID);   // a wall at x 480..512
     Whale c = make_whale(v2(200, 300), v2(4.0, 0.0));
     for (int t = 0; t < 200; t++) {
-        whale_step(&c, wd);
+        step(&c, wd);
         assert_true(c.pos.x < 480.0 - 0.5 * c.margin_px);
     }
     assert_true(c.bounces >= 2);
@@ -81,7 +92,7 @@ static void test_bounce_off_interior_tiles(void **state) {
     rng_seed(&rng, 8);
     assert_true(whale_init(&c, &cfg, v2(200, 300), &rng));
     for (int t = 0; t < 2000; t++) {
-        whale_step(&c, wd);
+        step(&c, wd);
         assert_true(c.pos.x < 480.0);
         assert_true(c.pos.x > 0 && c.pos.y > 0 && c.pos.y < 640);
     }
@@ -101,7 +112,7 @@ static void test_spacing_exact_and_stays_inside(void **state) {
     assert_true(whale_init(&c, &cfg, v2(600, 400), &rng));
     double worst = 0.0;
     for (int t = 0; t < 100000; t++) {
-        whale_step(&c, wd);
+        step(&c, wd);
         double e = whale_link_error(&c);
         if (e > worst) worst = e;
         assert_true(c.pos.x > 0 && c.pos.x < wpx && c.pos.y > 0 && c.pos.y < hpx);
@@ -118,7 +129,7 @@ static void test_body_follows_the_leader(void **state) {
     (void)state;
     World *wd = open_world(40, 24);
     Whale c = make_whale(v2(150, 400), v2(2.0, 0.0));
-    for (int t = 0; t < 500; t++) whale_step(&c, wd);
+    for (int t = 0; t < 500; t++) step(&c, wd);
     assert_int_equal(c.bounces, 0);
     // After a straight run the body lies in a line behind the head.
     for (int i = 0; i < WHALE_SEGMENTS; i++) {
@@ -143,11 +154,11 @@ static void test_boss_phases_and_death(void **state) {
     Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
     Bullet miss = b;
     miss.pos = v2(c.pos.x + 300, c.pos.y);
-    assert_false(whale_bullet_hit(&c, wd, &miss));
+    assert_false(hit(&c, wd, &miss));
     int phase_events = 0, down = 0;
     for (int k = 0; k < 9; k++) {
         events_clear(&wd->events);
-        assert_true(whale_bullet_hit(&c, wd, &b));
+        assert_true(hit(&c, wd, &b));
         for (int e = 0; e < wd->events.count; e++) {
             phase_events += wd->events.e[e].type == EV_PHASE;
             down += wd->events.e[e].type == EV_BOSS_DOWN;
@@ -162,7 +173,7 @@ static void test_boss_phases_and_death(void **state) {
     assert_false(whale_touches(&c, c.pos, 10));
     StarPusher p[WHALE_PUSHERS];
     assert_int_equal(whale_pushers(&c, p, WHALE_PUSHERS), 0);
-    assert_false(whale_bullet_hit(&c, wd, &b));        // the dead let bullets pass
+    assert_false(hit(&c, wd, &b));        // the dead let bullets pass
     close_world(wd);
 }
 
@@ -180,7 +191,7 @@ static void test_hazard_blocks_bullets_never_dies(void **state) {
     assert_false(whale_blocks_win(&c));
     assert_false(whale_is_boss(&c));
     Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.seg[3], .radius = 3, .damage = 5};
-    for (int k = 0; k < 100; k++) assert_true(whale_bullet_hit(&c, wd, &b));
+    for (int k = 0; k < 100; k++) assert_true(hit(&c, wd, &b));
     assert_true(c.alive && c.hp == c.hp_max);
     assert_int_equal(wd->events.e[0].type, EV_BLOCKED);
     assert_true(whale_touches(&c, c.pos, 5));
@@ -201,14 +212,14 @@ static void test_dives_toward_player(void **state) {
     Whale c;
     assert_true(whale_init(&c, &cfg, v2(400, 300), &rng));
     Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
-    assert_true(whale_bullet_hit(&c, wd, &b));
+    assert_true(hit(&c, wd, &b));
     assert_int_equal(c.phase, 1);
     int dived = 0, faced = 0;
     double worst = 0.0;
     for (int t = 0; t < 600; t++) {
         Vec2 before = v2_norm(c.vel);
         int64_t bounces = c.bounces;
-        whale_step(&c, wd);
+        step(&c, wd);
         // Steering never turns tighter than its turning circle (no fold).
         double turn = acos(fmin(1.0, v2_dot(before, v2_norm(c.vel))));
         if (c.bounces == bounces && turn > worst) worst = turn;

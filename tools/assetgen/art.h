@@ -6,6 +6,8 @@
 #include <SDL.h>
 #include <stdbool.h>
 
+#include "sim/creatures/creature.h"
+
 // Saves s as dir/name (creating dir/subfolders as needed). Frees s.
 bool art_save(SDL_Surface *s, const char *dir, const char *name);
 // A new 32-bit RGBA surface, cleared to transparent.
@@ -16,9 +18,11 @@ bool art_path(const char *dir, const char *name, char *out, size_t n);
 bool art_base(const char *assets_dir);      // tiles, bullets, hud (tools/art_base.c)
 bool art_sounds(const char *assets_dir);    // sfx/*.wav, music/loop.wav (tools/art_sound.c)
 bool art_player(const char *assets_dir);    // player body and legs (tools/art_player.c)
-bool art_tetran(const char *assets_dir);    // tools/art_tetran.c
-bool art_tentacle(const char *assets_dir);  // tools/art_tentacle.c
-bool art_whale(const char *assets_dir);     // tools/art_whale.c
+// One per creature kind of the list (creature.h): art_prefix draws
+// assets/prefix/*.png (tools/assetgen/art_prefix.c).
+#define ART_KIND(KIND, prefix, Type, name) bool art_##prefix(const char *assets_dir);
+CREATURES(ART_KIND)
+#undef ART_KIND
 
 // Compares every .png and .wav of gen_dir with ref_dir's as decoded pixels
 // and samples, and both file lists (tools/assetgen/compare.c). Returns 0

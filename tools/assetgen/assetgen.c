@@ -65,9 +65,9 @@ int main(int argc, char **argv) {
     ok = art_base(dir) && ok;
     ok = art_sounds(dir) && ok;
     ok = art_player(dir) && ok;
-    ok = art_tetran(dir) && ok;
-    ok = art_tentacle(dir) && ok;
-    ok = art_whale(dir) && ok;
+#define ART_KIND(KIND, prefix, Type, name) ok = art_##prefix(dir) && ok;
+    CREATURES(ART_KIND)
+#undef ART_KIND
     if (!ok) {
         fprintf(stderr, "assetgen: some assets failed\n");
         return 1;

@@ -222,6 +222,8 @@ static void draw_debug(RenderCtx *rc, const Tentacle *c) {
     render_circle(rc->r, b.x, b.y, (float)c->radius, (SDL_Color){0, 255, 160, 200});
 }
 
+SDL_Color draw_tentacle_colour(void) { return (SDL_Color){200, 110, 255, 255}; }
+
 void draw_tentacle(RenderCtx *rc, const World *w, const Tentacle *c) {
     (void)w;
     double fade = 1.0;

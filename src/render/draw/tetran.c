@@ -87,7 +87,9 @@ static void draw_core(RenderCtx *rc, const struct World *w, const Tetran *t, dou
     }
 }
 
-void draw_tetran(RenderCtx *rc, const struct World *w, const struct Tetran *t) {
+SDL_Color draw_tetran_colour(void) { return (SDL_Color){255, 150, 70, 255}; }
+
+void draw_tetran(RenderCtx *rc, const struct World *w, const Tetran *t) {
     if (!t->pts) return;
     if (!t->alive && t->dead_ticks >= TETRAN_DEATH_TICKS) return;
     int ns = t->cfg.segments, na = t->cfg.arms;

@@ -224,7 +224,9 @@ static void draw_fins(RenderCtx *rc, const Whale *c, const Look *lk, float sz) {
     }
 }
 
-void draw_whale(RenderCtx *rc, const struct World *w, const struct Whale *c) {
+SDL_Color draw_whale_colour(void) { return (SDL_Color){90, 220, 255, 255}; }
+
+void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
     (void)w;
     const int fade_ticks = 90;
     if (!c->alive && c->dead_ticks >= fade_ticks) return;

@@ -7,8 +7,6 @@
 #include <string.h>
 
 #include "core/mem.h"
-#include "sim/level.h"
-#include "sim/world.h"
 
 static const double CELL_MIN_PX = 64.0;
 
@@ -133,7 +131,8 @@ static void wake(Starfield *sf, const StarPusher *p) {
         }
 }
 
-void starfield_push(Starfield *sf, const StarPusher *p, int n) {
+void starfield_step(Starfield *sf, const StarPusher *p, int n) {
+    if (sf->count == 0) return;
     for (int k = 0; k < n; k++) wake(sf, &p[k]);
     uint32_t kept = 0, displaced = 0;
     const double snap2 = STARFIELD_SNAP_PX * STARFIELD_SNAP_PX;
@@ -181,15 +180,6 @@ void starfield_push(Starfield *sf, const StarPusher *p, int n) {
     }
     sf->active_n = kept;
     sf->displaced = displaced;
-}
-
-void starfield_step(Starfield *sf, World *w) {
-    if (sf->count == 0) return;
-    StarPusher p[LEVEL_MAX_SPAWNS * WHALE_PUSHERS];
-    int n = 0;
-    for (int i = 0; i < w->whale_count && n + WHALE_PUSHERS <= (int)(sizeof p / sizeof p[0]); i++)
-        n += whale_pushers(&w->whales[i], p + n, WHALE_PUSHERS);
-    starfield_push(sf, p, n);
 }
 
 void starfield_hash(const Starfield *sf, Hash *h) {

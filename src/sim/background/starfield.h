@@ -17,9 +17,8 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
-#include "sim/creatures/whale.h"
 
-#define STARS_MAX 2000000
+#define STARS_MAX 2000000          // the most stars a field (and a level's `stars N`) may have
 #define STARFIELD_PUSH_PX 2.0      // px per tick away from the pusher
 #define STARFIELD_RETURN 0.05      // fraction of the offset recovered per tick
 #define STARFIELD_SNAP_PX 0.1      // closer than this to its origin: home, inactive
@@ -48,6 +47,12 @@ typedef struct Starfield {
     uint64_t pushed;           // star pushes so far (a star in a radius for a tick)
 } Starfield;
 
+// A point that pushes the stars within r px away from it this tick (the
+// whale's head and body; world.c gathers them from the creatures).
+typedef struct StarPusher {
+    double x, y, r;
+} StarPusher;
+
 typedef struct StarfieldProbes {
     double count, displaced;
 } StarfieldProbes;
@@ -56,11 +61,10 @@ typedef struct StarfieldProbes {
 // and builds the grid. All memory is allocated here. False on no memory.
 bool starfield_init(Starfield *sf, uint32_t n, double w, double h, Rng *rng);
 void starfield_free(Starfield *sf);
-struct World;
-// One tick: pushes by every living whale's pusher points, eases others home.
-void starfield_step(Starfield *sf, struct World *w);
-// The tick itself with explicit pushers (n may be 0: everything eases home).
-void starfield_push(Starfield *sf, const StarPusher *p, int n);
+// One tick: stars within a pusher's radius are pushed away from the nearest
+// one, the other displaced stars ease home (n may be 0: everything eases
+// home). Pushers are woken in the order given.
+void starfield_step(Starfield *sf, const StarPusher *p, int n);
 // Grid cell range (inclusive, clamped to the grid) covering the box
 // [x0,x1] x [y0,y1] px. False when the box misses the grid entirely.
 bool starfield_cells(const Starfield *sf, double x0, double y0, double x1, double y1, int *c0, int *r0,

@@ -12,73 +12,53 @@
 #include "core/dmath.h"
 #include "core/mem.h"
 #include "sim/creatures/params.h"
-#include "sim/world.h"
+#include "sim/tick.h"
 
-// Tuning that is not a spawn parameter (documented in docs/tentacle.md).
-static const double BODY_DRIFT_PX = 0.45;     // body speed toward its roam goal, px per tick
-static const double BODY_BOB_PX = 10.0;       // vertical hover amplitude
-static const double LOOK_EASE = 0.12;         // eye turn per tick (fraction)
-static const double SPREAD_RAD = 0.22;        // angle between bullets of a spread
-static const double BULLET_RADIUS = 5.0;
-static const int BULLET_TTL = 300;
-static const int CHIP_PER_HP = 3;             // blocked bullets per body hp
-static const int FLINCH_TICKS = 10;
-static const int HURT_TICKS = 8;
+static const ParamChoice SOLVERS[] = {
+    {"follow", TENTACLE_SOLVER_FOLLOW},
+    {"fabrik", TENTACLE_SOLVER_FABRIK},
+    {NULL, 0},
+};
 
-void tentacle_config_default(TentacleConfig *cfg) {
-    *cfg = (TentacleConfig){
-        .tentacles = 3,
-        .nodes = 16,
-        .link_px = 22.0,
-        .hp = 60,
-        .home_px = 1.6,
-        .lerp = 0.3,
-        .aim_deg = 5.0,
-        .cooldown = 70,
-        .bullet_px = 3.5,
-        .grow = 4,
-        .sway_px = 64.0,
-        .roam_px = 96.0,
-        .wave = 0.15,
-        .solver = TENTACLE_SOLVER_FABRIK,
-    };
-}
+#define FIELD(f) offsetof(TentacleConfig, f)
+static const ParamDef PARAMS[] = {
+    {"tentacles", PARAM_INT, PARAM_AS_INT, FIELD(tentacles), 1, TENTACLE_MAX_ARMS, 3, .doc = "tentacles on the body"},
+    {"nodes", PARAM_INT, PARAM_AS_INT, FIELD(nodes), 2, TENTACLE_MAX_NODES, 16,
+     .doc = "nodes per tentacle at spawn, tail and head included"},
+    {"link", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(link_px), 1, 256, 22,
+     .doc = "maximum link length, px (total length = (nodes-1) * link)"},
+    {"hp", PARAM_INT, PARAM_AS_INT, FIELD(hp), 1, CREATURE_MAX_HP, 60, .doc = "body hit points"},
+    {"home", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(home_px), 0, 32, 1.6,
+     .doc = "speed of the head's target toward the player, px per tick (x1.6 from phase 1)"},
+    {"lerp", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(lerp), 0.01, 1, 0.3,
+     .doc = "fraction of the way a node moves to its target, per move step"},
+    {"aim", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(aim_deg), 0, 90, 5,
+     .doc = "firing tolerance, degrees, between the last link and the head-to-player direction"},
+    {"cooldown", PARAM_INT, PARAM_AS_INT, FIELD(cooldown), 1, 6000, 70,
+     .doc = "ticks between one tentacle's volleys (x3/4 in phase 2)"},
+    {"bullet", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(bullet_px), 0.5, 32, 3.5, .doc = "bullet speed, px per tick"},
+    {"grow", PARAM_INT, PARAM_AS_INT, FIELD(grow), 0, TENTACLE_MAX_GROW, 4,
+     .doc = "nodes `add_node` adds to every tentacle at each phase change"},
+    {"sway", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(sway_px), 0, 512, 64,
+     .doc = "how far (px) the heads stand off from the player and swing sideways (0 = home straight onto him)"},
+    {"roam", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(roam_px), 0, 4096, 96,
+     .doc = "how far (px) the body drifts sideways from its spawn point to follow the player"},
+    {"wave", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(wave), 0, 1, 0.15,
+     .doc = "amplitude of a travelling wave along each tentacle, in links (0 = the pure update)"},
+    {"solver", PARAM_CHOICE, PARAM_AS_INT, FIELD(solver), 0, 0, TENTACLE_SOLVER_FABRIK, SOLVERS,
+     .doc = "the chain update (below)"},
+};
+#undef FIELD
+static const ParamTable TABLE = {"tentacle", sizeof(TentacleConfig), PARAMS,
+                                 (int)(sizeof PARAMS / sizeof PARAMS[0])};
 
-// --- spawn parameters ---
+const ParamTable *tentacle_params(void) { return &TABLE; }
+
+void tentacle_config_default(TentacleConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    if (!key || !val) {
-        snprintf(why, why_n, "expected key=value");
-        return false;
-    }
-    if (!strcmp(key, "tentacles")) return param_int(key, val, 1, TENTACLE_MAX_ARMS, &cfg->tentacles, why, why_n);
-    if (!strcmp(key, "nodes")) return param_int(key, val, 2, TENTACLE_MAX_NODES, &cfg->nodes, why, why_n);
-    if (!strcmp(key, "link")) return param_num(key, val, 1, 256, &cfg->link_px, why, why_n);
-    if (!strcmp(key, "hp")) return param_int(key, val, 1, 100000, &cfg->hp, why, why_n);
-    if (!strcmp(key, "home")) return param_num(key, val, 0, 32, &cfg->home_px, why, why_n);
-    if (!strcmp(key, "lerp")) return param_num(key, val, 0.01, 1, &cfg->lerp, why, why_n);
-    if (!strcmp(key, "aim")) return param_num(key, val, 0, 90, &cfg->aim_deg, why, why_n);
-    if (!strcmp(key, "cooldown")) return param_int(key, val, 1, 6000, &cfg->cooldown, why, why_n);
-    if (!strcmp(key, "bullet")) return param_num(key, val, 0.5, 32, &cfg->bullet_px, why, why_n);
-    if (!strcmp(key, "grow")) return param_int(key, val, 0, TENTACLE_MAX_GROW, &cfg->grow, why, why_n);
-    if (!strcmp(key, "sway")) return param_num(key, val, 0, 512, &cfg->sway_px, why, why_n);
-    if (!strcmp(key, "roam")) return param_num(key, val, 0, 4096, &cfg->roam_px, why, why_n);
-    if (!strcmp(key, "wave")) return param_num(key, val, 0, 1, &cfg->wave, why, why_n);
-    if (!strcmp(key, "solver")) {
-        if (!strcmp(val, "follow")) cfg->solver = TENTACLE_SOLVER_FOLLOW;
-        else if (!strcmp(val, "fabrik")) cfg->solver = TENTACLE_SOLVER_FABRIK;
-        else {
-            snprintf(why, why_n, "solver: expected follow or fabrik");
-            return false;
-        }
-        return true;
-    }
-    snprintf(why, why_n,
-             "unknown tentacle parameter '%s' (expected tentacles, nodes, link, hp, home, lerp, aim, "
-             "cooldown, bullet, grow, sway, roam, wave or solver)", key);
-    return false;
+    return param_set(&TABLE, cfg, key, val, why, why_n);
 }
-
 
 // --- geometry helpers ---
 
@@ -148,12 +128,9 @@ bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target) {
 
 bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
     memset(c, 0, sizeof *c);
-    // tentacle_config_set guarantees these; refuse anything else rather than
-    // overrun arms[] or allocate a giant pool.
-    if (cfg->tentacles < 1 || cfg->tentacles > TENTACLE_MAX_ARMS || cfg->nodes < 2 ||
-        cfg->nodes > TENTACLE_MAX_NODES || cfg->grow < 0 || cfg->grow > TENTACLE_MAX_GROW ||
-        cfg->cooldown < 1 || !(cfg->link_px > 0))
-        return false;
+    // tentacle_config_set guarantees the ranges; refuse anything else rather
+    // than overrun arms[] or allocate a giant pool.
+    if (!param_valid(&TABLE, cfg)) return false;
     c->cfg = *cfg;
     c->pos = c->home = pos;
     c->look = v2(0.0, 1.0);
@@ -328,28 +305,29 @@ static Vec2 head_goal(const Tentacle *c, int a, Vec2 player) {
     return v2_add(v2_sub(player, v2_scale(u, stand)), v2_scale(v2_perp(u), side));
 }
 
-static void set_phase(Tentacle *c, World *w, int phase) {
+static void set_phase(Tentacle *c, const TickCtx *ctx, int phase) {
     while (c->phase < phase) {
         c->phase++;
         for (int a = 0; a < c->arm_count; a++)
             for (int k = 0; k < c->cfg.grow; k++) tentacle_add_node(c, a);
-        events_push(&w->events, EV_PHASE, WHO_TENTACLE, c->phase, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_PHASE, WHO_TENTACLE, c->phase, c->pos.x, c->pos.y);
     }
 }
 
-static void fire(Tentacle *c, World *w, int a, Vec2 player) {
+static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
     TentacleArm *arm = &c->arms[a];
     Vec2 head = node_at(c, a, arm->n - 1)->pos;
     double base = dm_atan2(player.y - head.y, player.x - head.x);
     int count = c->phase >= 2 ? 3 : 1;
     for (int k = 0; k < count; k++) {
-        double ang = base + (k - (count - 1) * 0.5) * SPREAD_RAD, s, co;
+        double ang = base + (k - (count - 1) * 0.5) * TENTACLE_SPREAD_RAD, s, co;
         dm_sincos(ang, &s, &co);
         Vec2 vel = v2(co * c->cfg.bullet_px, s * c->cfg.bullet_px);
-        if (bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TENTACLE, head, vel, BULLET_RADIUS, 1, BULLET_TTL) >= 0)
+        if (bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TENTACLE, head, vel, TENTACLE_SHOT_RADIUS_PX,
+                          TENTACLE_SHOT_DAMAGE, TENTACLE_SHOT_TTL_TICKS) >= 0)
             c->shots++;
     }
-    events_push(&w->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
+    events_push(ctx->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
     int cd = c->cfg.cooldown;
     if (c->phase >= 2) cd = cd * 3 / 4;
     arm->cooldown = cd > 0 ? cd : 1;
@@ -361,26 +339,26 @@ static void step_body(Tentacle *c, Vec2 player) {
         double gx = player.x;
         if (gx < c->home.x - c->cfg.roam_px) gx = c->home.x - c->cfg.roam_px;
         if (gx > c->home.x + c->cfg.roam_px) gx = c->home.x + c->cfg.roam_px;
-        double gy = c->home.y + BODY_BOB_PX * dm_sin(tt * 0.035);
-        c->pos = step_toward(c->pos, v2(gx, gy), BODY_DRIFT_PX);
+        double gy = c->home.y + TENTACLE_BODY_BOB_PX * dm_sin(tt * 0.035);
+        c->pos = step_toward(c->pos, v2(gx, gy), TENTACLE_BODY_DRIFT_PX);
         Vec2 want = v2_norm(v2_sub(player, c->pos));
         if (want.x != 0.0 || want.y != 0.0)
-            c->look = v2_norm(v2_lerp(c->look, want, LOOK_EASE));
+            c->look = v2_norm(v2_lerp(c->look, want, TENTACLE_LOOK_EASE));
     } else if (c->dead_ticks < 240) {
         c->pos.y += 0.25;                                         // sinks as it dies
     }
 }
 
-void tentacle_step(Tentacle *c, World *w) {
+void tentacle_step(Tentacle *c, const TickCtx *ctx) {
     c->age++;
     if (!c->alive) c->dead_ticks++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
-    Vec2 player = w->player.pos;
+    Vec2 player = ctx->player.pos;
     step_body(c, player);
 
     if (c->alive) {
         int want = c->hp * 3 <= c->hp_max ? 2 : c->hp * 3 <= c->hp_max * 2 ? 1 : 0;
-        if (want > c->phase) set_phase(c, w, want);
+        if (want > c->phase) set_phase(c, ctx, want);
     }
     double home = c->cfg.home_px * (c->phase >= 1 ? 1.6 : 1.0);
 
@@ -401,13 +379,13 @@ void tentacle_step(Tentacle *c, World *w) {
         }
         if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, a, goal);
         else solve_follow(c, a, goal);
-        keep_out_of_rock(c, a, &w->map);
+        keep_out_of_rock(c, a, ctx->map);
         clamp_chain(c, a);
         // The head's target never runs ahead of what the chain can reach.
         nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));
 
         if (arm->cooldown > 0) arm->cooldown--;
-        if (c->alive && w->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, w, a, player);
+        if (c->alive && ctx->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, ctx, a, player);
     }
 }
 
@@ -438,31 +416,31 @@ static int touched_arm(const Tentacle *c, Vec2 p, double r) {
     return -1;
 }
 
-static void lose_hp(Tentacle *c, World *w, int dmg, Vec2 at) {
+static void lose_hp(Tentacle *c, const TickCtx *ctx, int dmg, Vec2 at) {
     c->hp -= dmg;
-    c->hurt_ticks = HURT_TICKS;
-    events_push(&w->events, EV_HIT, WHO_TENTACLE, dmg, at.x, at.y);
+    c->hurt_ticks = TENTACLE_HURT_TICKS;
+    events_push(ctx->events, EV_HIT, WHO_TENTACLE, dmg, at.x, at.y);
     if (c->hp <= 0) {
         c->hp = 0;
         c->alive = false;
-        events_push(&w->events, EV_BOSS_DOWN, WHO_TENTACLE, 0, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_BOSS_DOWN, WHO_TENTACLE, 0, c->pos.x, c->pos.y);
     }
 }
 
-bool tentacle_bullet_hit(Tentacle *c, World *w, const Bullet *b) {
+bool tentacle_bullet_hit(Tentacle *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive) return false;
     double rr = c->radius + b->radius;
     if (v2_len2(v2_sub(b->pos, c->pos)) <= rr * rr) {
-        lose_hp(c, w, b->damage > 0 ? b->damage : 1, b->pos);
+        lose_hp(c, ctx, b->damage > 0 ? b->damage : 1, b->pos);
         return true;
     }
     int a = touched_arm(c, b->pos, b->radius);
     if (a < 0) return false;
-    c->arms[a].flinch = FLINCH_TICKS;
-    events_push(&w->events, EV_BLOCKED, WHO_TENTACLE, a, b->pos.x, b->pos.y);
-    if (++c->chip >= CHIP_PER_HP) {
+    c->arms[a].flinch = TENTACLE_FLINCH_TICKS;
+    events_push(ctx->events, EV_BLOCKED, WHO_TENTACLE, a, b->pos.x, b->pos.y);
+    if (++c->chip >= TENTACLE_CHIP_PER_HP) {
         c->chip = 0;
-        lose_hp(c, w, 1, b->pos);
+        lose_hp(c, ctx, 1, b->pos);
     }
     return true;
 }
@@ -475,6 +453,25 @@ bool tentacle_touches(const Tentacle *c, Vec2 p, double r) {
 }
 
 bool tentacle_blocks_win(const Tentacle *c) { return c->alive; }
+
+bool tentacle_is_boss(const Tentacle *c) {
+    (void)c;
+    return true;
+}
+
+int tentacle_pushers(const Tentacle *c, StarPusher *out, int max) {
+    (void)c, (void)out, (void)max;
+    return 0;
+}
+
+Vec2 tentacle_pos(const Tentacle *c) { return c->pos; }
+
+bool tentacle_alive(const Tentacle *c) { return c->alive; }
+
+void tentacle_health(const Tentacle *c, int *hp, int *hp_max) {
+    *hp = c->hp;
+    *hp_max = c->hp_max;
+}
 
 // --- hash and probes ---
 

@@ -9,36 +9,53 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/background/starfield.h"
+#include "sim/creatures/params.h"
 
-struct World;
+struct TickCtx;
 struct Bullet;
 
+// Spawn-parameter bounds that size things (the rest of the ranges and every
+// default are in tentacle_params()'s table, shown in docs/tentacle.md).
 #define TENTACLE_MAX_ARMS 32
 #define TENTACLE_MAX_NODES 256     // per tentacle at spawn (tail and head included)
 #define TENTACLE_MAX_GROW 64       // nodes added per tentacle at each phase change
 #define TENTACLE_PHASES 3          // 0 calm, 1 grown + faster homing, 2 spreads
+
+// Tuning (not spawn parameters; docs/tentacle.md).
+#define TENTACLE_BODY_DRIFT_PX 0.45     // body speed toward its roam goal, px per tick
+#define TENTACLE_BODY_BOB_PX 10.0       // vertical hover amplitude
+#define TENTACLE_LOOK_EASE 0.12         // eye turn per tick (fraction of the way)
+#define TENTACLE_SPREAD_RAD 0.22        // angle between bullets of a spread
+#define TENTACLE_SHOT_RADIUS_PX 5.0
+#define TENTACLE_SHOT_TTL_TICKS 300
+#define TENTACLE_SHOT_DAMAGE 1
+#define TENTACLE_CHIP_PER_HP 3          // blocked bullets per body hp
+#define TENTACLE_FLINCH_TICKS 10        // a tentacle's recoil after blocking a bullet
+#define TENTACLE_HURT_TICKS 8           // flash after a hit
 
 typedef enum TentacleSolver {
     TENTACLE_SOLVER_FOLLOW = 0,    // the lerped two-pass follow update (baseline)
     TENTACLE_SOLVER_FABRIK,        // FABRIK (Aristidou & Lasenby 2011), lerped
 } TentacleSolver;
 
-// Spawn-line parameters (k=v); defaults from tentacle_config_default.
+// Spawn-line parameters (k=v): ranges, defaults and meanings in
+// tentacle_params()'s table (docs/tentacle.md shows it).
 typedef struct TentacleConfig {
-    int tentacles;             // 1..32 (3)
-    int nodes;                 // 2..256 (16) nodes per tentacle, tail and head included
-    double link_px;            // maximum link length, 1..256 (22)
-    int hp;                    // body hit points, 1..100000 (60)
-    double home_px;            // head target speed toward the player, px per tick, 0..32 (1.6)
-    double lerp;               // fraction of the way a node moves to its target per pass, 0.01..1 (0.3)
-    double aim_deg;            // tip-to-player angular tolerance for firing, degrees, 0..90 (5)
-    int cooldown;              // ticks between a tentacle's volleys, 1..6000 (70)
-    double bullet_px;          // bullet speed, px per tick, 0.5..32 (3.5)
-    int grow;                  // nodes add_node()s to each tentacle per phase change, 0..64 (4)
-    double sway_px;            // heads' standoff from and sideways swing around the player, px, 0..512 (64)
-    double roam_px;            // how far the body drifts from its spawn point, 0..4096 (96)
-    double wave;               // travelling-wave amplitude in links, 0..1 (0.15)
-    int solver;                // TentacleSolver: solver=follow|fabrik (fabrik)
+    int tentacles;
+    int nodes;                 // per tentacle, tail and head included
+    double link_px;            // maximum link length
+    int hp;                    // body hit points
+    double home_px;            // head target speed toward the player, px per tick
+    double lerp;               // fraction of the way a node moves to its target per pass
+    double aim_deg;            // tip-to-player angular tolerance for firing, degrees
+    int cooldown;              // ticks between a tentacle's volleys
+    double bullet_px;          // bullet speed, px per tick
+    int grow;                  // nodes add_node()s to each tentacle per phase change
+    double sway_px;            // heads' standoff from and sideways swing around the player
+    double roam_px;            // how far the body drifts from its spawn point
+    double wave;               // travelling-wave amplitude in links
+    int solver;                // TentacleSolver
 } TentacleConfig;
 
 // One chain node: where it is and where it is heading.
@@ -79,30 +96,53 @@ typedef struct Tentacle {
     int node_total;
 } Tentacle;
 
+// Probes (docs/tentacle.md): body hp, tentacle count, bullets fired, the
+// worst link excess, the longest tail-to-head distance, that tentacle's
+// total length and how far any head is beyond its total length.
+#define TENTACLE_PROBES(FIELD, COUNT)                                                          \
+    FIELD(tentacle, hp) FIELD(tentacle, count) FIELD(tentacle, shots) FIELD(tentacle, link_error) \
+    FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach)
 typedef struct TentacleProbes {
-    double hp, count, shots, link_error, reach, max_reach, overreach;
+    TENTACLE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TentacleProbes;
 
+// The tentacle boss parts no stars.
+#define TENTACLE_PUSHERS 0
+
+// The spawn parameters: key, kind, range, default, meaning.
+const ParamTable *tentacle_params(void);
 void tentacle_config_default(TentacleConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
 // "expected an integer 2..256") for an unknown key or a bad value.
 bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
 // Builds the creature at pos (px); allocates at load time only (node room for
-// nodes + 2*grow per tentacle). False on no memory or a config out of range.
+// nodes + 2*grow per tentacle). False on no memory or a config outside the
+// table's ranges.
 bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng);
 void tentacle_free(Tentacle *c);
-// One tick. Reads w->player, spawns bullets and pushes events.
-void tentacle_step(Tentacle *c, struct World *w);
+// One tick. Homes on and aims at ctx->player, rests on ctx->map's rock,
+// spawns bullets and pushes events.
+void tentacle_step(Tentacle *c, const struct TickCtx *ctx);
 // A player bullet reached p: true when the creature absorbs it. The body
 // takes the bullet's damage; a tentacle blocks it (EV_BLOCKED, recoil) and
 // every third blocked bullet costs the body 1 hp.
-bool tentacle_bullet_hit(Tentacle *c, struct World *w, const struct Bullet *b);
+bool tentacle_bullet_hit(Tentacle *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch the body or a tentacle (tapered capsules)? False once dead.
 bool tentacle_touches(const Tentacle *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.
 bool tentacle_blocks_win(const Tentacle *c);
+// Always a boss (true).
+bool tentacle_is_boss(const Tentacle *c);
 void tentacle_hash(const Tentacle *c, Hash *h);
 void tentacle_probes(const Tentacle *c, TentacleProbes *out);
+// None: returns 0.
+int tentacle_pushers(const Tentacle *c, StarPusher *out, int max);
+// The body's centre, px.
+Vec2 tentacle_pos(const Tentacle *c);
+// Not yet killed (a hazard always).
+bool tentacle_alive(const Tentacle *c);
+// Body hit points left (0 once dead) and at spawn.
+void tentacle_health(const Tentacle *c, int *hp, int *hp_max);
 
 // --- the chain, exposed for drawing and tests ---
 

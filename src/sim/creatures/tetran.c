@@ -11,80 +11,40 @@
 #include "core/dmath.h"
 #include "core/mem.h"
 #include "sim/creatures/params.h"
-#include "sim/world.h"
+#include "sim/tick.h"
 
-// Bullet looks and feel (px, px per tick, ticks).
-#define SHOT_SPEED 2.6
-#define SHOT_RADIUS 5.0
-#define SHOT_TTL 420
-#define SHOT_DAMAGE 1
-// Spin per phase as a multiple of the spawn's spin: faster, reversed, fastest.
-static const double PHASE_SPIN[TETRAN_PHASES] = {1.0, 1.4, -1.2, 1.6};
-// Ticks between aimed shots and between pattern volleys (0 = no pattern).
-static const int PHASE_AIM_TICKS[TETRAN_PHASES] = {70, 55, 50, 45};
-static const int PHASE_PATTERN_TICKS[TETRAN_PHASES] = {0, 100, 6, 8};
-// The spin changes toward the phase's target by at most this per tick, so
-// a reversal reads as the boss braking and turning back.
-#define SPIN_ACCEL_RAD 0.0008
-// Last phase: wiggles on its own for the first part of each cycle: long
-// enough to curl the arms into a spiral, then they ease straight again.
-#define AUTO_WIGGLE_ON 45
-#define AUTO_WIGGLE_CYCLE 180
-// The core hovers up and down around its spawn point.
-#define HOVER_RAD_PER_TICK 0.013
-#define HOVER_PX 10.0
+static const double PHASE_SPIN[TETRAN_PHASES] = TETRAN_PHASE_SPIN;
+static const int PHASE_AIM_TICKS[TETRAN_PHASES] = TETRAN_PHASE_AIM_TICKS;
+static const int PHASE_PATTERN_TICKS[TETRAN_PHASES] = TETRAN_PHASE_PATTERN_TICKS;
 
-void tetran_config_default(TetranConfig *cfg) {
-    memset(cfg, 0, sizeof *cfg);
-    cfg->arms = 6;
-    cfg->segments = 12;
-    cfg->length_px = 20.0;
-    cfg->hp = 60;
-    cfg->spin_rad = 0.05;
-    cfg->core_px = 26.0;
-    cfg->fire = true;
-}
+static const ParamDef PARAMS[] = {
+    {"arms", PARAM_INT, PARAM_AS_INT, offsetof(TetranConfig, arms), 1, TETRAN_MAX_ARMS, 6, .doc = "number of arms"},
+    {"segments", PARAM_INT, PARAM_AS_INT, offsetof(TetranConfig, segments), 1, TETRAN_MAX_SEGMENTS, 12,
+     .doc = "segments per arm"},
+    {"length", PARAM_INT, PARAM_AS_DOUBLE, offsetof(TetranConfig, length_px), 1, TETRAN_MAX_LENGTH_PX, 20,
+     .doc = "segment length, px (the default reaches 240 px: a 15-tile circle in a 32 px arena)"},
+    {"hp", PARAM_INT, PARAM_AS_INT, offsetof(TetranConfig, hp), 1, CREATURE_MAX_HP, 60, .doc = "core hit points"},
+    {"spin", PARAM_NUM, PARAM_AS_DOUBLE, offsetof(TetranConfig, spin_rad), -TETRAN_MAX_SPIN_RAD, TETRAN_MAX_SPIN_RAD,
+     0.05, .doc = "`rad_plus`: joint advance per tick, rad (negative turns the other way)"},
+    {"core", PARAM_INT, PARAM_AS_DOUBLE, offsetof(TetranConfig, core_px), 4, 128, 26, .doc = "core radius, px"},
+    {"fire", PARAM_INT, PARAM_AS_BOOL, offsetof(TetranConfig, fire), 0, 1, 1,
+     .doc = "shoots at all (0 for calm test arenas)"},
+};
+static const ParamTable TABLE = {"tetran", sizeof(TetranConfig), PARAMS, (int)(sizeof PARAMS / sizeof PARAMS[0])};
+
+const ParamTable *tetran_params(void) { return &TABLE; }
+
+void tetran_config_default(TetranConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    if (!key) key = "";
-    int n = 0;
-    if (!strcmp(key, "arms")) return param_int(key, val, 1, TETRAN_MAX_ARMS, &cfg->arms, why, why_n);
-    if (!strcmp(key, "segments")) return param_int(key, val, 1, TETRAN_MAX_SEGMENTS, &cfg->segments, why, why_n);
-    if (!strcmp(key, "hp")) return param_int(key, val, 1, TETRAN_MAX_HP, &cfg->hp, why, why_n);
-    if (!strcmp(key, "spin"))
-        return param_num(key, val, -TETRAN_MAX_SPIN_RAD, TETRAN_MAX_SPIN_RAD, &cfg->spin_rad, why, why_n);
-    if (!strcmp(key, "length")) {
-        if (!param_int(key, val, 1, TETRAN_MAX_LENGTH_PX, &n, why, why_n)) return false;
-        cfg->length_px = n;
-        return true;
-    }
-    if (!strcmp(key, "core")) {
-        if (!param_int(key, val, 4, 128, &n, why, why_n)) return false;
-        cfg->core_px = n;
-        return true;
-    }
-    if (!strcmp(key, "fire")) {
-        if (!param_int(key, val, 0, 1, &n, why, why_n)) return false;
-        cfg->fire = n != 0;
-        return true;
-    }
-    snprintf(why, why_n, "unknown tetran parameter '%s' (expected arms, segments, length, hp, spin, core or fire)",
-             key);
-    return false;
-}
-
-static bool config_valid(const TetranConfig *cfg) {
-    return cfg->arms >= 1 && cfg->arms <= TETRAN_MAX_ARMS && cfg->segments >= 1 &&
-           cfg->segments <= TETRAN_MAX_SEGMENTS && cfg->length_px >= 1.0 &&
-           cfg->length_px <= TETRAN_MAX_LENGTH_PX && cfg->hp >= 1 && cfg->hp <= TETRAN_MAX_HP &&
-           fabs(cfg->spin_rad) <= TETRAN_MAX_SPIN_RAD && cfg->core_px >= 4.0 && cfg->core_px <= 128.0;
+    return param_set(&TABLE, cfg, key, val, why, why_n);
 }
 
 double tetran_arm_radius(const Tetran *c, int i) {
-    double r = c->cfg.length_px * 0.55;
-    if (r > 24.0) r = 24.0;
-    if (r < 1.5) r = 1.5;
-    return r * (1.0 - 0.45 * (double)i / (double)c->cfg.segments);
+    double r = c->cfg.length_px * TETRAN_ARM_WIDTH;
+    if (r > TETRAN_ARM_MAX_PX) r = TETRAN_ARM_MAX_PX;
+    if (r < TETRAN_ARM_MIN_PX) r = TETRAN_ARM_MIN_PX;
+    return r * (1.0 - TETRAN_ARM_TAPER * (double)i / (double)c->cfg.segments);
 }
 
 // Joint positions from the angles: segment i runs from joint i at angle
@@ -107,7 +67,7 @@ static void forward_kinematics(Tetran *c) {
 
 bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
     memset(c, 0, sizeof *c);
-    if (!config_valid(cfg)) return false;
+    if (!param_valid(&TABLE, cfg)) return false;
     c->cfg = *cfg;
     int na = cfg->arms, ns = cfg->segments;
     size_t joints = (size_t)na * (size_t)ns;
@@ -175,41 +135,41 @@ static Vec2 tip_dir(const Tetran *c, int a) {
     return v2(co, s);
 }
 
-static int shoot(Tetran *c, World *w, Vec2 at, Vec2 dir, double speed) {
-    int k = bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2_scale(dir, speed), SHOT_RADIUS,
-                          SHOT_DAMAGE, SHOT_TTL);
+static int shoot(Tetran *c, const TickCtx *ctx, Vec2 at, Vec2 dir, double speed) {
+    int k = bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2_scale(dir, speed), TETRAN_SHOT_RADIUS_PX,
+                          TETRAN_SHOT_DAMAGE, TETRAN_SHOT_TTL_TICKS);
     if (k >= 0) c->shots++;
     return k >= 0;
 }
 
 // Aimed shots from one arm tip at a time (cycling arms); a 3-way spread in
 // the last phase.
-static void fire_aimed(Tetran *c, World *w) {
+static void fire_aimed(Tetran *c, const TickCtx *ctx) {
     int a = (int)(c->shots % c->cfg.arms);
     Vec2 tip = tip_of(c, a);
-    Vec2 to = v2_sub(w->player.pos, tip);
+    Vec2 to = v2_sub(ctx->player.pos, tip);
     double ang = dm_atan2(to.y, to.x);
     int fired = 0, spread = c->phase == TETRAN_PHASES - 1 ? 1 : 0;
     for (int k = -spread; k <= spread; k++) {
         double s, co;
-        dm_sincos(ang + 0.22 * k, &s, &co);
-        fired += shoot(c, w, tip, v2(co, s), SHOT_SPEED * 1.15);
+        dm_sincos(ang + TETRAN_SPREAD_RAD * k, &s, &co);
+        fired += shoot(c, ctx, tip, v2(co, s), TETRAN_SHOT_SPEED_PX * TETRAN_AIMED_SPEED);
     }
-    if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, tip.x, tip.y);
+    if (fired) events_push(ctx->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, tip.x, tip.y);
 }
 
 // Phase patterns: radial bursts from every tip (phase 1), or spiral streams:
 // a few evenly spaced tips fire along their own direction every few ticks,
 // so each stream curls into a spiral arm as the boss turns (2: two streams,
-// 3: three), in bursts of SPIRAL_ON volleys and pauses of as many.
-#define SPIRAL_ON 10
-static void fire_pattern(Tetran *c, World *w) {
+// 3: three), in bursts of TETRAN_SPIRAL_ON_VOLLEYS volleys and pauses of as
+// many.
+static void fire_pattern(Tetran *c, const TickCtx *ctx) {
     int fired = 0, na = c->cfg.arms;
     Vec2 first = c->pos;
     int streams = c->phase == 2 ? 2 : 3;
     if (streams > na) streams = na;
     bool spiral = c->phase >= 2;
-    if (spiral && (c->volley / SPIRAL_ON) % 2) {
+    if (spiral && (c->volley / TETRAN_SPIRAL_ON_VOLLEYS) % 2) {
         c->volley++;
         return;
     }
@@ -219,39 +179,40 @@ static void fire_pattern(Tetran *c, World *w) {
         if (!spiral) dir = v2_norm(v2_sub(tip, c->pos));
         else dir = tip_dir(c, a);
         if (v2_len2(dir) == 0.0) dir = v2(1.0, 0.0);
-        if (shoot(c, w, tip, dir, spiral ? SHOT_SPEED * 0.8 : SHOT_SPEED) && !fired++) first = tip;
+        double speed = spiral ? TETRAN_SHOT_SPEED_PX * TETRAN_SPIRAL_SPEED : TETRAN_SHOT_SPEED_PX;
+        if (shoot(c, ctx, tip, dir, speed) && !fired++) first = tip;
     }
     c->volley++;
-    if (fired) events_push(&w->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);
+    if (fired) events_push(ctx->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);
 }
 
-void tetran_step(Tetran *c, World *w) {
+void tetran_step(Tetran *c, const TickCtx *ctx) {
     if (!c->alive) {
         if (c->dead_ticks < 1000000) c->dead_ticks++;
         c->wiggle = false;
         return;
     }
     bool last = c->phase == TETRAN_PHASES - 1;
-    if (last) c->auto_wiggle = (c->auto_wiggle + 1) % AUTO_WIGGLE_CYCLE;
-    c->wiggle = (w->input.buttons & BTN_WIGGLE) != 0 || (last && c->auto_wiggle < AUTO_WIGGLE_ON);
+    if (last) c->auto_wiggle = (c->auto_wiggle + 1) % TETRAN_AUTO_WIGGLE_CYCLE_TICKS;
+    c->wiggle = ctx->player.wiggle || (last && c->auto_wiggle < TETRAN_AUTO_WIGGLE_ON_TICKS);
 
     double target = c->cfg.spin_rad * PHASE_SPIN[c->phase];
-    if (c->spin_rad < target) c->spin_rad = fmin(target, c->spin_rad + SPIN_ACCEL_RAD);
-    else if (c->spin_rad > target) c->spin_rad = fmax(target, c->spin_rad - SPIN_ACCEL_RAD);
+    if (c->spin_rad < target) c->spin_rad = fmin(target, c->spin_rad + TETRAN_SPIN_ACCEL_RAD);
+    else if (c->spin_rad > target) c->spin_rad = fmax(target, c->spin_rad - TETRAN_SPIN_ACCEL_RAD);
 
     turn_arms(c);
-    c->hover_rad = dm_wrap(c->hover_rad + HOVER_RAD_PER_TICK);
-    c->pos = v2(c->home.x, c->home.y + HOVER_PX * dm_sin(c->hover_rad));
+    c->hover_rad = dm_wrap(c->hover_rad + TETRAN_HOVER_RAD_PER_TICK);
+    c->pos = v2(c->home.x, c->home.y + TETRAN_HOVER_PX * dm_sin(c->hover_rad));
     forward_kinematics(c);
 
     if (c->hit_flash > 0) c->hit_flash--;
-    if (!c->cfg.fire || w->state != GAME_PLAYING) return;
+    if (!c->cfg.fire || ctx->state != GAME_PLAYING) return;
     if (--c->fire_timer <= 0) {
-        fire_aimed(c, w);
+        fire_aimed(c, ctx);
         c->fire_timer = PHASE_AIM_TICKS[c->phase];
     }
     if (PHASE_PATTERN_TICKS[c->phase] > 0 && --c->pattern_timer <= 0) {
-        fire_pattern(c, w);
+        fire_pattern(c, ctx);
         c->pattern_timer = PHASE_PATTERN_TICKS[c->phase];
     }
 }
@@ -288,15 +249,15 @@ static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
     return v2_len2(v2_sub(cp, cq));
 }
 
-static void die(Tetran *c, World *w) {
+static void die(Tetran *c, const TickCtx *ctx) {
     c->alive = false;
     c->hp = 0;
     c->wiggle = false;
     c->dead_ticks = 1;
-    events_push(&w->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
+    events_push(ctx->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
 }
 
-bool tetran_bullet_hit(Tetran *c, World *w, const Bullet *b) {
+bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive) return false;
     // The bullet's path this tick, so fast shots cannot tunnel through an arm.
     Vec2 from = v2_sub(b->pos, b->vel), to = b->pos;
@@ -315,10 +276,10 @@ bool tetran_bullet_hit(Tetran *c, World *w, const Bullet *b) {
     if (s_core <= 1.0 && s_core <= s_arm) {
         int dmg = b->damage > 0 ? b->damage : 1;
         c->hp -= dmg;
-        c->hit_flash = 6;
-        events_push(&w->events, EV_HIT, WHO_TETRAN, dmg, b->pos.x, b->pos.y);
+        c->hit_flash = TETRAN_HIT_FLASH_TICKS;
+        events_push(ctx->events, EV_HIT, WHO_TETRAN, dmg, b->pos.x, b->pos.y);
         if (c->hp <= 0) {
-            die(c, w);
+            die(c, ctx);
             return true;
         }
         int phase = 0;
@@ -326,14 +287,14 @@ bool tetran_bullet_hit(Tetran *c, World *w, const Bullet *b) {
             if ((int64_t)c->hp * TETRAN_PHASES <= (int64_t)c->hp_max * (TETRAN_PHASES - k)) phase = k;
         if (phase > c->phase) {
             c->phase = phase;
-            c->pattern_timer = 30;
+            c->pattern_timer = TETRAN_PHASE_PATTERN_DELAY_TICKS;
             c->auto_wiggle = 0;
-            events_push(&w->events, EV_PHASE, WHO_TETRAN, phase, c->pos.x, c->pos.y);
+            events_push(ctx->events, EV_PHASE, WHO_TETRAN, phase, c->pos.x, c->pos.y);
         }
         return true;
     }
     if (s_arm <= 1.0) {
-        events_push(&w->events, EV_BLOCKED, WHO_TETRAN, 0, b->pos.x, b->pos.y);
+        events_push(ctx->events, EV_BLOCKED, WHO_TETRAN, 0, b->pos.x, b->pos.y);
         return true;
     }
     return false;
@@ -353,6 +314,25 @@ bool tetran_touches(const Tetran *c, Vec2 p, double r) {
 }
 
 bool tetran_blocks_win(const Tetran *c) { return c->alive && c->hp > 0; }
+
+bool tetran_is_boss(const Tetran *c) {
+    (void)c;
+    return true;
+}
+
+int tetran_pushers(const Tetran *c, StarPusher *out, int max) {
+    (void)c, (void)out, (void)max;
+    return 0;
+}
+
+Vec2 tetran_pos(const Tetran *c) { return c->pos; }
+
+bool tetran_alive(const Tetran *c) { return c->alive; }
+
+void tetran_health(const Tetran *c, int *hp, int *hp_max) {
+    *hp = c->hp;
+    *hp_max = c->hp_max;
+}
 
 void tetran_hash(const Tetran *c, Hash *h) {
     const TetranConfig *k = &c->cfg;

@@ -9,16 +9,22 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/background/starfield.h"
+#include "sim/creatures/params.h"
 
-struct World;
+struct TickCtx;
 struct Bullet;
 
+// Spawn-parameter bounds that size things (the rest of the ranges and every
+// default are in tetran_params()'s table, shown in docs/tetran.md).
 #define TETRAN_MAX_ARMS 64
 #define TETRAN_MAX_SEGMENTS 64
 #define TETRAN_MAX_LENGTH_PX 256
-#define TETRAN_MAX_HP 100000
 #define TETRAN_MAX_SPIN_RAD 0.2
 #define TETRAN_PHASES 4
+
+// Tuning (not spawn parameters; docs/tetran.md). Per-phase tables are
+// initialisers with one entry per phase, 0..TETRAN_PHASES-1.
 // Wiggle mode's per-joint lag: joint i gains spin - i * TETRAN_WIGGLE_LAG_RAD
 // extra per tick (the write-up's i/100).
 #define TETRAN_WIGGLE_LAG_RAD 0.01
@@ -29,17 +35,54 @@ struct Bullet;
 #define TETRAN_EASE_MIN_RAD 0.002
 // Ticks the break-up effect runs after death.
 #define TETRAN_DEATH_TICKS 120
+// Shots from the arm tips: px per tick (aimed ones x TETRAN_AIMED_SPEED,
+// spiral streams x TETRAN_SPIRAL_SPEED), px, ticks, hp.
+#define TETRAN_SHOT_SPEED_PX 2.6
+#define TETRAN_AIMED_SPEED 1.15
+#define TETRAN_SPIRAL_SPEED 0.8
+#define TETRAN_SHOT_RADIUS_PX 5.0
+#define TETRAN_SHOT_TTL_TICKS 420
+#define TETRAN_SHOT_DAMAGE 1
+#define TETRAN_SPREAD_RAD 0.22           // between the shots of the last phase's 3-way spread
+// Spin per phase as a multiple of the spawn's spin: faster, reversed, fastest.
+#define TETRAN_PHASE_SPIN {1.0, 1.4, -1.2, 1.6}
+// Ticks between aimed shots, and between pattern volleys (0 = no pattern).
+#define TETRAN_PHASE_AIM_TICKS {70, 55, 50, 45}
+#define TETRAN_PHASE_PATTERN_TICKS {0, 100, 6, 8}
+// Ticks to the first pattern volley after a phase change.
+#define TETRAN_PHASE_PATTERN_DELAY_TICKS 30
+// The spin changes toward the phase's target by at most this per tick, so
+// a reversal reads as the boss braking and turning back.
+#define TETRAN_SPIN_ACCEL_RAD 0.0008
+// Last phase: wiggles on its own for the first part of each cycle: long
+// enough to curl the arms into a spiral, then they ease straight again.
+#define TETRAN_AUTO_WIGGLE_ON_TICKS 45
+#define TETRAN_AUTO_WIGGLE_CYCLE_TICKS 180
+// Spiral streams fire in bursts of this many volleys, then pause as long.
+#define TETRAN_SPIRAL_ON_VOLLEYS 10
+// The core hovers up and down around its spawn point.
+#define TETRAN_HOVER_RAD_PER_TICK 0.013
+#define TETRAN_HOVER_PX 10.0
+// Ticks of white flash after a core hit.
+#define TETRAN_HIT_FLASH_TICKS 6
+// Arm thickness: half-thickness TETRAN_ARM_WIDTH x length at the root,
+// within [TETRAN_ARM_MIN_PX, TETRAN_ARM_MAX_PX], tapering by
+// TETRAN_ARM_TAPER toward the tip (what blocks shots and hurts on contact).
+#define TETRAN_ARM_WIDTH 0.55
+#define TETRAN_ARM_MIN_PX 1.5
+#define TETRAN_ARM_MAX_PX 24.0
+#define TETRAN_ARM_TAPER 0.45
 
-// Spawn-line parameters (k=v); defaults from tetran_config_default. Every
-// value is validated by tetran_config_set (docs/tetran.md has the table).
+// Spawn-line parameters (k=v): ranges, defaults and meanings in
+// tetran_params()'s table (docs/tetran.md shows it).
 typedef struct TetranConfig {
-    int arms;                  // 1..64, default 6
-    int segments;              // per arm, 1..64, default 12
-    double length_px;          // per segment, integer 1..256, default 20
-    int hp;                    // core hit points, 1..100000, default 60
-    double spin_rad;           // rad_plus: per-tick joint advance, -0.2..0.2, default 0.05
-    double core_px;            // core radius, integer 4..128, default 26
-    bool fire;                 // shoots at all (fire=0 for calm test arenas), default 1
+    int arms;
+    int segments;              // per arm
+    double length_px;          // per segment (an integer)
+    int hp;                    // core hit points
+    double spin_rad;           // rad_plus: per-tick joint advance
+    double core_px;            // core radius (an integer)
+    bool fire;                 // shoots at all
 } TetranConfig;
 
 typedef struct Tetran {
@@ -66,10 +109,20 @@ typedef struct Tetran {
     Vec2 *pts;                 // per arm segments+1 joint positions, [0] = core
 } Tetran;
 
+// Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
+// segment length error, core-to-tip of arm 0 and that arm's total length.
+#define TETRAN_PROBES(FIELD, COUNT)                                                            \
+    FIELD(tetran, hp) FIELD(tetran, arms) FIELD(tetran, wiggle) FIELD(tetran, link_error)      \
+    FIELD(tetran, reach) FIELD(tetran, max_reach) COUNT(tetran)
 typedef struct TetranProbes {
-    double hp, arms, wiggle, link_error, reach, max_reach;
+    TETRAN_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TetranProbes;
 
+// The Tetran parts no stars.
+#define TETRAN_PUSHERS 0
+
+// The spawn parameters: key, kind, range, default, meaning.
+const ParamTable *tetran_params(void);
 void tetran_config_default(TetranConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
 // "expected an integer 1..64") for an unknown key or a bad value; cfg is
@@ -77,23 +130,34 @@ void tetran_config_default(TetranConfig *cfg);
 bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
 // Builds the creature at pos (px); the arms start evenly spread from one
 // random angle (one draw from rng). Allocates here only. False on no memory
-// or an invalid cfg.
+// or a cfg outside the table's ranges.
 bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng);
 void tetran_free(Tetran *c);
 // One tick: angles (each joint += spin; wiggle adds spin - i/100; else ease
-// back to straight), forward kinematics, phases, shots. Reads w->input
-// (BTN_WIGGLE) and w->player; spawns bullets and pushes events; no allocation.
-void tetran_step(Tetran *c, struct World *w);
+// back to straight), forward kinematics, phases, shots. Wiggles while
+// ctx->player.wiggle (or on its own in the last phase); aims at the player;
+// spawns bullets and pushes events; no allocation.
+void tetran_step(Tetran *c, const struct TickCtx *ctx);
 // A player bullet reached b->pos (moving b->vel this tick): true when the
 // creature absorbs it. Core: damage, EV_HIT (EV_BOSS_DOWN at 0 hp). Arms:
 // blocked without damage, EV_BLOCKED. Dead: false.
-bool tetran_bullet_hit(Tetran *c, struct World *w, const struct Bullet *b);
+bool tetran_bullet_hit(Tetran *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch a harmful part (arms or core) of a live Tetran?
 bool tetran_touches(const Tetran *c, Vec2 p, double r);
 // Still a living boss the arena needs defeated to be won.
 bool tetran_blocks_win(const Tetran *c);
+// Always a boss (true).
+bool tetran_is_boss(const Tetran *c);
 void tetran_hash(const Tetran *c, Hash *h);
 void tetran_probes(const Tetran *c, TetranProbes *out);
+// None: returns 0.
+int tetran_pushers(const Tetran *c, StarPusher *out, int max);
+// The core's centre, px.
+Vec2 tetran_pos(const Tetran *c);
+// Not yet killed (a hazard always).
+bool tetran_alive(const Tetran *c);
+// Core hit points left (0 once dead) and at spawn.
+void tetran_health(const Tetran *c, int *hp, int *hp_max);
 
 // Helpers for drawing and tests.
 // Joint k (0..segments) of arm a; k = 0 is the core centre.

@@ -9,54 +9,37 @@
 #include "core/dmath.h"
 #include "core/text.h"
 #include "sim/creatures/params.h"
-#include "sim/world.h"
+#include "sim/tick.h"
 
-// Body plan at size 1: seven body segments and a shorter tail; widths at the
-// head and at each segment's back end, widest just behind the head like a
-// whale shark's pectoral region, the last entry the tail fin's span.
-static const double SEG_LEN_PX = 26.0;
-static const double TAIL_LEN_PX = 16.0;
-static const double WIDTH_PX[WHALE_SEGMENTS + 1] = {50, 60, 60, 54, 46, 36, 26, 16, 50};
+static const double WIDTH_PX[WHALE_SEGMENTS + 1] = WHALE_WIDTH_PX;
+static const double PHASE_SPEED[WHALE_PHASES] = WHALE_PHASE_SPEED;
+static const int DIVE_EVERY[WHALE_PHASES] = WHALE_PHASE_DIVE_TICKS;
 
-static const double PHASE_SPEED[3] = {1.0, 1.5, 2.0};   // cruise speed factor per phase
-static const int DIVE_EVERY[3] = {0, 300, 180};          // ticks between dives (0: none)
-static const int WINDUP_TICKS = 40;
-static const double WINDUP_SPEED = 0.6;                  // factor while winding up
-static const double TURN_RADIUS_PX = 45.0;               // tightest turn while steering (size 1)
-static const int DIVE_HOMING_TICKS = 20;                 // first ticks of a dive still steer
-static const int DIVE_TICKS = 50;
-static const double DIVE_SPEED = 3.0;                    // factor while diving
-static const double DIVE_SPEED_MAX = 48.0;               // px per tick, whatever the base
-static const int HURT_FLASH_TICKS = 6;
+static const ParamChoice PUSH[] = {{"head", 1}, {"body", 0}, {NULL, 0}};
 
-void whale_config_default(WhaleConfig *cfg) {
-    memset(cfg, 0, sizeof *cfg);
-    cfg->speed = 2.0;
-    cfg->push_head = 0;
-    cfg->hp = 60;
-    cfg->boss = 1;
-    cfg->shield_px = 90.0;
-    cfg->size = 1.0;
-}
+#define FIELD(f) offsetof(WhaleConfig, f)
+static const ParamDef PARAMS[] = {
+    {"speed", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(speed), 0.1, 32, 2,
+     .doc = "cruise speed, px per tick (the head's velocity magnitude)"},
+    {"push", PARAM_CHOICE, PARAM_AS_INT, FIELD(push_head), 0, 0, 0, PUSH, true,
+     .doc = "which points part the stars: the head only (as in the write-up) or the head and all 8 segment joints"},
+    {"hp", PARAM_INT, PARAM_AS_INT, FIELD(hp), 1, CREATURE_MAX_HP, 60, .doc = "hit points (a boss only)"},
+    {"boss", PARAM_INT, PARAM_AS_INT, FIELD(boss), 0, 1, 1,
+     .doc = "1: a boss with hp and phases that blocks the win; 0: an unkillable hazard that blocks bullets and "
+            "never blocks the win"},
+    {"shield", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(shield_px), 8, 512, 90, .doc = "star push radius, px"},
+    {"size", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(size), 0.25, 4, 1,
+     .doc = "body scale (segment lengths, widths, wall margin)"},
+};
+#undef FIELD
+static const ParamTable TABLE = {"whale", sizeof(WhaleConfig), PARAMS, (int)(sizeof PARAMS / sizeof PARAMS[0])};
+
+const ParamTable *whale_params(void) { return &TABLE; }
+
+void whale_config_default(WhaleConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
-    if (!strcmp(key, "speed")) return param_num(key, val, 0.1, 32.0, &cfg->speed, why, why_n);
-    if (!strcmp(key, "shield")) return param_num(key, val, 8.0, 512.0, &cfg->shield_px, why, why_n);
-    if (!strcmp(key, "size")) return param_num(key, val, 0.25, 4.0, &cfg->size, why, why_n);
-    if (!strcmp(key, "hp")) return param_int(key, val, 1, 100000, &cfg->hp, why, why_n);
-    if (!strcmp(key, "boss")) return param_int(key, val, 0, 1, &cfg->boss, why, why_n);
-    if (!strcmp(key, "push")) {
-        if (!strcmp(val, "head")) cfg->push_head = 1;
-        else if (!strcmp(val, "body")) cfg->push_head = 0;
-        else {
-            snprintf(why, why_n, "push: expected head or body, got '%s'", val);
-            return false;
-        }
-        return true;
-    }
-    snprintf(why, why_n, "unknown whale parameter '%s' (expected speed, push, hp, boss, shield or size)",
-             key);
-    return false;
+    return param_set(&TABLE, cfg, key, val, why, why_n);
 }
 
 // Places every segment exactly its rest length behind its target, along the
@@ -79,16 +62,17 @@ void whale_free(Whale *c) { (void)c; }
 
 bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng) {
     memset(c, 0, sizeof *c);
-    double size = cfg->size > 0 ? cfg->size : 1.0;
+    if (!param_valid(&TABLE, cfg)) return false;
+    double size = cfg->size;
     c->pos = pos;
-    c->speed = cfg->speed > 0 ? cfg->speed : 2.0;
-    c->shield_px = cfg->shield_px > 0 ? cfg->shield_px : 90.0;
+    c->speed = cfg->speed;
+    c->shield_px = cfg->shield_px;
     c->push_head = cfg->push_head != 0;
     c->boss = cfg->boss != 0;
-    c->hp = c->hp_max = cfg->hp > 0 ? cfg->hp : 60;
+    c->hp = c->hp_max = cfg->hp;
     c->alive = true;
     for (int i = 0; i < WHALE_SEGMENTS; i++)
-        c->seg_len[i] = (i == WHALE_SEGMENTS - 1 ? TAIL_LEN_PX : SEG_LEN_PX) * size;
+        c->seg_len[i] = (i == WHALE_SEGMENTS - 1 ? WHALE_TAIL_LEN_PX : WHALE_SEG_LEN_PX) * size;
     for (int i = 0; i <= WHALE_SEGMENTS; i++) c->width[i] = WIDTH_PX[i] * size;
     c->size = size;
     c->margin_px = 0.5 * c->width[2] + 10.0 * size;
@@ -125,7 +109,7 @@ static void bounce(Whale *c, const Tilemap *m) {
     bool fx = sx != 0.0 && solid(m, v2(c->pos.x + sx * r, c->pos.y));
     bool fy = sy != 0.0 && solid(m, v2(c->pos.x, c->pos.y + sy * r));
     if (!fx && !fy && sx != 0.0 && sy != 0.0) {
-        const double k = 0.70710678118654752;   // a corner met diagonally
+        const double k = DM_SQRT1_2;   // a corner met diagonally
         if (solid(m, v2(c->pos.x + sx * r * k, c->pos.y + sy * r * k))) fx = fy = true;
     }
     if (fx) { c->vel.x = -c->vel.x; c->bounces++; }
@@ -157,12 +141,12 @@ static int phase_for(const Whale *c) {
 }
 
 // Turns the heading toward target, never tighter than a circle of
-// TURN_RADIUS_PX (a sudden reversal would fold the body onto itself).
+// WHALE_TURN_RADIUS_PX (a sudden reversal would fold the body onto itself).
 static void steer(Whale *c, Vec2 target) {
     Vec2 d = v2_sub(target, c->pos);
     double v = v2_len(c->vel);
     if ((d.x == 0.0 && d.y == 0.0) || v == 0.0) return;
-    double max_turn = v / (TURN_RADIUS_PX * c->size);
+    double max_turn = v / (WHALE_TURN_RADIUS_PX * c->size);
     double a = dm_atan2(c->vel.y, c->vel.x);
     double turn = dm_wrap(dm_atan2(d.y, d.x) - a);
     if (turn > max_turn) turn = max_turn;
@@ -176,28 +160,28 @@ static void steer(Whale *c, Vec2 target) {
 // telegraph while turning toward the player, then rushes, still homing
 // for its first ticks, then cruises on at its phase's
 // speed in whatever direction the rush and bounces left it.
-static void dive_step(Whale *c, World *w) {
+static void dive_step(Whale *c, const TickCtx *ctx) {
     double cruise = c->speed * PHASE_SPEED[c->phase];
     int every = DIVE_EVERY[c->phase];
     switch (c->dive) {
     case WHALE_CRUISE:
         if (every > 0 && --c->dive_timer <= 0) {
             c->dive = WHALE_WINDUP;
-            c->dive_timer = WINDUP_TICKS;
-            set_speed(c, cruise * WINDUP_SPEED);
+            c->dive_timer = WHALE_WINDUP_TICKS;
+            set_speed(c, cruise * WHALE_WINDUP_SPEED);
         }
         break;
     case WHALE_WINDUP:
-        steer(c, w->player.pos);
+        steer(c, ctx->player.pos);
         if (--c->dive_timer <= 0) {
-            double s = c->speed * DIVE_SPEED;
-            set_speed(c, s > DIVE_SPEED_MAX ? DIVE_SPEED_MAX : s);
+            double s = c->speed * WHALE_DIVE_SPEED;
+            set_speed(c, s > WHALE_DIVE_SPEED_MAX_PX ? WHALE_DIVE_SPEED_MAX_PX : s);
             c->dive = WHALE_DIVING;
-            c->dive_timer = DIVE_TICKS;
+            c->dive_timer = WHALE_DIVE_TICKS;
         }
         break;
     case WHALE_DIVING:
-        if (c->dive_timer > DIVE_TICKS - DIVE_HOMING_TICKS) steer(c, w->player.pos);
+        if (c->dive_timer > WHALE_DIVE_TICKS - WHALE_DIVE_HOMING_TICKS) steer(c, ctx->player.pos);
         if (--c->dive_timer <= 0) {
             c->dive = WHALE_CRUISE;
             c->dive_timer = every;
@@ -207,15 +191,15 @@ static void dive_step(Whale *c, World *w) {
     }
 }
 
-void whale_step(Whale *c, World *w) {
+void whale_step(Whale *c, const TickCtx *ctx) {
     c->age++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
     if (!c->alive) {
         c->dead_ticks++;
         return;
     }
-    if (c->boss) dive_step(c, w);
-    whale_move(c, &w->map);
+    if (c->boss) dive_step(c, ctx);
+    whale_move(c, ctx->map);
 }
 
 // Centre and radius of the hit circle of body part i (0 the head, i >= 1
@@ -244,26 +228,26 @@ static bool circle_hits(const Whale *c, Vec2 p, double r) {
     return false;
 }
 
-bool whale_bullet_hit(Whale *c, World *w, const Bullet *b) {
+bool whale_bullet_hit(Whale *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive || !circle_hits(c, b->pos, b->radius)) return false;
     if (!c->boss) {
-        events_push(&w->events, EV_BLOCKED, WHO_WHALE, 0, b->pos.x, b->pos.y);
+        events_push(ctx->events, EV_BLOCKED, WHO_WHALE, 0, b->pos.x, b->pos.y);
         return true;
     }
     c->hp -= b->damage > 0 ? b->damage : 1;
-    c->hurt_ticks = HURT_FLASH_TICKS;
-    events_push(&w->events, EV_HIT, WHO_WHALE, c->hp, b->pos.x, b->pos.y);
+    c->hurt_ticks = WHALE_HURT_FLASH_TICKS;
+    events_push(ctx->events, EV_HIT, WHO_WHALE, c->hp, b->pos.x, b->pos.y);
     if (c->hp <= 0) {
         c->hp = 0;
         c->alive = false;
         c->dead_ticks = 0;
-        events_push(&w->events, EV_BOSS_DOWN, WHO_WHALE, 0, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_BOSS_DOWN, WHO_WHALE, 0, c->pos.x, c->pos.y);
         return true;
     }
     int ph = phase_for(c);
     if (ph != c->phase) {
         c->phase = ph;
-        events_push(&w->events, EV_PHASE, WHO_WHALE, ph, c->pos.x, c->pos.y);
+        events_push(ctx->events, EV_PHASE, WHO_WHALE, ph, c->pos.x, c->pos.y);
         if (c->dive == WHALE_CRUISE) {
             c->dive_timer = DIVE_EVERY[ph] / 2;   // the first dive of a phase comes soon
             set_speed(c, c->speed * PHASE_SPEED[ph]);
@@ -277,6 +261,15 @@ bool whale_touches(const Whale *c, Vec2 p, double r) { return c->alive && circle
 bool whale_blocks_win(const Whale *c) { return c->boss && c->alive; }
 
 bool whale_is_boss(const Whale *c) { return c->boss; }
+
+Vec2 whale_pos(const Whale *c) { return c->pos; }
+
+bool whale_alive(const Whale *c) { return c->alive; }
+
+void whale_health(const Whale *c, int *hp, int *hp_max) {
+    *hp = c->hp;
+    *hp_max = c->hp_max;
+}
 
 void whale_hash(const Whale *c, Hash *h) {
     hash_f64(h, c->pos.x);
@@ -324,7 +317,6 @@ void whale_probes(const Whale *c, WhaleProbes *out) {
     out->bounces = (double)c->bounces;
     out->link_error = whale_link_error(c);
     out->hp = c->hp;
-    out->alive = c->alive;
     out->phase = c->phase;
 }
 

@@ -24,24 +24,47 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
+#include "sim/background/starfield.h"
+#include "sim/creatures/params.h"
 #include "sim/map/tilemap.h"
 
-struct World;
+struct TickCtx;
 struct Bullet;
 
 #define WHALE_SEGMENTS 8
 // Pusher points per whale handed to the starfield: the head and every
 // segment's back end (push=body), or the head alone (push=head).
 #define WHALE_PUSHERS (WHALE_SEGMENTS + 1)
+#define WHALE_PHASES 3
 
-// Spawn-line parameters (k=v); defaults from whale_config_default.
+// Tuning (not spawn parameters; docs/whale.md). Lengths are at size 1 and
+// scale with size=; per-phase tables have one entry per phase.
+// Body plan: seven body segments and a shorter tail; widths at the head and
+// at each segment's back end, widest just behind the head like a whale
+// shark's pectoral region, the last entry the tail fin's span.
+#define WHALE_SEG_LEN_PX 26.0
+#define WHALE_TAIL_LEN_PX 16.0
+#define WHALE_WIDTH_PX {50, 60, 60, 54, 46, 36, 26, 16, 50}
+#define WHALE_PHASE_SPEED {1.0, 1.5, 2.0}      // cruise speed factor per phase
+#define WHALE_PHASE_DIVE_TICKS {0, 300, 180}   // ticks between dives (0: none)
+#define WHALE_WINDUP_TICKS 40                  // slowing down before a dive
+#define WHALE_WINDUP_SPEED 0.6                 // speed factor while winding up
+#define WHALE_TURN_RADIUS_PX 45.0              // tightest turn while steering
+#define WHALE_DIVE_HOMING_TICKS 20             // first ticks of a dive still steer
+#define WHALE_DIVE_TICKS 50
+#define WHALE_DIVE_SPEED 3.0                   // speed factor while diving
+#define WHALE_DIVE_SPEED_MAX_PX 48.0           // px per tick, whatever the base
+#define WHALE_HURT_FLASH_TICKS 6
+
+// Spawn-line parameters (k=v): ranges, defaults and meanings in
+// whale_params()'s table (docs/whale.md shows it).
 typedef struct WhaleConfig {
-    double speed;              // speed=   cruise px per tick, 0.1..32 (2)
-    int push_head;             // push=    head|body: 1 when only the head parts stars (body)
-    int hp;                    // hp=      1..100000 (60); ignored for a hazard
-    int boss;                  // boss=    0|1 (1): boss with hp and phases, or unkillable hazard
-    double shield_px;          // shield=  star push radius px, 8..512 (90)
-    double size;               // size=    body scale, 0.25..4 (1)
+    double speed;              // speed=   cruise px per tick
+    int push_head;             // push=    1 when only the head parts stars (head), 0 (body)
+    int hp;                    // hp=      ignored for a hazard
+    int boss;                  // boss=    1: boss with hp and phases, 0: unkillable hazard
+    double shield_px;          // shield=  star push radius
+    double size;               // size=    body scale
 } WhaleConfig;
 
 typedef enum WhaleDive {
@@ -73,16 +96,17 @@ typedef struct Whale {
     int hurt_ticks;            // ticks of hit flash left (drawing only)
 } Whale;
 
+// Probes (docs/whale.md): the head's position, velocity flips so far, the
+// worst segment spacing error, hp and phase.
+#define WHALE_PROBES(FIELD, COUNT)                                                             \
+    FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
+    FIELD(whale, hp) FIELD(whale, phase) COUNT(whale)
 typedef struct WhaleProbes {
-    double x, y, bounces, link_error;
-    double hp, alive, phase;
+    WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
 
-// A point that pushes stars within r px (see starfield.h).
-typedef struct StarPusher {
-    double x, y, r;
-} StarPusher;
-
+// The spawn parameters: key, kind, range, default, meaning.
+const ParamTable *whale_params(void);
 void whale_config_default(WhaleConfig *cfg);
 // Sets one spawn parameter from its text (speed, push, hp, boss, shield,
 // size). False with a reason in why for an unknown key, a non-numeric or
@@ -90,18 +114,18 @@ void whale_config_default(WhaleConfig *cfg);
 bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
 // Builds the whale with its head at pos (px), heading in a direction drawn
 // from rng (never closer than 25 degrees to an axis), body laid out behind.
-// Allocates nothing.
+// Allocates nothing. False for a cfg outside the table's ranges.
 bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng);
 void whale_free(Whale *c);
 // One tick: phase/dive logic (boss), head movement with bounces, body follow.
-// Reads w->map and w->player; pushes events.
-void whale_step(Whale *c, struct World *w);
+// Bounces off ctx->map, dives at ctx->player.
+void whale_step(Whale *c, const struct TickCtx *ctx);
 // Moves the head by its velocity against map and bounces; then the body
-// follows. The movement part of whale_step, usable without a World.
+// follows. The movement part of whale_step, usable without a tick.
 void whale_move(Whale *c, const Tilemap *map);
 // A player bullet reached p: true when the creature absorbs it (hit or blocked);
 // damage and events are applied here.
-bool whale_bullet_hit(Whale *c, struct World *w, const struct Bullet *b);
+bool whale_bullet_hit(Whale *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch the living whale (head or any segment)?
 bool whale_touches(const Whale *c, Vec2 p, double r);
 // A living boss whale blocks the win; a hazard never does.
@@ -114,5 +138,11 @@ void whale_probes(const Whale *c, WhaleProbes *out);
 // Fills out (at most max) with the points that push stars this tick; 0 once
 // the whale is dead.
 int whale_pushers(const Whale *c, StarPusher *out, int max);
+// The head, px.
+Vec2 whale_pos(const Whale *c);
+// Not yet killed (a hazard always).
+bool whale_alive(const Whale *c);
+// Hit points left (0 once dead) and at spawn; a hazard keeps its spawn hp.
+void whale_health(const Whale *c, int *hp, int *hp_max);
 // Largest |segment spacing - rest length| over the body, px.
 double whale_link_error(const Whale *c);

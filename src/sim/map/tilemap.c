@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/dmath.h"
 #include "core/mem.h"
 
 // A tile's solid part (or its empty part) as a convex polygon given by its
@@ -21,8 +22,6 @@ typedef struct Shape {
     double pc[4];              // inside: dot(pn, x) <= pc
     int side[4];
 } Shape;
-
-#define INV_SQRT2 0.70710678118654752440
 
 // A cast's hit t and a candidate's normal are "the same" within this many px.
 #define CAST_EPS_PX 1e-6
@@ -221,7 +220,7 @@ static bool shape_clip(const Shape *sh, Vec2 a, Vec2 d, double *t0, double *t1, 
 // True when the point lies at least depth px inside every edge.
 static bool shape_deep(const Shape *sh, Vec2 p, double depth) {
     for (int i = 0; i < sh->n; i++) {
-        double nl = sh->pn[i].x != 0 && sh->pn[i].y != 0 ? 1.0 / INV_SQRT2 : 1.0;
+        double nl = sh->pn[i].x != 0 && sh->pn[i].y != 0 ? 1.0 / DM_SQRT1_2 : 1.0;
         if (sh->pc[i] - plane_val(sh, i, p) < depth * nl) return false;
     }
     return true;
@@ -344,12 +343,12 @@ static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *
 
 // Sixteen unit directions, for the normal at a point exactly on a surface.
 static const double DIR16[16][2] = {
-    {1, 0}, {0.92387953251128674, 0.38268343236508978}, {INV_SQRT2, INV_SQRT2},
+    {1, 0}, {0.92387953251128674, 0.38268343236508978}, {DM_SQRT1_2, DM_SQRT1_2},
     {0.38268343236508978, 0.92387953251128674}, {0, 1}, {-0.38268343236508978, 0.92387953251128674},
-    {-INV_SQRT2, INV_SQRT2}, {-0.92387953251128674, 0.38268343236508978}, {-1, 0},
-    {-0.92387953251128674, -0.38268343236508978}, {-INV_SQRT2, -INV_SQRT2},
+    {-DM_SQRT1_2, DM_SQRT1_2}, {-0.92387953251128674, 0.38268343236508978}, {-1, 0},
+    {-0.92387953251128674, -0.38268343236508978}, {-DM_SQRT1_2, -DM_SQRT1_2},
     {-0.38268343236508978, -0.92387953251128674}, {0, -1}, {0.38268343236508978, -0.92387953251128674},
-    {INV_SQRT2, -INV_SQRT2}, {0.92387953251128674, -0.38268343236508978},
+    {DM_SQRT1_2, -DM_SQRT1_2}, {0.92387953251128674, -0.38268343236508978},
 };
 
 // Normal at a point on the boundary: the mean of the directions that lead

@@ -6,11 +6,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "sim/world.h"
+#include "core/dmath.h"
 
 // A contact normal with y at or below this is a floor (within 45 degrees of
 // straight up; the small slack keeps exact 45-degree ramps floors).
-#define FLOOR_NY (-0.70710678118654752 + 1e-3)
+#define FLOOR_NY (-DM_SQRT1_2 + 1e-3)
 // Penetration deeper than this (px) is resolved and counts as a contact.
 #define CONTACT_EPS 1e-3
 // A second surface this close (px at tile 32) to the body also touches it.
@@ -53,7 +53,7 @@ static void contacts_add(Contacts *c, Vec2 n) {
 static Vec2 held_dir(Input in) {
     int x = !!(in.buttons & BTN_RIGHT) - !!(in.buttons & BTN_LEFT);
     int y = !!(in.buttons & BTN_DOWN) - !!(in.buttons & BTN_UP);
-    if (x && y) return v2(x * 0.70710678118654752, y * 0.70710678118654752);
+    if (x && y) return v2(x * DM_SQRT1_2, y * DM_SQRT1_2);
     return v2(x, y);
 }
 
@@ -180,33 +180,33 @@ static void become_air(Player *p) {
     p->normal = v2(0, -1);
 }
 
-static void land(Player *p, World *w, Vec2 floor_n) {
+static void land(Player *p, const PlayerCtx *ctx, Vec2 floor_n) {
     p->state = PLAYER_GROUND;
     p->normal = floor_n;
     p->jump_hold = 0;
     p->coyote = 0;
-    events_push(&w->events, EV_LAND, WHO_PLAYER, 0, p->pos.x, p->pos.y);
+    events_push(ctx->events, EV_LAND, WHO_PLAYER, 0, p->pos.x, p->pos.y);
 }
 
-static void step_air(Player *p, World *w, Input in, int dx, double s);
+static void step_air(Player *p, const PlayerCtx *ctx, Input in, int dx, double s);
 
 // A jump from the ground (or within coyote time): keeps the horizontal speed.
-static void ground_jump(Player *p, World *w, double s) {
+static void ground_jump(Player *p, const PlayerCtx *ctx, double s) {
     p->vel = v2(p->state == PLAYER_GROUND ? p->ground_speed : p->vel.x, -PLAYER_JUMP_SPEED * s);
     p->jump_hold = PLAYER_JUMP_HOLD_TICKS;
     p->jump_buffer = 0;
     p->coyote = 0;
     if (p->attach_cooldown < PLAYER_HOP_COOLDOWN_TICKS) p->attach_cooldown = PLAYER_HOP_COOLDOWN_TICKS;
     become_air(p);
-    events_push(&w->events, EV_JUMP, WHO_PLAYER, 0, p->pos.x, p->pos.y);
+    events_push(ctx->events, EV_JUMP, WHO_PLAYER, 0, p->pos.x, p->pos.y);
 }
 
-static void step_ground(Player *p, World *w, Input in, int dx, double s) {
-    const Tilemap *m = &w->map;
+static void step_ground(Player *p, const PlayerCtx *ctx, Input in, int dx, double s) {
+    const Tilemap *m = ctx->map;
     double r = p->radius;
     if (p->jump_buffer > 0) {
-        ground_jump(p, w, s);
-        step_air(p, w, in, dx, s);
+        ground_jump(p, ctx, s);
+        step_air(p, ctx, in, dx, s);
         return;
     }
     double gs = p->ground_speed;
@@ -214,7 +214,7 @@ static void step_ground(Player *p, World *w, Input in, int dx, double s) {
     // Rolling over a corner (the normal is neither flat nor a 45-degree face)
     // the body does not stop: it never ends up perched on an edge.
     double ax = fabs(p->normal.x);
-    bool on_corner = ax > 0.01 && fabs(ax - 0.70710678118654752) > 0.01;
+    bool on_corner = ax > 0.01 && fabs(ax - DM_SQRT1_2) > 0.01;
     if (!(dx == 0 && on_corner)) gs = approach(gs, dx * PLAYER_WALK_SPEED * s, accel * s);
 
     // Along the floor with the horizontal speed gs (ramps take the same
@@ -260,12 +260,12 @@ static void step_ground(Player *p, World *w, Input in, int dx, double s) {
     p->vel = v2_scale(t, gs / t.x);
 }
 
-static void step_air(Player *p, World *w, Input in, int dx, double s) {
-    const Tilemap *m = &w->map;
+static void step_air(Player *p, const PlayerCtx *ctx, Input in, int dx, double s) {
+    const Tilemap *m = ctx->map;
     double r = p->radius;
     bool can_coyote = p->coyote > 0;
     if (p->coyote > 0) p->coyote--;
-    if (can_coyote && p->jump_buffer > 0) ground_jump(p, w, s);
+    if (can_coyote && p->jump_buffer > 0) ground_jump(p, ctx, s);
 
     double top = PLAYER_WALK_SPEED * s;
     double accel = dx == 0 || p->vel.x * dx > top ? PLAYER_AIR_DECEL : PLAYER_AIR_ACCEL;
@@ -301,7 +301,7 @@ static void step_air(Player *p, World *w, Input in, int dx, double s) {
     if (nf > 0) {
         settle(m, &p->pos, r, r + STICK_MARGIN_PX * s, fn);
         p->ground_speed = p->vel.x;
-        land(p, w, fn);
+        land(p, ctx, fn);
         Vec2 t = tangent(fn);
         p->vel = v2_scale(t, p->ground_speed / t.x);
         return;
@@ -313,7 +313,7 @@ static void step_air(Player *p, World *w, Input in, int dx, double s) {
         p->normal = ns > 0 ? mean_normal(normals, ns, false, NULL) : c.normal[c.n - 1];
         p->vel = v2(0, 0);
         p->jump_hold = 0;
-        events_push(&w->events, EV_ATTACH, WHO_PLAYER, 0, p->pos.x, p->pos.y);
+        events_push(ctx->events, EV_ATTACH, WHO_PLAYER, 0, p->pos.x, p->pos.y);
     }
 }
 
@@ -339,7 +339,7 @@ static Vec2 climb_dir(Vec2 d, const Vec2 *normals, int ns, int *along) {
     return dir;
 }
 
-static void leap(Player *p, World *w, Vec2 n, double s) {
+static void leap(Player *p, const PlayerCtx *ctx, Vec2 n, double s) {
     double up = 1.0 - (n.y > 0.0 ? n.y : 0.0);
     p->vel = v2_scale(n, PLAYER_LEAP_SPEED * s);
     p->vel.y -= PLAYER_LEAP_UP * s * up;
@@ -348,23 +348,23 @@ static void leap(Player *p, World *w, Vec2 n, double s) {
     p->coyote = 0;
     p->attach_cooldown = PLAYER_ATTACH_COOLDOWN_TICKS;
     become_air(p);
-    events_push(&w->events, EV_JUMP, WHO_PLAYER, 1, p->pos.x, p->pos.y);
+    events_push(ctx->events, EV_JUMP, WHO_PLAYER, 1, p->pos.x, p->pos.y);
 }
 
-static void step_wall(Player *p, World *w, Input in, int dx, double s) {
-    const Tilemap *m = &w->map;
+static void step_wall(Player *p, const PlayerCtx *ctx, Input in, int dx, double s) {
+    const Tilemap *m = ctx->map;
     double r = p->radius;
     double reach = r + STICK_MARGIN_PX * s;
     Vec2 pt, normals[2];
     int ns = find_surfaces(m, p->pos, r, reach, p->normal, &pt, normals);
     if (ns == 0) {
         become_air(p);
-        step_air(p, w, in, dx, s);
+        step_air(p, ctx, in, dx, s);
         return;
     }
     if (p->jump_buffer > 0) {
-        leap(p, w, mean_normal(normals, ns, false, NULL), s);
-        step_air(p, w, in, dx, s);
+        leap(p, ctx, mean_normal(normals, ns, false, NULL), s);
+        step_air(p, ctx, in, dx, s);
         return;
     }
     int along = 0;
@@ -403,27 +403,27 @@ static void step_wall(Player *p, World *w, Input in, int dx, double s) {
         // over the edge instead of stopping on it.
         double vx = p->vel.x, climb = PLAYER_CLIMB_SPEED * s;
         p->ground_speed = vx > 0.0 ? fmax(vx, climb) : vx < 0.0 ? fmin(vx, -climb) : 0.0;
-        land(p, w, fn);
+        land(p, ctx, fn);
         return;
     }
     p->normal = mean_normal(normals, ns, false, NULL);
 }
 
-static void fire(Player *p, World *w, Input in, double s) {
+static void fire(Player *p, const PlayerCtx *ctx, Input in, double s) {
     if (!(in.buttons & BTN_FIRE) || p->fire_cooldown > 0) return;
     Vec2 d = held_dir(in);
     if (d.x == 0.0 && d.y == 0.0) d = v2(p->facing, 0);
     Vec2 at = v2_add(p->pos, v2_scale(d, p->radius + PLAYER_BULLET_RADIUS * s));
-    bullets_spawn(&w->bullets, OWNER_PLAYER, WHO_PLAYER, at, v2_scale(d, PLAYER_BULLET_SPEED * s),
+    bullets_spawn(ctx->bullets, OWNER_PLAYER, WHO_PLAYER, at, v2_scale(d, PLAYER_BULLET_SPEED * s),
                   PLAYER_BULLET_RADIUS * s, PLAYER_BULLET_DAMAGE, PLAYER_BULLET_TTL);
     p->shots++;
     p->fire_cooldown = PLAYER_FIRE_COOLDOWN_TICKS;
-    events_push(&w->events, EV_SHOT, WHO_PLAYER, 0, at.x, at.y);
+    events_push(ctx->events, EV_SHOT, WHO_PLAYER, 0, at.x, at.y);
 }
 
 void player_init(Player *p, int col, int row, int tile) {
     memset(p, 0, sizeof *p);
-    p->radius = PLAYER_RADIUS_PX * tile / 32.0;
+    p->radius = PLAYER_RADIUS_PX * tile / PLAYER_REF_TILE_PX;
     p->pos = v2((col + 0.5) * tile, (row + 1) * tile - p->radius);
     p->normal = v2(0, -1);
     p->facing = 1;
@@ -434,7 +434,7 @@ void player_init(Player *p, int col, int row, int tile) {
     legs_init(&p->legs);
 }
 
-void player_step(Player *p, struct World *w, Input in, Input prev) {
+void player_step(Player *p, const PlayerCtx *ctx, Input in, Input prev) {
     double s = scale_of(p);
     if (p->hp <= 0) in.buttons = 0;    // the dead do not steer (the body still falls)
     bool pressed = (in.buttons & BTN_JUMP) && !(prev.buttons & BTN_JUMP);
@@ -447,21 +447,21 @@ void player_step(Player *p, struct World *w, Input in, Input prev) {
     if (dx) p->facing = dx;
 
     switch (p->state) {
-    case PLAYER_GROUND: step_ground(p, w, in, dx, s); break;
-    case PLAYER_WALL: step_wall(p, w, in, dx, s); break;
-    default: step_air(p, w, in, dx, s); break;
+    case PLAYER_GROUND: step_ground(p, ctx, in, dx, s); break;
+    case PLAYER_WALL: step_wall(p, ctx, in, dx, s); break;
+    default: step_air(p, ctx, in, dx, s); break;
     }
-    fire(p, w, in, s);
+    fire(p, ctx, in, s);
     LegsBody body = {p->pos, p->vel, p->normal, p->state == PLAYER_WALL, p->radius, p->facing};
-    legs_step(&p->legs, &w->map, &body, &w->events);
+    legs_step(&p->legs, ctx->map, &body, ctx->events);
 }
 
-void player_hurt(Player *p, struct World *w, int damage) {
+void player_hurt(Player *p, Events *ev, int damage) {
     if (p->invuln > 0 || p->hp <= 0) return;
     p->hp -= damage;
     if (p->hp < 0) p->hp = 0;
     p->invuln = PLAYER_INVULN_TICKS;
-    events_push(&w->events, EV_PLAYER_HURT, WHO_PLAYER, damage, p->pos.x, p->pos.y);
+    events_push(ev, EV_PLAYER_HURT, WHO_PLAYER, damage, p->pos.x, p->pos.y);
 }
 
 void player_hash(const Player *p, Hash *h) {

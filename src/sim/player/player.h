@@ -25,13 +25,16 @@
 
 #include "core/hash.h"
 #include "core/vec2.h"
+#include "sim/bullets.h"
+#include "sim/events.h"
 #include "sim/input.h"
+#include "sim/map/tilemap.h"
 #include "sim/player/legs.h"
 
-struct World;
-
-// Feel constants. Distances and speeds are for a 32 px tile and scale with
-// tile/32 (the body radius is 12 px at tile 32); times are ticks of 1/60 s.
+// Feel constants. Distances and speeds are for a PLAYER_REF_TILE_PX tile and
+// scale with tile / PLAYER_REF_TILE_PX (the body radius is 12 px at tile 32);
+// times are ticks (SIM_TICK_HZ a second).
+#define PLAYER_REF_TILE_PX 32.0    // the tile size the feel constants are written for
 #define PLAYER_RADIUS_PX 12.0      // body radius
 #define PLAYER_WALK_SPEED 3.0      // px/tick top ground speed (horizontal)
 #define PLAYER_GROUND_ACCEL 0.6    // px/tick^2 toward the held direction (5 ticks to top speed)
@@ -86,11 +89,19 @@ typedef struct Player {
     Legs legs;
 } Player;
 
+// What the player's step may touch besides himself (world_step builds it).
+typedef struct PlayerCtx {
+    const Tilemap *map;
+    Bullets *bullets;          // his shots
+    Events *events;
+} PlayerCtx;
+
 // Places the body standing on the bottom of tile (col, row).
 void player_init(Player *p, int col, int row, int tile);
 // One tick: timers, movement (ground, air or wall), firing, then the legs.
 // in/prev are this tick's and the last tick's buttons (press edges).
-void player_step(Player *p, struct World *w, Input in, Input prev);
-// Damage from a bullet or contact; respects invulnerability ticks.
-void player_hurt(Player *p, struct World *w, int damage);
+void player_step(Player *p, const PlayerCtx *ctx, Input in, Input prev);
+// Damage from a bullet or contact; respects invulnerability ticks; pushes
+// EV_PLAYER_HURT to ev.
+void player_hurt(Player *p, Events *ev, int damage);
 void player_hash(const Player *p, Hash *h);

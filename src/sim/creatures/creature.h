@@ -1,0 +1,59 @@
+// creature.h -- the one list of creature kinds. The World's arrays, every
+// per-kind loop in world.c, the level's spawn dispatch, the event sources,
+// the probes, the drawing and the HUD are generated from CREATURES(X), so a
+// new kind is its own files plus one line here (docs/creatures.md).
+#pragma once
+#include "sim/creatures/tentacle.h"
+#include "sim/creatures/tetran.h"
+#include "sim/creatures/whale.h"
+
+// X(KIND, prefix, Type, "BOSS BAR NAME"), one line per kind:
+//   KIND    enum suffix: KIND_<KIND> (level.h), WHO_<KIND> (events.h), and the
+//           header's <KIND>_PUSHERS and <KIND>_PROBES(FIELD, COUNT)
+//   prefix  the files (sim/creatures/prefix.c, render/draw/prefix.c,
+//           tools/assetgen/art_prefix.c, docs/prefix.md), the functions,
+//           the level keyword (`spawn prefix C R ...`), the probes
+//           (`prefix.NAME`) and the World's `Type *prefixs`, `int prefix_count`
+//   Type    the creature's struct; TypeConfig its spawn parameters and
+//           TypeProbes its probe values
+// The order is the step, bullet, contact and hash order: replays depend on
+// it, so a new kind goes at the end. Drawing runs the other way round (the
+// first kinds on top).
+#define CREATURES(X)                            \
+    X(TETRAN, tetran, Tetran, "TETRAN")         \
+    X(TENTACLE, tentacle, Tentacle, "TENTACLE") \
+    X(WHALE, whale, Whale, "WHALE SHARK")
+
+// What every kind implements (prefix_ functions, Type and TypeConfig as in
+// the list; tick.h has TickCtx, bullets.h Bullet, starfield.h StarPusher,
+// params.h ParamTable):
+//   const ParamTable *prefix_params(void);    // its spawn parameters
+//   void prefix_config_default(TypeConfig *cfg);
+//   bool prefix_config_set(TypeConfig *cfg, const char *key, const char *val,
+//                          char *why, size_t why_n);
+//   bool prefix_init(Type *c, const TypeConfig *cfg, Vec2 pos, Rng *rng);
+//   void prefix_free(Type *c);
+//   void prefix_step(Type *c, const TickCtx *ctx);
+//   bool prefix_bullet_hit(Type *c, const TickCtx *ctx, const Bullet *b);
+//   bool prefix_touches(const Type *c, Vec2 p, double r);   // contact damage
+//   bool prefix_blocks_win(const Type *c);    // a living boss
+//   bool prefix_is_boss(const Type *c);       // dead or alive: the arena can be won
+//   void prefix_hash(const Type *c, Hash *h);
+//   void prefix_probes(const Type *c, TypeProbes *out);
+//   int  prefix_pushers(const Type *c, StarPusher *out, int max);   // 0: none
+//   Vec2 prefix_pos(const Type *c);           // where it is (the attract pilot)
+//   bool prefix_alive(const Type *c);         // not yet killed (the boss bar's name)
+//   void prefix_health(const Type *c, int *hp, int *hp_max);   // the boss bar
+// and #define KIND_PUSHERS (the most pushers one creature hands out, 0 for
+// none) and KIND_PROBES(FIELD, COUNT) (params.h). Outside the sim each kind
+// has draw_prefix and draw_prefix_colour (render.h) and art_prefix
+// (tools/assetgen/art.h).
+
+// The most star pushers any one creature hands the starfield per tick: the
+// largest KIND_PUSHERS (a union is as big as its biggest member).
+typedef union CreaturePusherRoom {
+#define CREATURE_PUSHER_ROOM(KIND, prefix, Type, name) char prefix[KIND##_PUSHERS + 1];
+    CREATURES(CREATURE_PUSHER_ROOM)
+#undef CREATURE_PUSHER_ROOM
+} CreaturePusherRoom;
+#define CREATURE_MAX_PUSHERS ((int)sizeof(CreaturePusherRoom) - 1)
