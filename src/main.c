@@ -303,7 +303,7 @@ static double now_us(void) {
 // A fixed input pattern that walks both ways, climbs, jumps, fires and
 // toggles wiggle mode, so a bench exercises every system.
 static Input bench_input(int64_t t) {
-    uint8_t b = 0;
+    uint16_t b = 0;
     int64_t phase = t % 480;
     if (phase < 200) b |= BTN_RIGHT;
     else if (phase < 400) b |= BTN_LEFT;

@@ -141,7 +141,7 @@ static void take_shots(App *a, const World *w) {
 // hops and shoots in a fixed rhythm (the sim stays deterministic).
 static Input attract_input(const World *w) {
     int64_t t = w->tick + 1;
-    uint8_t b = 0;
+    uint16_t b = 0;
     double boss_x = w->player.pos.x;   // the first creature of the first kind the arena has
     bool found = false;
 #define ATTRACT_BOSS(KIND, prefix, Type, name) \

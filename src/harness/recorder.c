@@ -83,7 +83,10 @@ struct Recorder {
     uint64_t level_hash, legs_hash;
     bool has_seed;
     uint32_t seed;
-    uint8_t held;
+    int difficulty;            // Difficulty
+    bool assist_wiggle;
+    int hearts;                // 0: full
+    uint16_t held;
     int64_t last_tick;
     TextBuf body;
 };
@@ -103,6 +106,12 @@ void recorder_set_seed(Recorder *rec, uint32_t seed) {
     rec->seed = seed;
 }
 
+void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts) {
+    rec->difficulty = difficulty;
+    rec->assist_wiggle = assist_wiggle;
+    rec->hearts = hearts;
+}
+
 int64_t recorder_ticks(const Recorder *rec) { return rec->last_tick + 1; }
 
 void recorder_tick(Recorder *rec, const World *w, Input in) {
@@ -111,8 +120,8 @@ void recorder_tick(Recorder *rec, const World *w, Input in) {
     // recording ends (the file stays readable).
     if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK) return;
     char line[96];
-    uint8_t now = in.buttons & (uint8_t)((1u << BTN_COUNT) - 1);
-    uint8_t diff = now ^ rec->held;
+    uint16_t now = in.buttons & (uint16_t)((1u << BTN_COUNT) - 1);
+    uint16_t diff = now ^ rec->held;
     for (int bit = 0; bit < BTN_COUNT; bit++) {
         if (!(diff & (1u << bit))) continue;
         snprintf(line, sizeof line, "at %" PRId64 " %s %s\n", t, (now >> bit) & 1 ? "down" : "up",
@@ -150,6 +159,14 @@ bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
     textbuf_puts(&out, line);
     if (rec->has_seed) {
         snprintf(line, sizeof line, "seed %" PRIu32 "\n", rec->seed);
+        textbuf_puts(&out, line);
+    }
+    const char *diff = difficulty_name((Difficulty)rec->difficulty);
+    snprintf(line, sizeof line, "difficulty %s\n", diff ? diff : "normal");
+    textbuf_puts(&out, line);
+    if (rec->assist_wiggle) textbuf_puts(&out, "assist wiggle\n");
+    if (rec->hearts > 0) {
+        snprintf(line, sizeof line, "hearts %d\n", rec->hearts);
         textbuf_puts(&out, line);
     }
     if (rec->body.len) textbuf_put(&out, rec->body.p, rec->body.len);

@@ -131,17 +131,18 @@ static bool parse_legs_hash(Parser *p, int i) {
     return true;
 }
 
-static bool parse_button(Parser *p, int i, uint8_t *out) {
+static bool parse_button(Parser *p, int i, uint16_t *out) {
     char b[64];
     int bit = input_button_parse(p->tok[i].s, p->tok[i].len);
     if (!bit)
-        return fail_at(p, p->tok[i].col, "unknown button '%s' (expected left, right, up, down, jump, fire or wiggle)",
+        return fail_at(p, p->tok[i].col,
+                       "unknown button '%s' (expected left, right, up, down, jump, fire, wiggle, lock or dash)",
                        show(&p->tok[i], b, sizeof b));
-    *out = (uint8_t)bit;
+    *out = (uint16_t)bit;
     return true;
 }
 
-static bool add_event(Parser *p, int64_t tick, int phase, uint8_t bit, bool down) {
+static bool add_event(Parser *p, int64_t tick, int phase, uint16_t bit, bool down) {
     Script *s = p->s;
     if (!PUSH(s, ev, ev_n, ev_cap)) return fail_at(p, 1, "out of memory");
     s->ev[s->ev_n] = (InputEvent){tick, phase, s->ev_n, bit, down};
@@ -219,8 +220,8 @@ static bool parse_at(Parser *p) {
     if (!parse_tick(p, 1, &t)) return false;
     const Token *verb = &p->tok[2];
     if (token_is(verb, "down") || token_is(verb, "up") || token_is(verb, "tap")) {
-        if (!want_tokens(p, 4, "a button name (left right up down jump fire wiggle)")) return false;
-        uint8_t bit = 0;
+        if (!want_tokens(p, 4, "a button name (left right up down jump fire wiggle lock dash)")) return false;
+        uint16_t bit = 0;
         if (!parse_button(p, 3, &bit)) return false;
         if (token_is(verb, "tap")) return add_event(p, t, 1, bit, true) && add_event(p, t + 1, 0, bit, false);
         return add_event(p, t, 1, bit, token_is(verb, "down"));
@@ -247,6 +248,41 @@ static bool parse_range(Parser *p, CheckKind kind) {
     if (!parse_tick(p, 1, &a) || !parse_tick(p, 2, &b)) return false;
     if (a > b) return fail_at(p, p->tok[2].col, "expected the last tick >= the first (FIRST <= LAST)");
     return add_check(p, kind, a, b, 3);
+}
+
+// `difficulty easy|normal|hard`, `assist wiggle` or `hearts N`: each at
+// most once, before the first `at` line (first_at: its line, 0 none yet).
+static bool parse_setup(Parser *p, int first_at) {
+    Script *s = p->s;
+    const Token *k = &p->tok[0];
+    char b[64];
+    int *seen = token_is(k, "difficulty") ? &s->difficulty_line
+              : token_is(k, "assist")     ? &s->assist_line
+                                          : &s->hearts_line;
+    if (*seen) return fail_at(p, k->col, "'%s' given twice (first on line %d)", show(k, b, sizeof b), *seen);
+    if (first_at)
+        return fail_at(p, k->col, "'%s' must come before the first 'at' line (line %d)", show(k, b, sizeof b),
+                       first_at);
+    *seen = p->line.number;
+    if (token_is(k, "difficulty")) {
+        if (!want_tokens(p, 2, "a difficulty (easy, normal or hard) after 'difficulty'")) return false;
+        if (!difficulty_parse(p->tok[1].s, p->tok[1].len, &s->difficulty))
+            return fail_at(p, p->tok[1].col, "expected a difficulty (easy, normal or hard), got '%s'",
+                           show(&p->tok[1], b, sizeof b));
+    } else if (token_is(k, "assist")) {
+        if (!want_tokens(p, 2, "an assist (wiggle) after 'assist'")) return false;
+        if (!token_is(&p->tok[1], "wiggle"))
+            return fail_at(p, p->tok[1].col, "expected an assist (wiggle), got '%s'", show(&p->tok[1], b, sizeof b));
+        s->assist_wiggle = true;
+    } else {
+        if (!want_tokens(p, 2, "a heart count after 'hearts'")) return false;
+        uint64_t v;
+        if (!text_parse_u64(p->tok[1].s, p->tok[1].len, &v) || v < 1 || v > SCRIPT_MAX_HEARTS)
+            return fail_at(p, p->tok[1].col, "expected a heart count 1..%d, got '%s'", SCRIPT_MAX_HEARTS,
+                           show(&p->tok[1], b, sizeof b));
+        s->hearts = (int)v;
+    }
+    return true;
 }
 
 // Resolves a script's level path: absolute as is; else next to the script
@@ -291,6 +327,7 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
     TextLine l;
     text_reader_init(&rd, text, len);
     bool header = false, have_end = false, have_seed = false;
+    int seen_at = 0;                       // the line of the first `at`
     int last_line = 0;
     size_t last_len = 0;
     char b[64];
@@ -335,7 +372,10 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
                                show(&p->tok[1], b, sizeof b));
             s->seed = (uint32_t)v;
             s->has_seed = have_seed = true;
+        } else if (token_is(k, "difficulty") || token_is(k, "assist") || token_is(k, "hearts")) {
+            if (!parse_setup(p, seen_at)) return false;
         } else if (token_is(k, "at")) {
+            if (!seen_at) seen_at = l.number;
             if (!parse_at(p)) return false;
         } else if (token_is(k, "always")) {
             if (!parse_range(p, CHECK_ALWAYS)) return false;
@@ -353,7 +393,7 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
         } else if (token_is(k, "bossrush-script")) {
             return fail_at(p, k->col, "'bossrush-script' header given twice");
         } else {
-            return fail_at(p, k->col, "unknown keyword '%s' (expected level, seed, at, always, sometime or end)",
+            return fail_at(p, k->col, "unknown keyword '%s' (expected level, seed, difficulty, assist, hearts, at, always, sometime or end)",
                            show(k, b, sizeof b));
         }
     }
@@ -449,6 +489,10 @@ bool script_seed(const Script *s, uint32_t *out) {
     if (s->has_seed && out) *out = s->seed;
     return s->has_seed;
 }
+
+int script_difficulty(const Script *s) { return (int)s->difficulty; }
+bool script_assist_wiggle(const Script *s) { return s->assist_wiggle; }
+int script_hearts(const Script *s) { return s->hearts; }
 
 int64_t script_end_tick(const Script *s) { return s->end; }
 

@@ -18,6 +18,8 @@ typedef struct Script Script;
 // bounds a run so no file can make a headless run last for days. The
 // recorder stops recording there.
 #define SCRIPT_MAX_TICK 10000000
+// The most hearts a `hearts N` line may give.
+#define SCRIPT_MAX_HEARTS 99
 // The largest script or replay file read (1 GiB).
 #define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
 
@@ -39,6 +41,13 @@ bool script_level_hash(const Script *s, uint64_t *out);
 bool script_legs_hash(const Script *s, uint64_t *out, int *line, int *col);
 // The script's `seed`, if any.
 bool script_seed(const Script *s, uint32_t *out);
+// The run's setup: `difficulty easy|normal|hard` (normal when absent),
+// `assist wiggle` (wiggle mode without the gauge's cost) and `hearts N`
+// (the hearts the player starts with, 1..SCRIPT_MAX_HEARTS; 0 when absent:
+// full). A recording writes what its run used.
+int script_difficulty(const Script *s);
+bool script_assist_wiggle(const Script *s);
+int script_hearts(const Script *s);
 int64_t script_end_tick(const Script *s);
 // The file name the script was parsed under (for messages).
 const char *script_path(const Script *s);
@@ -79,6 +88,9 @@ typedef struct Recorder Recorder;
 Recorder *recorder_new(const char *level_path, uint64_t level_hash, uint64_t legs_hash);
 // Adds a `seed N` line (when play ran with a seed that overrides the level's).
 void recorder_set_seed(Recorder *rec, uint32_t seed);
+// The run's setup, written as `difficulty NAME` (always), `assist wiggle`
+// (when on) and `hearts N` (when hearts > 0).
+void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts);
 // Call once per tick after world_step(w, in): writes the button changes of
 // this tick and, every 60 ticks (0, 60, 120 ...), the state hash.
 void recorder_tick(Recorder *rec, const struct World *w, Input in);

@@ -7,6 +7,7 @@
 
 #include "harness/probes.h"
 #include "harness/script.h"
+#include "sim/world.h"
 #include "sim/tick.h"
 
 #define SCRIPT_VERSION 1
@@ -48,7 +49,7 @@ typedef struct InputEvent {
     int64_t tick;
     int phase;
     int seq;                   // file order
-    uint8_t bit;
+    uint16_t bit;
     bool down;
 } InputEvent;
 
@@ -76,6 +77,12 @@ struct Script {
     int legs_col;
     bool has_seed;
     uint32_t seed;
+    // The run's setup lines (each at most once, before the first `at`);
+    // the line each was given on, 0 when absent.
+    int difficulty_line, assist_line, hearts_line;
+    Difficulty difficulty;
+    bool assist_wiggle;
+    int hearts;
     int64_t end;
     InputEvent *ev;
     int ev_n, ev_cap;
@@ -91,7 +98,7 @@ struct Script {
 
 struct ScriptRun {
     const Script *s;
-    uint8_t held;
+    uint16_t held;
     int next_ev, next_expect, next_sum;
     bool *satisfied;           // per check: a sometime range held once
     double *last_value;        // per check: last value seen (for messages)

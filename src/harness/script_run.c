@@ -47,7 +47,7 @@ Input script_run_input(ScriptRun *r, int64_t tick) {
     while (r->next_ev < s->ev_n && s->ev[r->next_ev].tick <= tick) {
         const InputEvent *e = &s->ev[r->next_ev++];
         if (e->down) r->held |= e->bit;
-        else r->held &= (uint8_t)~e->bit;
+        else r->held &= (uint16_t)~e->bit;
     }
     return (Input){r->held};
 }

@@ -77,7 +77,16 @@ static int build_world(Session *s, const char *level_path, const SessionSetup *s
     snprintf(s->level_path, sizeof s->level_path, "%s", level_path);
     if (!session_load_level(&s->lv, level_path, &err)) return fail_parse(s, &err);
     if (!open_profiles(s, setup)) return s->rc;
-    s->w = world_create(&s->lv, s->prof, s->use_seed, s->seed, &err);
+    WorldSetup ws = {
+        .level = &s->lv,
+        .profiles = s->prof,
+        .use_seed = s->use_seed,
+        .seed = s->seed,
+        .difficulty = s->difficulty,
+        .assist_wiggle = s->assist_wiggle,
+        .start_hp = s->start_hp,
+    };
+    s->w = world_create(&ws, &err);
     if (!s->w) return fail_parse(s, &err);
     return 0;
 }
@@ -87,6 +96,11 @@ int session_open_level(Session *s, const char *path, const SessionSetup *setup) 
     if (setup && setup->use_seed) {
         s->use_seed = true;
         s->seed = setup->seed;
+    }
+    if (setup) {
+        s->difficulty = setup->difficulty;
+        s->assist_wiggle = setup->assist_wiggle;
+        s->start_hp = setup->start_hp;
     }
     return build_world(s, path, setup);
 }
@@ -105,6 +119,9 @@ int session_open_script(Session *s, const char *path, const SessionSetup *setup)
         return fail(s, 2, "%s:%d:%d: cannot open level file '%s': %s", sp, line, col,
                     script_level_given(s->script), why);
     s->use_seed = script_seed(s->script, &s->seed);
+    s->difficulty = (Difficulty)script_difficulty(s->script);
+    s->assist_wiggle = script_assist_wiggle(s->script);
+    s->start_hp = script_hearts(s->script);
     if (build_world(s, lp, setup)) return s->rc;
     bool rebless = setup && setup->rebless;
     uint64_t want;
@@ -135,6 +152,7 @@ bool session_record(Session *s, const char *replay_path) {
         return false;
     }
     if (s->use_seed) recorder_set_seed(s->rec, s->seed);
+    recorder_set_setup(s->rec, (int)s->difficulty, s->assist_wiggle, s->start_hp);
     snprintf(s->rec_path, sizeof s->rec_path, "%s", replay_path);
     return true;
 }

@@ -33,6 +33,10 @@ typedef struct SessionSetup {
     bool use_seed;             // a bare arena: seed overrides the level's seed
     uint32_t seed;
     bool rebless;              // a replay to rebless: no hash checks, checksums recorded (session_rebless)
+    // A bare arena's run (a script's come from its own lines):
+    Difficulty difficulty;
+    bool assist_wiggle;        // wiggle mode without the gauge's cost
+    int start_hp;              // hearts to start with (a boss rush carries them); 0: full
 } SessionSetup;
 
 typedef struct Session {
@@ -53,6 +57,9 @@ typedef struct Session {
     char prof_from[1100];      // where the profiles came from, for messages
     bool use_seed;
     uint32_t seed;
+    Difficulty difficulty;
+    bool assist_wiggle;
+    int start_hp;
 } Session;
 
 // Opens a script or replay: parses it, reads its level (resolved as

@@ -33,7 +33,7 @@ void devices_free(Devices *d) {
     d->pads = 0;
 }
 
-static uint8_t key_button(SDL_Scancode k) {
+static uint16_t key_button(SDL_Scancode k) {
     switch (k) {
     case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: return BTN_LEFT;
     case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: return BTN_RIGHT;
@@ -42,11 +42,13 @@ static uint8_t key_button(SDL_Scancode k) {
     case SDL_SCANCODE_Z: case SDL_SCANCODE_SPACE: return BTN_JUMP;
     case SDL_SCANCODE_X: case SDL_SCANCODE_J: return BTN_FIRE;
     case SDL_SCANCODE_Q: return BTN_WIGGLE;
+    case SDL_SCANCODE_C: case SDL_SCANCODE_LSHIFT: return BTN_LOCK;
+    case SDL_SCANCODE_V: case SDL_SCANCODE_LCTRL: return BTN_DASH;
     default: return 0;
     }
 }
 
-static uint8_t pad_button(Uint8 b) {
+static uint16_t pad_button(Uint8 b) {
     switch (b) {
     case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return BTN_LEFT;
     case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return BTN_RIGHT;
@@ -55,6 +57,8 @@ static uint8_t pad_button(Uint8 b) {
     case SDL_CONTROLLER_BUTTON_A: return BTN_JUMP;
     case SDL_CONTROLLER_BUTTON_X: return BTN_FIRE;
     case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: return BTN_WIGGLE;
+    case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: return BTN_LOCK;
+    case SDL_CONTROLLER_BUTTON_B: return BTN_DASH;
     default: return 0;
     }
 }
@@ -81,14 +85,14 @@ bool devices_event(Devices *d, const SDL_Event *e) {
     return false;
 }
 
-uint8_t devices_stick_dirs(double x, double y) {
+uint16_t devices_stick_dirs(double x, double y) {
     double m = sqrt(x * x + y * y);
     if (m < DEVICES_DEAD_ZONE) return 0;
     // Octant of the angle: 0 = right, counting clockwise on screen (y down).
     double a = atan2(y, x);
     int oct = (int)floor(a / (M_PI / 4) + 0.5);
     oct = ((oct % 8) + 8) % 8;
-    static const uint8_t dirs[8] = {
+    static const uint16_t dirs[8] = {
         BTN_RIGHT, BTN_RIGHT | BTN_DOWN, BTN_DOWN, BTN_DOWN | BTN_LEFT,
         BTN_LEFT,  BTN_LEFT | BTN_UP,    BTN_UP,   BTN_UP | BTN_RIGHT,
     };
@@ -99,7 +103,7 @@ static double axis(SDL_GameController *c, SDL_GameControllerAxis a) {
     return SDL_GameControllerGetAxis(c, a) / 32767.0;
 }
 
-static uint8_t held(const Devices *d);
+static uint16_t held(const Devices *d);
 
 void devices_suppress_held(Devices *d) {
     d->latched = 0;
@@ -107,19 +111,19 @@ void devices_suppress_held(Devices *d) {
 }
 
 Input devices_sample(Devices *d) {
-    uint8_t now = held(d);
+    uint16_t now = held(d);
     d->suppress &= now;
-    uint8_t b = (uint8_t)((now | d->latched) & ~d->suppress);
+    uint16_t b = (uint16_t)((now | d->latched) & ~d->suppress);
     d->latched = 0;
     // Opposite directions cancel, as on a d-pad that cannot press both.
-    if ((b & (BTN_LEFT | BTN_RIGHT)) == (BTN_LEFT | BTN_RIGHT)) b &= (uint8_t)~(BTN_LEFT | BTN_RIGHT);
-    if ((b & (BTN_UP | BTN_DOWN)) == (BTN_UP | BTN_DOWN)) b &= (uint8_t)~(BTN_UP | BTN_DOWN);
+    if ((b & (BTN_LEFT | BTN_RIGHT)) == (BTN_LEFT | BTN_RIGHT)) b &= (uint16_t)~(BTN_LEFT | BTN_RIGHT);
+    if ((b & (BTN_UP | BTN_DOWN)) == (BTN_UP | BTN_DOWN)) b &= (uint16_t)~(BTN_UP | BTN_DOWN);
     return (Input){b};
 }
 
-static uint8_t held(const Devices *d) {
+static uint16_t held(const Devices *d) {
     const Uint8 *k = SDL_GetKeyboardState(NULL);
-    uint8_t b = 0;
+    uint16_t b = 0;
     if (k[SDL_SCANCODE_LEFT] || k[SDL_SCANCODE_A]) b |= BTN_LEFT;
     if (k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D]) b |= BTN_RIGHT;
     if (k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W]) b |= BTN_UP;
@@ -127,6 +131,8 @@ static uint8_t held(const Devices *d) {
     if (k[SDL_SCANCODE_Z] || k[SDL_SCANCODE_SPACE]) b |= BTN_JUMP;
     if (k[SDL_SCANCODE_X] || k[SDL_SCANCODE_J]) b |= BTN_FIRE;
     if (k[SDL_SCANCODE_Q]) b |= BTN_WIGGLE;
+    if (k[SDL_SCANCODE_C] || k[SDL_SCANCODE_LSHIFT]) b |= BTN_LOCK;
+    if (k[SDL_SCANCODE_V] || k[SDL_SCANCODE_LCTRL]) b |= BTN_DASH;
     for (int i = 0; i < d->pads; i++) {
         SDL_GameController *c = d->pad[i];
         b |= devices_stick_dirs(axis(c, SDL_CONTROLLER_AXIS_LEFTX), axis(c, SDL_CONTROLLER_AXIS_LEFTY));
@@ -138,6 +144,9 @@ static uint8_t held(const Devices *d) {
         if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_X)) b |= BTN_FIRE;
         if (axis(c, SDL_CONTROLLER_AXIS_TRIGGERRIGHT) > DEVICES_TRIGGER) b |= BTN_FIRE;
         if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_LEFTSHOULDER)) b |= BTN_WIGGLE;
+        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)) b |= BTN_LOCK;
+        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_B)) b |= BTN_DASH;
+        if (axis(c, SDL_CONTROLLER_AXIS_TRIGGERLEFT) > DEVICES_TRIGGER) b |= BTN_DASH;
     }
     return b;
 }
@@ -178,10 +187,10 @@ MenuAction devices_menu_action(const SDL_Event *e) {
 }
 
 MenuAction devices_stick_menu(Devices *d) {
-    uint8_t now = 0;
+    uint16_t now = 0;
     for (int i = 0; i < d->pads; i++)
         now |= devices_stick_dirs(axis(d->pad[i], SDL_CONTROLLER_AXIS_LEFTX), axis(d->pad[i], SDL_CONTROLLER_AXIS_LEFTY));
-    uint8_t fresh = now & (uint8_t)~d->stick_prev;
+    uint16_t fresh = now & (uint16_t)~d->stick_prev;
     d->stick_prev = now;
     if (fresh & BTN_UP) return MENU_UP;
     if (fresh & BTN_DOWN) return MENU_DOWN;

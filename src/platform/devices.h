@@ -26,9 +26,9 @@ typedef struct Devices {
     SDL_GameController *pad[DEVICES_MAX_PADS];
     SDL_JoystickID pad_id[DEVICES_MAX_PADS];
     int pads;
-    uint8_t stick_prev;        // last stick directions, for menu edges
-    uint8_t latched;           // buttons pressed since the last sample
-    uint8_t suppress;          // held buttons ignored until released
+    uint16_t stick_prev;        // last stick directions, for menu edges
+    uint16_t latched;           // buttons pressed since the last sample
+    uint16_t suppress;          // held buttons ignored until released
 } Devices;
 
 // Opens every controller already connected.
@@ -54,4 +54,4 @@ MenuAction devices_stick_menu(Devices *d);
 // Rumbles every pad that can (strength 0..1, for ms milliseconds).
 void devices_rumble(Devices *d, double strength, int ms);
 // Left stick (x, y) in [-1, 1] snapped to 8 directions: BTN_* bits.
-uint8_t devices_stick_dirs(double x, double y);
+uint16_t devices_stick_dirs(double x, double y);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-static const char *const names[BTN_COUNT] = {"left", "right", "up", "down", "jump", "fire", "wiggle"};
+static const char *const names[BTN_COUNT] = {"left", "right", "up", "down", "jump", "fire", "wiggle", "lock", "dash"};
 
 const char *input_button_name(int bit) { return bit >= 0 && bit < BTN_COUNT ? names[bit] : "?"; }
 

@@ -12,14 +12,17 @@ enum {
     BTN_JUMP = 1 << 4,
     BTN_FIRE = 1 << 5,
     BTN_WIGGLE = 1 << 6,
+    BTN_LOCK = 1 << 7,         // hold: stay in place and aim with the directions
+    BTN_DASH = 1 << 8,
 };
-#define BTN_COUNT 7
+#define BTN_COUNT 9
 
 typedef struct Input {
-    uint8_t buttons;           // BTN_* bits held during this tick
+    uint16_t buttons;          // BTN_* bits held during this tick
 } Input;
 
-// Script names: left right up down jump fire wiggle (index = bit number).
+// Script names: left right up down jump fire wiggle lock dash (index = bit
+// number).
 const char *input_button_name(int bit);
 // The BTN_* bit for a name, or 0 when unknown.
 int input_button_parse(const char *s, size_t len);

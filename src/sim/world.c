@@ -12,17 +12,35 @@ static Vec2 tile_centre(const Level *lv, int col, int row) {
     return v2((col + 0.5) * lv->tile, (row + 0.5) * lv->tile);
 }
 
-World *world_create(const Level *lv, const LegProfile profiles[LEGS_COUNT], bool use_seed, uint32_t seed,
-                    ParseError *err) {
+static const char *const difficulty_names[DIFFICULTY_COUNT] = {"normal", "easy", "hard"};
+
+const char *difficulty_name(Difficulty d) {
+    return (int)d >= 0 && (int)d < DIFFICULTY_COUNT ? difficulty_names[d] : NULL;
+}
+
+bool difficulty_parse(const char *s, size_t len, Difficulty *out) {
+    for (int i = 0; i < DIFFICULTY_COUNT; i++)
+        if (strlen(difficulty_names[i]) == len && memcmp(difficulty_names[i], s, len) == 0) {
+            *out = (Difficulty)i;
+            return true;
+        }
+    return false;
+}
+
+World *world_create(const WorldSetup *setup, ParseError *err) {
+    const Level *lv = setup->level;
     World *w = mem_alloc(1, sizeof *w);
     if (!w) goto oom;
     w->tick = -1;
-    rng_seed(&w->rng, use_seed ? seed : lv->seed);
+    w->difficulty = setup->difficulty;
+    w->assist_wiggle = setup->assist_wiggle;
+    rng_seed(&w->rng, setup->use_seed ? setup->seed : lv->seed);
     if (!tilemap_init(&w->map, lv->map.w, lv->map.h, lv->map.tile)) goto oom;
     memcpy(w->map.cells, lv->map.cells, (size_t)lv->map.w * (size_t)lv->map.h);
     if (!bullets_init(&w->bullets, BULLETS_DEFAULT_CAP)) goto oom;
     player_init(&w->player, lv->player_col, lv->player_row, lv->tile);
-    memcpy(w->player.legs.prof, profiles, sizeof w->player.legs.prof);
+    if (setup->start_hp > 0 && setup->start_hp < w->player.hp_max) w->player.hp = setup->start_hp;
+    memcpy(w->player.legs.prof, setup->profiles, sizeof w->player.legs.prof);
 
     // Room for every creature of a kind; the counts then grow as they are built.
 #define ALLOC_KIND(KIND, prefix, Type, name)                                              \

@@ -27,6 +27,32 @@
 #include "sim/map/tilemap.h"
 #include "sim/player/player.h"
 
+// How hard the fight is (zero is the default). What it changes, by how
+// much, is documented where it is applied (docs/controls.md).
+typedef enum Difficulty {
+    DIFFICULTY_NORMAL = 0,
+    DIFFICULTY_EASY,
+    DIFFICULTY_HARD,
+} Difficulty;
+#define DIFFICULTY_COUNT 3
+
+// "easy", "normal", "hard"; NULL for a value out of range.
+const char *difficulty_name(Difficulty d);
+// The difficulty a name means; false for an unknown name.
+bool difficulty_parse(const char *s, size_t len, Difficulty *out);
+
+// Everything a World is built from, in one place (zero means the default
+// for every field but level and profiles).
+typedef struct WorldSetup {
+    const Level *level;                    // the parsed arena (required)
+    const LegProfile *profiles;            // the player's four leg profiles, copied in (required)
+    bool use_seed;                         // seed overrides the level's seed
+    uint32_t seed;
+    Difficulty difficulty;
+    bool assist_wiggle;                    // wiggle mode without the gauge's cost
+    int start_hp;                          // hearts to start with (a boss rush carries them); 0: full
+} WorldSetup;
+
 typedef struct World {
     int64_t tick;              // the last tick simulated; -1 before the first
     GameState state;
@@ -45,14 +71,15 @@ typedef struct World {
     Starfield stars;
     Input input, prev_input;   // this tick's and the last tick's buttons
     Events events;             // what happened during the last tick
+    Difficulty difficulty;     // from the setup, constant for the run
+    bool assist_wiggle;        // from the setup, constant for the run
 } World;
 
-// Builds a world from a parsed level and the player's four leg profiles
-// (copied in; harness/profiles.h reads them). seed overrides the level's
-// seed when use_seed is true. Returns NULL (with a message in err) on no
-// memory.
-World *world_create(const Level *lv, const LegProfile profiles[LEGS_COUNT], bool use_seed, uint32_t seed,
-                    ParseError *err);
+// Builds a world from a setup: the parsed level and the player's four leg
+// profiles (copied in; harness/profiles.h reads them), the seed, the
+// difficulty and assists, the hearts to start with (clamped to the
+// player's maximum). Returns NULL (with a message in err) on no memory.
+World *world_create(const WorldSetup *setup, ParseError *err);
 void world_free(World *w);
 void world_step(World *w, Input in);
 uint64_t world_hash(const World *w);

@@ -48,7 +48,8 @@ static inline World *fixture_world_level(const Level *lv, bool use_seed, uint32_
     LegProfile prof[LEGS_COUNT];
     fixture_profiles(prof);
     ParseError err;
-    World *w = world_create(lv, prof, use_seed, seed, &err);
+    WorldSetup setup = {.level = lv, .profiles = prof, .use_seed = use_seed, .seed = seed};
+    World *w = world_create(&setup, &err);
     if (!w) fail_msg("world_create: %s", err.msg);
     return w;
 }

@@ -21,6 +21,7 @@ typedef enum Kind {
     K_SKIP = 0,                // not hashed (the field says why)
     K_BOOL,
     K_U8,
+    K_U16,
     K_INT,                     // int and enums
     K_U32,
     K_I64,
@@ -64,7 +65,7 @@ static const Field Vec2_fields[] = {NUM(Vec2, x, double, K_F64), NUM(Vec2, y, do
 DEF(Vec2);
 static const Field Rng_fields[] = {NUM(Rng, s, uint64_t, K_U64)};
 DEF(Rng);
-static const Field Input_fields[] = {NUM(Input, buttons, uint8_t, K_U8)};
+static const Field Input_fields[] = {NUM(Input, buttons, uint16_t, K_U16)};
 DEF(Input);
 
 static const Field Leg_fields[] = {
@@ -238,6 +239,8 @@ static const Field World_fields[] = {
     SUB(World, input, Input),
     SKIP(World, prev_input, Input, "the last tick's buttons: world_step sets it from input before reading it"),
     SKIP(World, events, Events, "the last tick's news for render and audio, cleared by the next tick"),
+    SKIP(World, difficulty, Difficulty, "a constant of the run, written in the replay file beside the level"),
+    SKIP(World, assist_wiggle, bool, "a constant of the run, written in the replay file beside the level"),
 };
 #undef WORLD_KIND_FIELDS
 DEF(World);
@@ -303,6 +306,7 @@ static size_t kind_size(Kind kind) {
     switch (kind) {
     case K_BOOL: return sizeof(bool);
     case K_U8: return 1;
+    case K_U16: return 2;
     case K_INT: return sizeof(int);
     case K_U32: case K_F32: return 4;
     default: return 8;
@@ -318,6 +322,7 @@ static void change(Probe *pr, Kind kind, void *at, const char *path) {
     switch (kind) {
     case K_BOOL: *(bool *)at = !*(bool *)at; break;
     case K_U8: *(uint8_t *)at ^= 1; break;
+    case K_U16: *(uint16_t *)at ^= 1; break;
     case K_INT: *(int *)at += *(int *)at > 0 ? -1 : 1; break;
     case K_U32: *(uint32_t *)at = *(uint32_t *)at > 0 ? *(uint32_t *)at - 1 : 1; break;
     case K_I64: *(int64_t *)at += *(int64_t *)at > 0 ? -1 : 1; break;
@@ -395,7 +400,7 @@ static void test_every_hashed_field_changes_the_hash(void **state) {
     ParseError err;
     assert_true(level_parse(&lv, text, arena(text, sizeof text), "hash.lvl", &err));
     World *w = fixture_world_level(&lv, false, 0);
-    for (int t = 0; t < 240; t++) world_step(w, (Input){(uint8_t)(BTN_FIRE | (t % 120 < 60 ? BTN_RIGHT : BTN_LEFT))});
+    for (int t = 0; t < 240; t++) world_step(w, (Input){(uint16_t)(BTN_FIRE | (t % 120 < 60 ? BTN_RIGHT : BTN_LEFT))});
     Probe pr = {w, world_hash(w), 0, 0};
     walk(&pr, &World_def, w, "world");
     fprintf(stderr, "%d hashed fields each change the hash\n", pr.changed);

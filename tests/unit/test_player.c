@@ -22,7 +22,7 @@ static World *make_world(const char *const *rows, int nrows) { return fixture_wo
 
 
 static void step(World *w, int buttons) {
-    world_step(w, (Input){(uint8_t)buttons});
+    world_step(w, (Input){(uint16_t)buttons});
 }
 
 // Steps n ticks with the same buttons; returns how many of them had `type`.

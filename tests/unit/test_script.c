@@ -149,6 +149,24 @@ static void test_parse_every_construct(void **state) {
     assert_false(script_level_hash(s, NULL));
     assert_false(script_legs_hash(s, NULL, NULL, NULL));
     assert_int_equal(script_end_tick(s), 0);
+    assert_int_equal(script_difficulty(s), DIFFICULTY_NORMAL);
+    assert_false(script_assist_wiggle(s));
+    assert_int_equal(script_hearts(s), 0);
+    script_free(s);
+
+    // The run's setup lines, and the new buttons.
+    s = parse(HDR "difficulty easy\nassist wiggle\nhearts 4\nalways 0 3 tick >= 0\nat 1 down lock\n"
+                  "at 2 tap dash\nend 3\n", &err);
+    assert_non_null(s);
+    assert_int_equal(script_difficulty(s), DIFFICULTY_EASY);
+    assert_true(script_assist_wiggle(s));
+    assert_int_equal(script_hearts(s), 4);
+    ScriptRun *r = script_run_new(s);
+    assert_int_equal(script_run_input(r, 0).buttons, 0);
+    assert_int_equal(script_run_input(r, 1).buttons, BTN_LOCK);
+    assert_int_equal(script_run_input(r, 2).buttons, BTN_LOCK | BTN_DASH);
+    assert_int_equal(script_run_input(r, 3).buttons, BTN_LOCK);
+    script_run_free(r);
     script_free(s);
 
     // A recording's level line: the level hash, then the leg profiles' hash.
@@ -225,6 +243,17 @@ static void test_parse_errors(void **state) {
         {HDR "end 5\nend 6\n", 4, 1, "'end' given twice"},
         {HDR "end -5\n", 3, 5, "expected an end tick"},
         {HDR "  at 0 expect tick\nend 5\n", 3, 19, "PROBE OP VALUE"},
+        {HDR "difficulty\nend 5\n", 3, 11, "a difficulty (easy, normal or hard)"},
+        {HDR "difficulty brutal\nend 5\n", 3, 12, "expected a difficulty (easy, normal or hard), got 'brutal'"},
+        {HDR "difficulty hard easy\nend 5\n", 3, 17, "unexpected 'easy'"},
+        {HDR "difficulty hard\ndifficulty easy\nend 5\n", 4, 1, "'difficulty' given twice (first on line 3)"},
+        {HDR "at 0 down left\ndifficulty hard\nend 5\n", 4, 1, "must come before the first 'at' line (line 3)"},
+        {HDR "assist gauge\nend 5\n", 3, 8, "expected an assist (wiggle), got 'gauge'"},
+        {HDR "assist wiggle\nassist wiggle\nend 5\n", 4, 1, "'assist' given twice"},
+        {HDR "hearts 0\nend 5\n", 3, 8, "expected a heart count 1..99, got '0'"},
+        {HDR "hearts 100\nend 5\n", 3, 8, "heart count 1..99"},
+        {HDR "hearts 3\nhearts 4\nend 5\n", 4, 1, "'hearts' given twice"},
+        {HDR "at 9 tap dashh\nend 9\n", 3, 10, "expected left, right, up, down, jump, fire, wiggle, lock or dash"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ParseError err;
@@ -519,12 +548,13 @@ static void test_recorder_round_trip(void **state) {
     Recorder *rec = recorder_new("levels/room.lvl", 0x1234ULL, 0x5678ULL);
     assert_non_null(rec);
     recorder_set_seed(rec, 77);
+    recorder_set_setup(rec, DIFFICULTY_HARD, true, 7);
     uint32_t x = 2024;
-    uint8_t held = 0;
+    uint16_t held = 0;
     for (int t = 0; t < N; t++) {
         x = x * 1664525u + 1013904223u;
-        if ((x >> 24) < 40) held ^= (uint8_t)(1u << ((x >> 8) % BTN_COUNT));   // a change now and then
-        if (t % 100 == 50) held = 0x7f;                                         // all at once
+        if ((x >> 24) < 40) held ^= (uint16_t)(1u << ((x >> 8) % BTN_COUNT));  // a change now and then
+        if (t % 100 == 50) held = (uint16_t)((1u << BTN_COUNT) - 1);            // all at once
         Input in = {held};
         world_step(w, in);
         recorder_tick(rec, w, in);
@@ -554,6 +584,9 @@ static void test_recorder_round_trip(void **state) {
     assert_true(script_legs_hash(s, &lh, NULL, NULL));
     assert_true(lh == 0x5678ULL);
     assert_string_equal(script_level_given(s), "levels/room.lvl");
+    assert_int_equal(script_difficulty(s), DIFFICULTY_HARD);
+    assert_true(script_assist_wiggle(s));
+    assert_int_equal(script_hearts(s), 7);
 
     w = make_world(seed, true);
     ScriptRun *r = script_run_new(s);

@@ -123,6 +123,41 @@ static const char *record_climb(void) {
     return rpl;
 }
 
+// A script's setup lines reach the World, and a recording of it writes them.
+static void test_setup_lines(void **state) {
+    (void)state;
+    char cwd[1024], text[1400];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(text, sizeof text,
+             "bossrush-script 1\nlevel %s/levels/test/flat.lvl\ndifficulty hard\nassist wiggle\nhearts 3\n"
+             "at 0 down right\nend 20\n", cwd);
+    const char *script = tmp_path("setup.script"), *rpl = tmp_path("setup.rpl");
+    put(script, text);
+    Session s;
+    SessionSetup setup = {.legs_dir = "assets/legs"};
+    assert_int_equal(session_open_script(&s, script, &setup), 0);
+    assert_int_equal(s.w->difficulty, DIFFICULTY_HARD);
+    assert_true(s.w->assist_wiggle);
+    assert_int_equal(s.w->player.hp, 3);
+    assert_true(session_record(&s, rpl));
+    assert_int_equal(run_to_end(&s), 0);
+    char why[256];
+    assert_true(session_save_recording(&s, why, sizeof why));
+    session_close(&s);
+    char *out = get(rpl);
+    assert_non_null(strstr(out, "\ndifficulty hard\nassist wiggle\nhearts 3\n"));
+    mem_free(out);
+    // A bare arena takes them from the setup; a plain one starts with full hearts.
+    SessionSetup live = {.legs_dir = "assets/legs", .difficulty = DIFFICULTY_EASY, .start_hp = 2};
+    assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &live), 0);
+    assert_int_equal(s.w->difficulty, DIFFICULTY_EASY);
+    assert_int_equal(s.w->player.hp, 2);
+    session_close(&s);
+    assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &setup), 0);
+    assert_int_equal(s.w->player.hp, s.w->player.hp_max);
+    session_close(&s);
+}
+
 static void test_record_and_replay(void **state) {
     (void)state;
     const char *rpl = record_climb();
@@ -224,6 +259,7 @@ static void test_script_errors(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bare_arena),
+        cmocka_unit_test(test_setup_lines),
         cmocka_unit_test(test_record_and_replay),
         cmocka_unit_test(test_changed_profiles),
         cmocka_unit_test(test_missing_and_malformed_profiles),
