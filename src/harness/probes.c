@@ -24,6 +24,17 @@ static double g_player_state(const World *w) { return (double)w->player.state; }
 static double g_player_hp(const World *w) { return (double)w->player.hp; }
 static double g_player_facing(const World *w) { return (double)w->player.facing; }
 static double g_player_shots(const World *w) { return (double)w->player.shots; }
+static double g_player_hits(const World *w) { return (double)w->player.hits; }
+static double g_player_invuln(const World *w) { return (double)w->player.invuln; }
+static double g_player_dashing(const World *w) { return w->player.dash_ticks > 0 ? 1.0 : 0.0; }
+static double g_player_aim_x(const World *w) { return w->player.aim.x; }
+static double g_player_aim_y(const World *w) { return w->player.aim.y; }
+static double g_player_hp_max(const World *w) { return (double)w->player.hp_max; }
+static double g_player_wiggle(const World *w) { return w->player.wiggle ? 1.0 : 0.0; }
+// 0..100 (the gauge's units scaled).
+static double g_player_wiggle_gauge(const World *w) {
+    return 100.0 * w->player.wiggle_gauge / PLAYER_WIGGLE_FULL;
+}
 
 static LegsProbes legs_of(const World *w) {
     LegsProbes lp;
@@ -79,10 +90,16 @@ static const ProbeDef probes[] = {
     {"bullets.dropped", PROBE_NUMBER, g_bullets_dropped},
     {"game.bosses", PROBE_NUMBER, g_game_bosses},
     {"game.state", PROBE_GAME_STATE, g_game_state},
+    {"player.aim_x", PROBE_NUMBER, g_player_aim_x},
+    {"player.aim_y", PROBE_NUMBER, g_player_aim_y},
+    {"player.dashing", PROBE_NUMBER, g_player_dashing},
     {"player.facing", PROBE_NUMBER, g_player_facing},
     {"player.foot_slip", PROBE_NUMBER, g_foot_slip},
     {"player.groups_stepping", PROBE_NUMBER, g_groups_stepping},
+    {"player.hits", PROBE_NUMBER, g_player_hits},
     {"player.hp", PROBE_NUMBER, g_player_hp},
+    {"player.hp_max", PROBE_NUMBER, g_player_hp_max},
+    {"player.invuln", PROBE_NUMBER, g_player_invuln},
     {"player.legs", PROBE_NUMBER, g_legs},
     {"player.legs_planted", PROBE_NUMBER, g_legs_planted},
     {"player.legs_stepping", PROBE_NUMBER, g_legs_stepping},
@@ -90,6 +107,8 @@ static const ProbeDef probes[] = {
     {"player.state", PROBE_PLAYER_STATE, g_player_state},
     {"player.vx", PROBE_NUMBER, g_player_vx},
     {"player.vy", PROBE_NUMBER, g_player_vy},
+    {"player.wiggle", PROBE_NUMBER, g_player_wiggle},
+    {"player.wiggle_gauge", PROBE_NUMBER, g_player_wiggle_gauge},
     {"player.x", PROBE_NUMBER, g_player_x},
     {"player.y", PROBE_NUMBER, g_player_y},
     {"stars.count", PROBE_NUMBER, g_stars_count},

@@ -11,14 +11,16 @@ typedef enum EventType {
     EV_BULLET_WALL,            // a bullet stopped at a wall (x, y: where)
     EV_HIT,                    // a player bullet hit a creature (who)
     EV_BLOCKED,                // a player bullet was blocked by armour
-    EV_PLAYER_HURT,            // player lost hp
-    EV_PLAYER_DEAD,
+    EV_PLAYER_HURT,            // player lost hp (who: the source, a: damage, x, y: where the hit came from)
+    EV_PLAYER_DEAD,            // the hit that took his last heart (who, x, y as EV_PLAYER_HURT)
     EV_JUMP,
     EV_LAND,                   // player reached a floor
     EV_ATTACH,                 // player stuck to a wall or ceiling
     EV_STEP_LANDED,            // a leg planted its foot (x, y: foot; a: leg)
     EV_BOSS_DOWN,              // a boss died (who)
     EV_PHASE,                  // a boss changed phase (who, a: phase)
+    EV_DASH,                   // player dashed (x, y: start; player.dash_dir the way)
+    EV_WIGGLE_EMPTY,           // the wiggle gauge ran empty: locked out until it refills
 } EventType;
 
 // Who an event or a bullet comes from: the player, or a creature kind

@@ -31,7 +31,7 @@ typedef struct PlayerView {
     double radius;             // body radius, px
     PlayerState state;
     int hp;
-    bool wiggle;               // he asks for wiggle mode (the wiggle button is held)
+    bool wiggle;               // wiggle mode is on (the button held, as his gauge allows)
 } PlayerView;
 
 // What a creature's step and bullet hits may read and write (as Quake III
@@ -45,4 +45,13 @@ typedef struct TickCtx {
     Bullets *bullets;          // enemy shots are spawned here
     Events *events;            // what happened, for render and audio
     Rng *rng;                  // the game PRNG
+    double shot_speed;         // x every enemy bullet's speed (difficulty; 1 on normal)
+    double shot_rate;          // x enemy fire rate: intervals go through tick_fire_interval
 } TickCtx;
+
+// A creature's fire interval (ticks) at this tick's fire rate: ticks /
+// shot_rate, rounded, at least 1.
+static inline int tick_fire_interval(const TickCtx *ctx, int ticks) {
+    int n = (int)(ticks / ctx->shot_rate + 0.5);
+    return n < 1 ? 1 : n;
+}

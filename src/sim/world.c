@@ -14,6 +14,23 @@ static Vec2 tile_centre(const Level *lv, int col, int row) {
 
 static const char *const difficulty_names[DIFFICULTY_COUNT] = {"normal", "easy", "hard"};
 
+// Normal, easy, hard (the Difficulty order); docs/controls.md shows them.
+static const DifficultyRules rules[DIFFICULTY_COUNT] = {
+    {PLAYER_HP, 1.0, 1.0, 1.0},
+    {12, 0.75, 0.8, 0.7},
+    {7, 1.25, 1.2, 1.3},
+};
+
+const DifficultyRules *difficulty_rules(Difficulty d) {
+    return &rules[(int)d >= 0 && (int)d < DIFFICULTY_COUNT ? d : DIFFICULTY_NORMAL];
+}
+
+// A creature's spawn hp at the difficulty's factor, rounded, kept 1..CREATURE_MAX_HP.
+static int scaled_hp(int hp, double factor) {
+    double v = hp * factor + 0.5;
+    return v < 1.0 ? 1 : v > CREATURE_MAX_HP ? CREATURE_MAX_HP : (int)v;
+}
+
 const char *difficulty_name(Difficulty d) {
     return (int)d >= 0 && (int)d < DIFFICULTY_COUNT ? difficulty_names[d] : NULL;
 }
@@ -29,6 +46,7 @@ bool difficulty_parse(const char *s, size_t len, Difficulty *out) {
 
 World *world_create(const WorldSetup *setup, ParseError *err) {
     const Level *lv = setup->level;
+    const DifficultyRules *dr = difficulty_rules(setup->difficulty);
     World *w = mem_alloc(1, sizeof *w);
     if (!w) goto oom;
     w->tick = -1;
@@ -39,6 +57,7 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
     memcpy(w->map.cells, lv->map.cells, (size_t)lv->map.w * (size_t)lv->map.h);
     if (!bullets_init(&w->bullets, BULLETS_DEFAULT_CAP)) goto oom;
     player_init(&w->player, lv->player_col, lv->player_row, lv->tile);
+    w->player.hp = w->player.hp_max = dr->hearts;
     if (setup->start_hp > 0 && setup->start_hp < w->player.hp_max) w->player.hp = setup->start_hp;
     memcpy(w->player.legs.prof, setup->profiles, sizeof w->player.legs.prof);
 
@@ -51,14 +70,18 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
     }
     CREATURES(ALLOC_KIND)
 #undef ALLOC_KIND
-    // Built in spawn order: each init may draw from the game PRNG.
+    // Built in spawn order (each init may draw from the game PRNG), with
+    // the difficulty's hp.
     for (int i = 0; i < lv->spawn_count; i++) {
         const LevelSpawn *sp = &lv->spawns[i];
         Vec2 at = tile_centre(lv, sp->col, sp->row);
         bool ok = true;
-#define INIT_KIND(KIND, prefix, Type, name) \
-        if (sp->kind == KIND_##KIND)        \
-            ok = prefix##_init(&w->prefix##s[w->prefix##_count++], &sp->cfg.prefix, at, &w->rng);
+#define INIT_KIND(KIND, prefix, Type, name)                                              \
+        if (sp->kind == KIND_##KIND) {                                                   \
+            Type##Config cfg = sp->cfg.prefix;                                           \
+            cfg.hp = scaled_hp(cfg.hp, dr->boss_hp);                                     \
+            ok = prefix##_init(&w->prefix##s[w->prefix##_count++], &cfg, at, &w->rng);   \
+        }
         CREATURES(INIT_KIND)
 #undef INIT_KIND
         if (!ok) goto oom;
@@ -97,14 +120,17 @@ int world_bosses_alive(const World *w) {
 
 TickCtx world_tick_ctx(World *w) {
     const Player *p = &w->player;
+    const DifficultyRules *dr = difficulty_rules(w->difficulty);
     return (TickCtx){
         .tick = w->tick,
         .state = w->state,
         .map = &w->map,
-        .player = {p->pos, p->vel, p->radius, p->state, p->hp, (w->input.buttons & BTN_WIGGLE) != 0},
+        .player = {p->pos, p->vel, p->radius, p->state, p->hp, p->wiggle},
         .bullets = &w->bullets,
         .events = &w->events,
         .rng = &w->rng,
+        .shot_speed = dr->shot_speed,
+        .shot_rate = dr->shot_rate,
     };
 }
 
@@ -127,7 +153,7 @@ static void resolve_bullets(World *w, const TickCtx *ctx) {
         } else if (b->owner == OWNER_ENEMY && w->state != GAME_LOST) {
             double rr = p->radius + b->radius;
             if (v2_len2(v2_sub(b->pos, p->pos)) <= rr * rr) {
-                player_hurt(p, &w->events, b->damage);
+                player_hurt(p, &w->events, b->damage, v2_sub(b->pos, b->vel), b->from);
                 bullets_kill(bs, i);
             }
         }
@@ -138,12 +164,17 @@ static void contact_damage(World *w) {
     Player *p = &w->player;
     if (w->state == GAME_LOST) return;
     bool touch = false;
-#define TOUCH_KIND(KIND, prefix, Type, name)                  \
-    for (int k = 0; k < w->prefix##_count && !touch; k++) \
-        touch = prefix##_touches(&w->prefix##s[k], p->pos, p->radius);
+    Vec2 from = p->pos;
+    EventWho who = WHO_NONE;
+#define TOUCH_KIND(KIND, prefix, Type, name)                                        \
+    for (int k = 0; k < w->prefix##_count && !touch; k++)                           \
+        if ((touch = prefix##_touches(&w->prefix##s[k], p->pos, p->radius))) {     \
+            from = prefix##_pos(&w->prefix##s[k]);                                  \
+            who = WHO_##KIND;                                                       \
+        }
     CREATURES(TOUCH_KIND)
 #undef TOUCH_KIND
-    if (touch) player_hurt(p, &w->events, 1);
+    if (touch) player_hurt(p, &w->events, 1, from, who);
 }
 
 // The stars part around every creature's pusher points, gathered in list
@@ -171,7 +202,7 @@ void world_step(World *w, Input in) {
     w->prev_input = w->input;
     w->input = in;
 
-    PlayerCtx pc = {&w->map, &w->bullets, &w->events};
+    PlayerCtx pc = {&w->map, &w->bullets, &w->events, w->assist_wiggle};
     player_step(&w->player, &pc, in, w->prev_input);
     TickCtx ctx = world_tick_ctx(w);
 #define STEP_KIND(KIND, prefix, Type, name) \
@@ -202,6 +233,8 @@ uint64_t world_hash(const World *w) {
     hash_i64(&h, w->state_tick);
     hash_u64(&h, w->rng.s);
     hash_u64(&h, w->input.buttons);
+    hash_i64(&h, w->difficulty);
+    hash_i64(&h, w->assist_wiggle);
     player_hash(&w->player, &h);
     bullets_hash(&w->bullets, &h);
 #define HASH_KIND(KIND, prefix, Type, name) \

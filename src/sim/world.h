@@ -36,6 +36,18 @@ typedef enum Difficulty {
 } Difficulty;
 #define DIFFICULTY_COUNT 3
 
+// What a difficulty changes (docs/controls.md shows the table): the
+// player's hearts, every creature's spawn hp, and the speed and rate of
+// enemy fire (handed to creatures through TickCtx).
+typedef struct DifficultyRules {
+    int hearts;                // the player's hp_max
+    double boss_hp;            // x each creature's spawn hp (rounded, 1..CREATURE_MAX_HP)
+    double shot_speed;         // x enemy bullet speeds
+    double shot_rate;          // x enemy fire rate: fire intervals are divided by it
+} DifficultyRules;
+
+// The rules of a difficulty (normal's for a value out of range).
+const DifficultyRules *difficulty_rules(Difficulty d);
 // "easy", "normal", "hard"; NULL for a value out of range.
 const char *difficulty_name(Difficulty d);
 // The difficulty a name means; false for an unknown name.
@@ -77,14 +89,16 @@ typedef struct World {
 
 // Builds a world from a setup: the parsed level and the player's four leg
 // profiles (copied in; harness/profiles.h reads them), the seed, the
-// difficulty and assists, the hearts to start with (clamped to the
-// player's maximum). Returns NULL (with a message in err) on no memory.
+// difficulty (hearts and creature hp from its rules) and assists, the
+// hearts to start with (clamped to the difficulty's maximum). Returns NULL
+// (with a message in err) on no memory.
 World *world_create(const WorldSetup *setup, ParseError *err);
 void world_free(World *w);
 void world_step(World *w, Input in);
 uint64_t world_hash(const World *w);
 // The context world_step hands the creatures this tick (see tick.h): the
-// player's public state as it is now, the map, the pools and the PRNG.
+// player's public state as it is now, the map, the pools, the PRNG and the
+// difficulty's fire multipliers.
 // Public so tests can step one creature exactly as the world does.
 TickCtx world_tick_ctx(World *w);
 // Boss count still alive (blocking a win).

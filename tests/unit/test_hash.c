@@ -96,10 +96,16 @@ DEF(Legs);
 static const Field Player_fields[] = {
     SUB(Player, pos, Vec2),          SUB(Player, vel, Vec2),           NUM(Player, radius, double, K_F64),
     NUM(Player, state, PlayerState, K_INT), SUB(Player, normal, Vec2), NUM(Player, ground_speed, double, K_F64),
-    NUM(Player, facing, int, K_INT), NUM(Player, hp, int, K_INT),      NUM(Player, hp_max, int, K_INT),
-    NUM(Player, coyote, int, K_INT), NUM(Player, jump_buffer, int, K_INT), NUM(Player, jump_hold, int, K_INT),
-    NUM(Player, attach_cooldown, int, K_INT), NUM(Player, fire_cooldown, int, K_INT),
-    NUM(Player, invuln, int, K_INT), NUM(Player, shots, int, K_INT),   SUB(Player, legs, Legs),
+    NUM(Player, facing, int, K_INT), SUB(Player, aim, Vec2),           NUM(Player, hp, int, K_INT),
+    NUM(Player, hp_max, int, K_INT), NUM(Player, hits, int, K_INT),    NUM(Player, coyote, int, K_INT),
+    NUM(Player, jump_buffer, int, K_INT), NUM(Player, jump_hold, int, K_INT),
+    NUM(Player, attach_cooldown, int, K_INT), NUM(Player, leap_ns, int, K_INT), SUB(Player, leap_n, Vec2),
+    SUB(Player, leap_pos, Vec2),     NUM(Player, fire_cooldown, int, K_INT), NUM(Player, invuln, int, K_INT),
+    NUM(Player, knock, int, K_INT),  NUM(Player, shots, int, K_INT),   NUM(Player, dash_ticks, int, K_INT),
+    NUM(Player, dash_cooldown, int, K_INT), NUM(Player, dash_ready, bool, K_BOOL),
+    NUM(Player, wiggle, bool, K_BOOL), NUM(Player, wiggle_locked, bool, K_BOOL),
+    NUM(Player, wiggle_gauge, int, K_INT), SUB(Player, dash_dir, Vec2), SUB(Player, dash_from, Vec2),
+    SUB(Player, legs, Legs),
 };
 DEF(Player);
 
@@ -239,8 +245,8 @@ static const Field World_fields[] = {
     SUB(World, input, Input),
     SKIP(World, prev_input, Input, "the last tick's buttons: world_step sets it from input before reading it"),
     SKIP(World, events, Events, "the last tick's news for render and audio, cleared by the next tick"),
-    SKIP(World, difficulty, Difficulty, "a constant of the run, written in the replay file beside the level"),
-    SKIP(World, assist_wiggle, bool, "a constant of the run, written in the replay file beside the level"),
+    NUM(World, difficulty, Difficulty, K_INT),
+    NUM(World, assist_wiggle, bool, K_BOOL),
 };
 #undef WORLD_KIND_FIELDS
 DEF(World);

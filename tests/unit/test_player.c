@@ -1,8 +1,9 @@
 // test_player.c -- the body's movement on hand-built arenas: falling and
 // landing, ramps without air frames, variable jumps, coyote time and the jump
-// buffer (inside and just outside their windows), attaching, climbing round
-// outer and inner corners, wall and ceiling jumps, the attach cooldown, and
-// 8-way shots.
+// buffer (inside and just outside their windows), attaching (what it touches,
+// not the wall a leap left, not a face a held jump rises past), climbing
+// round outer and inner corners, wall and ceiling jumps, 8-way shots, aim
+// lock, wall aim, dash, the wiggle gauge and getting hit.
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,10 +14,15 @@
 
 #include "fixtures.h"
 
+#include "core/dmath.h"
+
 #include "sim/player/player.h"
 #include "sim/world.h"
 
-enum { L = BTN_LEFT, R = BTN_RIGHT, U = BTN_UP, D = BTN_DOWN, J = BTN_JUMP, F = BTN_FIRE };
+enum {
+    L = BTN_LEFT, R = BTN_RIGHT, U = BTN_UP, D = BTN_DOWN, J = BTN_JUMP, F = BTN_FIRE,
+    K = BTN_LOCK, DASH = BTN_DASH, WG = BTN_WIGGLE,
+};
 
 static World *make_world(const char *const *rows, int nrows) { return fixture_world_rows(rows, nrows); }
 
@@ -378,10 +384,8 @@ static const char *const SHAFT[] = {
     "#..#", "#..#", "#..#", "#..#", "#P.#", "####",
 };
 
-// Wall jump across a narrow shaft holding toward the far wall: the body
-// reaches it inside the cooldown and only grabs once the cooldown is over.
-static void test_wall_jump_and_cooldown(void **state) {
-    (void)state;
+// Climbs the shaft's left wall a little (for the wall-jump tests).
+static World *on_shaft_wall(void) {
     World *w = make_world(SHAFT, 14);
     Player *p = &w->player;
     run(w, 0, 20, EV_NONE);
@@ -389,19 +393,146 @@ static void test_wall_jump_and_cooldown(void **state) {
     assert_true(p->normal.x > 0.99);
     run(w, U, 40, EV_NONE);
     assert_int_equal(p->state, PLAYER_WALL);
+    return w;
+}
+
+// Wall jump across a narrow shaft, jump let go at once, holding toward the
+// far wall: the far wall is grabbed on the first tick it is touched, well
+// inside the attach cooldown (which only guards the wall it left).
+static void test_wall_jump_grabs_far_wall(void **state) {
+    (void)state;
+    World *w = on_shaft_wall();
+    Player *p = &w->player;
     step(w, R | J);
     assert_true(fixture_had_event(w, EV_JUMP));
     assert_int_equal(p->state, PLAYER_AIR);
     assert_true(p->vel.x > 3.0 && p->vel.y < -3.0);   // out and up
+    assert_int_equal(p->attach_cooldown, PLAYER_ATTACH_COOLDOWN_TICKS);
     int touched = -1, attached = -1;
     for (int t = 2; t <= 40 && attached < 0; t++) {
-        step(w, R | J);
+        step(w, R);
         if (touched < 0 && p->pos.x >= 3 * 32 - 12 - 1e-6) touched = t;
         if (p->state == PLAYER_WALL) attached = t;
     }
     assert_true(touched > 0 && touched < PLAYER_ATTACH_COOLDOWN_TICKS);
-    assert_int_equal(attached, PLAYER_ATTACH_COOLDOWN_TICKS + 1);
+    assert_int_equal(attached, touched);
     assert_true(p->normal.x < -0.99);
+    world_free(w);
+}
+
+// The same leap with jump held: the body slides up the far wall while the
+// held jump still rises and grabs it the tick the hold runs out, higher up
+// (a little: a leap rises slowly by then).
+static void test_held_leap_slides_up_far_wall(void **state) {
+    (void)state;
+    World *w = on_shaft_wall();
+    Player *p = &w->player;
+    step(w, R | J);
+    int touched = -1, attached = -1;
+    double touch_y = 0.0;
+    for (int t = 2; t <= 40 && attached < 0; t++) {
+        step(w, R | J);
+        if (touched < 0 && p->pos.x >= 3 * 32 - 12 - 1e-6) {
+            touched = t;
+            touch_y = p->pos.y;
+        }
+        if (p->state == PLAYER_WALL) attached = t;
+    }
+    assert_true(touched > 0);
+    assert_int_equal(attached, PLAYER_JUMP_HOLD_TICKS);   // the leap tick counts as the first held
+    assert_true(p->pos.y < touch_y);
+    assert_true(p->normal.x < -0.99);
+    world_free(w);
+}
+
+// After a leap, the wall it left cannot be grabbed during the cooldown
+// (put back against it, it is not), the other wall can; once the cooldown
+// is over the first wall grabs again.
+static void test_leap_refuses_the_wall_it_left(void **state) {
+    (void)state;
+    World *w = on_shaft_wall();
+    Player *p = &w->player;
+    step(w, J);
+    assert_int_equal(p->state, PLAYER_AIR);
+    double y = p->pos.y;
+    p->pos = v2(32 + 12, y);                   // back against the left wall, pressing into it
+    p->vel = v2(-1, 0);
+    step(w, L);
+    assert_int_equal(p->state, PLAYER_AIR);
+    p->pos = v2(3 * 32 - 12, y);               // against the right wall instead
+    p->vel = v2(1, 0);
+    step(w, R);
+    assert_int_equal(p->state, PLAYER_WALL);
+    assert_true(p->normal.x < -0.99);
+    // Off again, and back to the left wall after the cooldown.
+    step(w, J);
+    run(w, 0, PLAYER_ATTACH_COOLDOWN_TICKS, EV_NONE);
+    assert_int_equal(p->attach_cooldown, 0);
+    p->pos = v2(3 * 32 - 12, p->pos.y);
+    p->vel = v2(1, 0);
+    step(w, R);
+    assert_int_equal(p->state, PLAYER_WALL);
+    world_free(w);
+}
+
+// Standing against a tall wall with nothing held, a tapped jump straight up
+// grabs the wall it touches (no push into it needed) the tick jump is let go.
+static void test_jump_beside_wall_grabs(void **state) {
+    (void)state;
+    World *w = make_world(CLIMB, 8);
+    Player *p = &w->player;
+    run(w, R, 90, EV_NONE);
+    run(w, 0, 10, EV_NONE);
+    assert_true(fabs(p->pos.x - (7 * 32 - 12)) < 1e-6);
+    step(w, J);
+    assert_int_equal(p->state, PLAYER_AIR);
+    step(w, 0);
+    assert_int_equal(p->state, PLAYER_WALL);
+    assert_true(fixture_had_event(w, EV_ATTACH));
+    assert_true(fabs(p->normal.x + 1.0) < 1e-6);
+    assert_true(p->pos.y < 7 * 32 - 12);
+    world_free(w);
+}
+
+// The same jump held: the body slides up the wall while the held jump
+// rises and grabs it when the hold runs out, most of a full jump higher.
+static void test_held_jump_beside_wall_keeps_height(void **state) {
+    (void)state;
+    World *w = make_world(CLIMB, 8);
+    Player *p = &w->player;
+    run(w, R, 90, EV_NONE);
+    double y0 = p->pos.y;
+    int t = run_until(w, R | J, 30, PLAYER_WALL);
+    assert_int_equal(t, PLAYER_JUMP_HOLD_TICKS);
+    assert_true(fabs(p->normal.x + 1.0) < 1e-6);
+    assert_true(y0 - p->pos.y > 60.0);
+    world_free(w);
+}
+
+// A ramp rising into an overhang above it: a jump from the ramp grabs the
+// overhang's underside it touches.
+static const char *const WEDGE[] = {
+    "##########",
+    "#........#",
+    "#........#",
+    "#........#",
+    "#....7####",
+    "#P...J####",
+    "##########",
+};
+
+static void test_ramp_jump_grabs_overhang(void **state) {
+    (void)state;
+    World *w = make_world(WEDGE, 7);
+    Player *p = &w->player;
+    run(w, R, 60, EV_NONE);
+    run(w, 0, 10, EV_NONE);
+    assert_int_equal(p->state, PLAYER_GROUND);
+    assert_true(p->normal.x < -0.5);           // on the ramp
+    step(w, J);
+    int t = run_until(w, 0, 10, PLAYER_WALL);
+    assert_true(t > 0);
+    assert_true(fabs(p->normal.x + DM_SQRT1_2) < 1e-6 && fabs(p->normal.y - DM_SQRT1_2) < 1e-6);
     world_free(w);
 }
 
@@ -602,6 +733,307 @@ static void test_shots_go_eight_ways(void **state) {
     world_free(w);
 }
 
+// The first EV_SHOT of the last tick's direction (zero when none).
+static Vec2 shot_dir(const World *w) {
+    for (int e = 0; e < w->events.count; e++)
+        if (w->events.e[e].type == EV_SHOT) return v2_norm(v2_sub(v2(w->events.e[e].x, w->events.e[e].y), w->player.pos));
+    return v2(0, 0);
+}
+
+static bool near(Vec2 a, double x, double y) { return fabs(a.x - x) < 1e-9 && fabs(a.y - y) < 1e-9; }
+
+// Lock on the ground: walking stops at once and the body stays put while
+// the directions aim all 8 ways and shots follow the aim; letting go of
+// the directions keeps the aim; without lock the aim falls back to facing.
+static void test_lock_on_ground_aims_in_place(void **state) {
+    (void)state;
+    World *w = make_world(ROOM, 6);
+    Player *p = &w->player;
+    run(w, 0, 40, EV_NONE);
+    run(w, R, 10, EV_NONE);
+    assert_true(p->vel.x > 2.0);
+    step(w, R | K);
+    Vec2 at = p->pos;
+    const int dirs[8] = {R, R | U, U, U | L, L, L | D, D, D | R};
+    const double ex[8] = {1, 1, 0, -1, -1, -1, 0, 1}, ey[8] = {0, -1, -1, -1, 0, 1, 1, 1};
+    for (int k = 0; k < 8; k++) {
+        for (int i = 0; i < PLAYER_FIRE_COOLDOWN_TICKS; i++) {
+            step(w, dirs[k] | K | F);
+            assert_true(p->pos.x == at.x && p->pos.y == at.y);
+            Vec2 want = v2_norm(v2(ex[k], ey[k]));
+            assert_true(near(p->aim, want.x, want.y));
+            Vec2 d = shot_dir(w);
+            if (d.x != 0.0 || d.y != 0.0) assert_true(v2_dot(d, want) > 0.999);
+        }
+    }
+    run(w, K, 10, EV_NONE);
+    assert_true(near(p->aim, DM_SQRT1_2, DM_SQRT1_2));   // the last aim stays
+    assert_true(p->pos.x == at.x && p->pos.y == at.y);
+    step(w, 0);
+    assert_true(near(p->aim, 1, 0));           // unlocked: facing (right)
+    world_free(w);
+}
+
+// Lock on a wall: holding up aims up and does not climb; in the air: the
+// body keeps its momentum (no air control, no drag) and falls.
+static void test_lock_on_wall_and_in_air(void **state) {
+    (void)state;
+    World *w = make_world(CLIMB, 8);
+    Player *p = &w->player;
+    run(w, R, 90, EV_NONE);
+    assert_true(run_until(w, R | J, 20, PLAYER_WALL) > 0);
+    Vec2 at = p->pos;
+    run(w, U | K, 30, EV_NONE);
+    assert_int_equal(p->state, PLAYER_WALL);
+    assert_true(p->pos.x == at.x && p->pos.y == at.y);
+    assert_true(near(p->aim, 0, -1));
+    world_free(w);
+
+    w = make_world(ROOM, 6);
+    p = &w->player;
+    run(w, 0, 40, EV_NONE);
+    run(w, R, 10, EV_NONE);
+    step(w, R | J);
+    double vx = p->vel.x, vy = p->vel.y;
+    assert_int_equal(p->state, PLAYER_AIR);
+    for (int i = 0; i < 6; i++) {
+        step(w, L | K | J);                    // left would steer against the motion
+        assert_true(p->vel.x == vx);
+        assert_true(p->vel.y > vy);
+        vy = p->vel.y;
+    }
+    world_free(w);
+}
+
+// On a wall nothing held aims (and fires) away from the wall, never into
+// the rock: a direction into it loses its part into it (up-right on a
+// right wall aims up; right alone still aims away). On a ceiling the aim
+// is the last horizontal facing.
+static void test_wall_aim_is_away_from_rock(void **state) {
+    (void)state;
+    World *w = make_world(CEIL, 7);
+    Player *p = &w->player;
+    run(w, R, 90, EV_NONE);
+    assert_true(run_until(w, R | J, 20, PLAYER_WALL) > 0);
+    assert_int_equal(p->facing, 1);
+    step(w, F);
+    assert_true(near(p->aim, -1, 0));
+    assert_true(v2_dot(shot_dir(w), v2(-1, 0)) > 0.999);
+    step(w, R);
+    assert_true(near(p->aim, -1, 0));
+    step(w, R | U);
+    assert_true(near(p->aim, 0, -1));
+    run(w, U, 80, EV_NONE);                    // into the corner under the ceiling
+    run(w, L, 30, EV_NONE);                    // along the ceiling
+    assert_true(fabs(p->normal.y - 1.0) < 1e-6);
+    run(w, 0, 2, EV_NONE);
+    assert_true(near(p->aim, -1, 0));          // facing left, along the ceiling
+    step(w, U);
+    assert_true(near(p->aim, -1, 0));          // up is into the rock
+    world_free(w);
+}
+
+// Steps until the dash is over; returns its moving ticks (player.dashing).
+static int dash_ticks(World *w, int buttons, Vec2 *from, Vec2 *to) {
+    step(w, buttons | DASH);
+    assert_true(fixture_had_event(w, EV_DASH));
+    *from = w->player.dash_from;
+    int n = 1;
+    assert_true(w->player.invuln > 0);
+    while (w->player.dash_ticks > 0 && n < 60) {
+        *to = w->player.pos;
+        step(w, buttons);
+        if (w->player.dash_ticks > 0) {
+            n++;
+            assert_true(w->player.invuln > 0);
+        }
+    }
+    return n;
+}
+
+// On flat ground a dash covers PLAYER_DASH_TICKS x PLAYER_DASH_SPEED (at
+// least 3 tiles in at most 12 ticks), invulnerable throughout, then leaves
+// at the end speed; the cooldown refuses another press until it is over.
+static const char *const LONG[] = {
+    "####################",
+    "#..................#",
+    "#..................#",
+    "#..................#",
+    "#P.................#",
+    "####################",
+};
+
+static void test_dash_distance_and_cooldown(void **state) {
+    (void)state;
+    World *w = make_world(LONG, 6);
+    Player *p = &w->player;
+    run(w, 0, 10, EV_NONE);
+    Vec2 from, to;
+    int n = dash_ticks(w, 0, &from, &to);
+    assert_int_equal(n, PLAYER_DASH_TICKS);
+    assert_true(n <= 12);
+    assert_true(fabs((to.x - from.x) - PLAYER_DASH_TICKS * PLAYER_DASH_SPEED) < 1e-9);
+    assert_true(to.x - from.x >= 3 * 32);
+    assert_true(to.y == from.y);
+    assert_true(fabs(p->vel.x - PLAYER_DASH_END_SPEED) < 1.0);
+    int cool = 0;
+    while (!fixture_had_event(w, EV_DASH) && cool < 60) {
+        step(w, cool % 2 ? DASH : 0);          // pressing every other tick
+        cool++;
+    }
+    assert_true(cool >= PLAYER_DASH_COOLDOWN_TICKS);
+    assert_true(cool <= PLAYER_DASH_COOLDOWN_TICKS + 2);
+    world_free(w);
+}
+
+// One air dash until the body touches ground or a wall again: a second
+// press in the air does nothing (even with the cooldown over); after
+// landing it dashes again.
+static void test_air_dash_once_until_landing(void **state) {
+    (void)state;
+    World *w = make_world(LONG, 6);
+    Player *p = &w->player;
+    run(w, 0, 40, EV_NONE);
+    step(w, J);
+    run(w, J, 3, EV_NONE);
+    Vec2 from, to;
+    dash_ticks(w, R, &from, &to);
+    assert_false(p->dash_ready);
+    assert_int_equal(p->state, PLAYER_AIR);
+    p->dash_cooldown = 0;                      // the charge alone refuses it
+    assert_int_equal(run(w, DASH, 1, EV_DASH), 0);
+    assert_true(run_until(w, 0, 60, PLAYER_GROUND) > 0);
+    assert_true(p->dash_ready);
+    run(w, 0, PLAYER_DASH_COOLDOWN_TICKS, EV_NONE);
+    assert_int_equal(run(w, DASH, 1, EV_DASH), 1);
+    world_free(w);
+}
+
+// A dash never passes through rock: into a wall it stops at it; down-right
+// into the floor from the air it slides along the floor; off a wall it
+// detaches (a direction into the wall loses that part: away if none).
+static void test_dash_collides_and_slides(void **state) {
+    (void)state;
+    World *w = make_world(ROOM, 6);
+    Player *p = &w->player;
+    run(w, 0, 40, EV_NONE);
+    Vec2 from, to;
+    dash_ticks(w, L, &from, &to);              // the left wall is 100 px away
+    assert_true(fabs(p->pos.x - (32 + 12)) < 1e-6);
+    for (int i = 0; i < 40; i++) step(w, 0);
+    step(w, J);
+    run(w, J, 6, EV_NONE);
+    double y = p->pos.y;
+    dash_ticks(w, R | D, &from, &to);
+    assert_true(p->pos.y > y);
+    assert_true(fabs(to.y - (5 * 32 - 12)) < 1e-6);   // ended on the floor line
+    assert_true(to.x - from.x > 3 * 32 * DM_SQRT1_2);
+    world_free(w);
+
+    w = make_world(CLIMB, 8);
+    p = &w->player;
+    run(w, R, 90, EV_NONE);
+    assert_true(run_until(w, R | J, 20, PLAYER_WALL) > 0);
+    double x = p->pos.x;
+    step(w, R | DASH);                         // into the wall: away instead
+    assert_int_equal(p->state, PLAYER_AIR);
+    assert_true(near(p->dash_dir, -1, 0));
+    assert_true(p->pos.x < x);
+    world_free(w);
+}
+
+// The gauge drains while wiggle is held (PLAYER_WIGGLE_FULL / DRAIN ticks
+// from full), locks out when empty even while held, comes back at
+// PLAYER_WIGGLE_RESUME and refills when released; assist removes the cost.
+static void test_wiggle_gauge(void **state) {
+    (void)state;
+    World *w = make_world(ROOM, 6);
+    Player *p = &w->player;
+    int on = PLAYER_WIGGLE_FULL / PLAYER_WIGGLE_DRAIN, off = PLAYER_WIGGLE_RESUME / PLAYER_WIGGLE_REFILL;
+    assert_int_equal(p->wiggle_gauge, PLAYER_WIGGLE_FULL);
+    assert_int_equal(run(w, WG, on - 1, EV_WIGGLE_EMPTY), 0);
+    assert_true(p->wiggle && p->wiggle_gauge == PLAYER_WIGGLE_DRAIN);
+    assert_int_equal(run(w, WG, 1, EV_WIGGLE_EMPTY), 1);
+    assert_true(p->wiggle && p->wiggle_gauge == 0 && p->wiggle_locked);
+    for (int i = 0; i < off; i++) {
+        step(w, WG);
+        assert_false(p->wiggle);
+        assert_false(world_tick_ctx(w).player.wiggle);
+    }
+    assert_int_equal(p->wiggle_gauge, PLAYER_WIGGLE_RESUME);
+    step(w, WG);
+    assert_true(p->wiggle && !p->wiggle_locked);
+    run(w, 0, PLAYER_WIGGLE_FULL / PLAYER_WIGGLE_REFILL, EV_NONE);
+    assert_int_equal(p->wiggle_gauge, PLAYER_WIGGLE_FULL);
+    assert_false(p->wiggle);
+    world_free(w);
+
+    w = make_world(ROOM, 6);
+    w->assist_wiggle = true;
+    run(w, WG, 3 * on, EV_NONE);
+    assert_true(w->player.wiggle && w->player.wiggle_gauge == PLAYER_WIGGLE_FULL);
+    world_free(w);
+}
+
+// The last tick's first event of a type, copied to *out; false when none.
+static bool find_event(const World *w, EventType type, Event *out) {
+    for (int i = 0; i < w->events.count; i++)
+        if (w->events.e[i].type == type) {
+            *out = w->events.e[i];
+            return true;
+        }
+    return false;
+}
+
+// A hit: hp and the hit count, mercy ticks that refuse the next hit, a hop
+// away from the source (sideways as much as the hit came from the side),
+// no movement input for PLAYER_KNOCK_TICKS; the events carry the source;
+// the last heart also pushes EV_PLAYER_DEAD. On a wall the legs hold on.
+static void test_hurt_knocks_back(void **state) {
+    (void)state;
+    World *w = make_world(ROOM, 6);
+    Player *p = &w->player;
+    run(w, 0, 40, EV_NONE);
+    events_clear(&w->events);
+    player_hurt(p, &w->events, 1, v2(p->pos.x - 50, p->pos.y), WHO_TETRAN);
+    Event e;
+    assert_true(find_event(w, EV_PLAYER_HURT, &e));
+    assert_int_equal(e.who, WHO_TETRAN);
+    assert_int_equal(e.a, 1);
+    assert_true(e.x == p->pos.x - 50);
+    assert_int_equal(p->hp, PLAYER_HP - 1);
+    assert_int_equal(p->hits, 1);
+    assert_int_equal(p->invuln, PLAYER_INVULN_TICKS);
+    assert_int_equal(p->state, PLAYER_AIR);
+    assert_true(fabs(p->vel.x - PLAYER_KNOCK_SPEED) < 1e-9 && p->vel.y < 0.0);
+    player_hurt(p, &w->events, 1, p->pos, WHO_TETRAN);   // mercy
+    assert_int_equal(p->hits, 1);
+    for (int i = 0; i < PLAYER_KNOCK_TICKS; i++) {
+        double vx = p->vel.x;
+        step(w, L | J);                        // ignored while knocked back
+        assert_true(p->vel.x <= vx && p->vel.x > 0.0);
+        assert_false(fixture_had_event(w, EV_JUMP));
+    }
+    run(w, 0, 80, EV_NONE);
+    assert_int_equal(p->state, PLAYER_GROUND);
+    double x = p->pos.x;
+    events_clear(&w->events);
+    p->hp = 1;
+    player_hurt(p, &w->events, 1, v2(p->pos.x, p->pos.y - 100), WHO_TENTACLE);   // from straight above
+    assert_true(p->vel.x == 0.0 && p->pos.x == x);
+    assert_true(find_event(w, EV_PLAYER_DEAD, &e));
+    assert_int_equal(p->hits, 2);
+    world_free(w);
+
+    w = make_world(CLIMB, 8);
+    p = &w->player;
+    run(w, R, 90, EV_NONE);
+    assert_true(run_until(w, R | J, 20, PLAYER_WALL) > 0);
+    player_hurt(p, &w->events, 1, v2(0, p->pos.y), WHO_TETRAN);
+    assert_int_equal(p->state, PLAYER_WALL);
+    world_free(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_falls_and_lands),
@@ -614,7 +1046,12 @@ int main(void) {
         cmocka_unit_test(test_attach_climb_and_top_out),
         cmocka_unit_test(test_inner_corner_ceiling_and_ceiling_jump),
         cmocka_unit_test(test_inner_corner_jump_uses_mean_normal),
-        cmocka_unit_test(test_wall_jump_and_cooldown),
+        cmocka_unit_test(test_wall_jump_grabs_far_wall),
+        cmocka_unit_test(test_held_leap_slides_up_far_wall),
+        cmocka_unit_test(test_leap_refuses_the_wall_it_left),
+        cmocka_unit_test(test_jump_beside_wall_grabs),
+        cmocka_unit_test(test_held_jump_beside_wall_keeps_height),
+        cmocka_unit_test(test_ramp_jump_grabs_overhang),
         cmocka_unit_test(test_outer_corners_stay_attached),
         cmocka_unit_test(test_climb_down_reaches_floor),
         cmocka_unit_test(test_hill_and_valley_stay_grounded),
@@ -622,6 +1059,14 @@ int main(void) {
         cmocka_unit_test(test_jump_into_underside_slope_attaches),
         cmocka_unit_test(test_hop_onto_step),
         cmocka_unit_test(test_shots_go_eight_ways),
+        cmocka_unit_test(test_lock_on_ground_aims_in_place),
+        cmocka_unit_test(test_lock_on_wall_and_in_air),
+        cmocka_unit_test(test_wall_aim_is_away_from_rock),
+        cmocka_unit_test(test_dash_distance_and_cooldown),
+        cmocka_unit_test(test_air_dash_once_until_landing),
+        cmocka_unit_test(test_dash_collides_and_slides),
+        cmocka_unit_test(test_wiggle_gauge),
+        cmocka_unit_test(test_hurt_knocks_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

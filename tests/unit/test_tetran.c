@@ -44,7 +44,7 @@ static void tick(Fixture *f, bool wiggle) {
     w->tick++;
     events_clear(&w->events);
     w->prev_input = w->input;
-    w->input.buttons = wiggle ? BTN_WIGGLE : 0;
+    w->player.wiggle = wiggle;   // wiggle mode on, as the player step sets it
     TickCtx ctx = world_tick_ctx(w);
     tetran_step(f->t, &ctx);
 }

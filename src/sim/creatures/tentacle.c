@@ -322,7 +322,7 @@ static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
     for (int k = 0; k < count; k++) {
         double ang = base + (k - (count - 1) * 0.5) * TENTACLE_SPREAD_RAD, s, co;
         dm_sincos(ang, &s, &co);
-        Vec2 vel = v2(co * c->cfg.bullet_px, s * c->cfg.bullet_px);
+        Vec2 vel = v2_scale(v2(co * c->cfg.bullet_px, s * c->cfg.bullet_px), ctx->shot_speed);
         if (bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TENTACLE, head, vel, TENTACLE_SHOT_RADIUS_PX,
                           TENTACLE_SHOT_DAMAGE, TENTACLE_SHOT_TTL_TICKS) >= 0)
             c->shots++;
@@ -330,7 +330,7 @@ static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
     events_push(ctx->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
     int cd = c->cfg.cooldown;
     if (c->phase >= 2) cd = cd * 3 / 4;
-    arm->cooldown = cd > 0 ? cd : 1;
+    arm->cooldown = tick_fire_interval(ctx, cd > 0 ? cd : 1);
 }
 
 static void step_body(Tentacle *c, Vec2 player) {

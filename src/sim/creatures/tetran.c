@@ -136,8 +136,8 @@ static Vec2 tip_dir(const Tetran *c, int a) {
 }
 
 static int shoot(Tetran *c, const TickCtx *ctx, Vec2 at, Vec2 dir, double speed) {
-    int k = bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2_scale(dir, speed), TETRAN_SHOT_RADIUS_PX,
-                          TETRAN_SHOT_DAMAGE, TETRAN_SHOT_TTL_TICKS);
+    int k = bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2_scale(dir, speed * ctx->shot_speed),
+                          TETRAN_SHOT_RADIUS_PX, TETRAN_SHOT_DAMAGE, TETRAN_SHOT_TTL_TICKS);
     if (k >= 0) c->shots++;
     return k >= 0;
 }
@@ -209,11 +209,11 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
     if (!c->cfg.fire || ctx->state != GAME_PLAYING) return;
     if (--c->fire_timer <= 0) {
         fire_aimed(c, ctx);
-        c->fire_timer = PHASE_AIM_TICKS[c->phase];
+        c->fire_timer = tick_fire_interval(ctx, PHASE_AIM_TICKS[c->phase]);
     }
     if (PHASE_PATTERN_TICKS[c->phase] > 0 && --c->pattern_timer <= 0) {
         fire_pattern(c, ctx);
-        c->pattern_timer = PHASE_PATTERN_TICKS[c->phase];
+        c->pattern_timer = tick_fire_interval(ctx, PHASE_PATTERN_TICKS[c->phase]);
     }
 }
 

@@ -1,6 +1,7 @@
 // player.h -- the spider-legged player: a round body that walks floors and
 // 45-degree ramps, jumps with variable height, sticks to walls and ceilings
-// and climbs them (legs.c draws legs on it). All feel timers live here so
+// and climbs them (legs.c draws legs on it), aims (lock), dashes, wiggles
+// Tetran's arms from a gauge and takes hits. All feel timers live here so
 // replays keep them.
 //
 // Collision: the body is a circle. It moves in sub-steps of at most r/2 and
@@ -11,15 +12,30 @@
 //
 // States: GROUND walks along the floor tangent at a horizontal speed and
 // snaps down to the floor every tick (ramps and crests never leave it);
-// walking off a ledge starts coyote time. AIR falls; touching a climbable
-// surface attaches (WALL) unless attach_cooldown > 0; touching a floor lands.
-// WALL has no gravity: the held 8-way direction projected on the surface
-// tangent climbs at PLAYER_CLIMB_SPEED (at an inner corner, along whichever
-// surface does not run into the other), and the body is re-stuck at exactly
-// r from the nearest surface point, so it arcs round outer corners. Reaching
-// a floor lands; jump leaps along the normal (the mean of two at an inner
-// corner) plus an upward bias for walls. Events: EV_JUMP (a = 0 from the
-// ground, 1 a leap off a wall or ceiling), EV_LAND, EV_ATTACH, EV_SHOT.
+// walking off a ledge starts coyote time. AIR falls; a floor it meets lands
+// it; a climbable surface it meets or touches (within TOUCH_PX, not moving
+// away from it) attaches (WALL), except (a) the surfaces a wall leap left,
+// for attach_cooldown ticks, and (b) a wall face it is rising past and will
+// clear with this jump (its top is low enough: the body hops onto the ledge
+// instead of sticking to its face). WALL has no gravity: the held 8-way
+// direction projected on the surface tangent climbs at PLAYER_CLIMB_SPEED
+// (at an inner corner, along whichever surface does not run into the
+// other), and the body is re-stuck at exactly r from the nearest surface
+// point, so it arcs round outer corners. Reaching a floor lands; jump leaps
+// along the normal (the mean of two at an inner corner) plus an upward bias
+// for walls.
+//
+// Verbs: lock (held) freezes movement input -- on the ground or a wall the
+// body stays put, in the air it keeps its momentum -- and the directions
+// only aim; jump and dash still work. The aim is the held direction, else
+// the facing (attached to a wall: away from the wall; on a ceiling the last
+// horizontal facing); on a wall a direction into the rock loses its part
+// into the rock. Dash (press) flies dash_dir for PLAYER_DASH_TICKS with
+// collisions (sliding along what it meets), invulnerable, from the ground,
+// a wall (detaching) or the air (one charge, refilled on the ground or a
+// wall). Events: EV_JUMP (a = 0 from the ground, 1 a leap off a wall or
+// ceiling), EV_LAND, EV_ATTACH, EV_SHOT, EV_DASH, EV_PLAYER_HURT,
+// EV_PLAYER_DEAD, EV_WIGGLE_EMPTY.
 #pragma once
 #include <stdbool.h>
 
@@ -54,15 +70,34 @@
 #define PLAYER_CLIMB_MIN_PROJ 0.2  // held direction must project at least this much on the surface
 #define PLAYER_LEAP_SPEED 6.0      // px/tick along the surface normal on a wall/ceiling jump
 #define PLAYER_LEAP_UP 4.0         // px/tick extra upward on a wall jump (fades to 0 for ceilings)
-#define PLAYER_ATTACH_COOLDOWN_TICKS 10 // after a wall/ceiling jump no surface can be grabbed
-#define PLAYER_HOP_COOLDOWN_TICKS 5     // the same after a ground jump: enough to hop onto a
-                                        // one-tile ledge while holding toward it
+#define PLAYER_ATTACH_COOLDOWN_TICKS 10 // after a wall/ceiling leap the surfaces it left cannot be grabbed
+#define PLAYER_SAME_SURFACE_DOT 0.9     // ...a contact is one of them when its normal is this close
+#define PLAYER_SAME_SURFACE_PX 2.0      // ...and its point this near that surface's line
 #define PLAYER_FIRE_COOLDOWN_TICKS 8    // ticks between shots while fire is held
 #define PLAYER_BULLET_SPEED 10.0   // px/tick
 #define PLAYER_BULLET_RADIUS 3.0   // px
 #define PLAYER_BULLET_DAMAGE 1
 #define PLAYER_BULLET_TTL 90       // ticks
+#define PLAYER_HP 10               // hearts at difficulty normal (world.c's difficulty table sets each one's)
 #define PLAYER_INVULN_TICKS 60     // mercy ticks after being hurt
+#define PLAYER_KNOCK_SPEED 4.0     // px/tick away from what hit him, times the hit's sideways part...
+#define PLAYER_KNOCK_UP 3.0        // ...and px/tick upward: a short hop back
+#define PLAYER_KNOCK_TICKS 10      // ticks without movement input after a hit (on a wall: no push)
+// Dash: PLAYER_DASH_TICKS at PLAYER_DASH_SPEED covers 108 px (3.4 tiles) on
+// flat ground, then leaves at PLAYER_DASH_END_SPEED along the dash.
+#define PLAYER_DASH_TICKS 9
+#define PLAYER_DASH_SPEED 12.0     // px/tick
+#define PLAYER_DASH_END_SPEED 4.0  // px/tick
+#define PLAYER_DASH_INVULN_TICKS 12 // invulnerable from the dash's first tick (3 ticks past its end)
+#define PLAYER_DASH_COOLDOWN_TICKS 14 // ticks after a dash ends before the next can start
+// Wiggle gauge (Tetran's wiggle mode as the player's tool): units of
+// 1/PLAYER_WIGGLE_FULL of a full gauge. Full lasts 120 ticks held (2 s);
+// empty refills in 240 (4 s); emptied, it locks out until it is back at
+// PLAYER_WIGGLE_RESUME (60 ticks, 1 s), even while held.
+#define PLAYER_WIGGLE_FULL 1200
+#define PLAYER_WIGGLE_DRAIN 10     // units per tick held
+#define PLAYER_WIGGLE_REFILL 5     // units per tick released (or locked out)
+#define PLAYER_WIGGLE_RESUME 300   // 25 %
 
 typedef enum PlayerState {
     PLAYER_GROUND = 0,
@@ -78,14 +113,29 @@ typedef struct Player {
                                // at an inner corner the mean of the two; (0,-1) in the air
     double ground_speed;       // horizontal px/tick while on the ground (follows ramps)
     int facing;                // -1 left, +1 right
+    Vec2 aim;                  // unit, one of 8 directions: where shots go
     int hp, hp_max;
+    int hits;                  // times hurt so far
     int coyote;                // ticks left in which a jump still counts as from the ground
     int jump_buffer;           // ticks left of a buffered jump press
     int jump_hold;             // ticks left in which holding jump keeps rising
-    int attach_cooldown;       // ticks before a wall can be grabbed again
+    int attach_cooldown;       // ticks before the surfaces of the last leap can be grabbed again
+    int leap_ns;               // those surfaces (0..2): normals, and the body centre at the leap
+    Vec2 leap_n[2];
+    Vec2 leap_pos;
     int fire_cooldown;         // ticks before the next shot
-    int invuln;                // ticks of mercy after being hurt
+    int invuln;                // ticks of invulnerability left (hurt mercy, dashing)
+    int knock;                 // ticks left of a hit's knock-back (no movement input)
     int shots;                 // bullets fired so far
+    int dash_ticks;            // moves left of the current dash, this tick's included
+                               // (PLAYER_DASH_TICKS on its first tick, 1 on its last); 0: none
+    int dash_cooldown;         // ticks before a dash can start again
+    bool dash_ready;           // the dash charge: spent by a dash, refilled on ground or wall
+    bool wiggle;               // wiggle mode this tick (the button, as the gauge allows)
+    bool wiggle_locked;        // the gauge ran empty: no wiggle until PLAYER_WIGGLE_RESUME
+    int wiggle_gauge;          // 0..PLAYER_WIGGLE_FULL
+    Vec2 dash_dir;             // unit direction of the current (or last) dash
+    Vec2 dash_from;            // where it started (a trail runs from here to pos)
     Legs legs;
 } Player;
 
@@ -94,14 +144,18 @@ typedef struct PlayerCtx {
     const Tilemap *map;
     Bullets *bullets;          // his shots
     Events *events;
+    bool assist_wiggle;        // wiggle mode costs nothing (the gauge stays full)
 } PlayerCtx;
 
 // Places the body standing on the bottom of tile (col, row).
 void player_init(Player *p, int col, int row, int tile);
-// One tick: timers, movement (ground, air or wall), firing, then the legs.
-// in/prev are this tick's and the last tick's buttons (press edges).
+// One tick: timers, the wiggle gauge, aim, dash, movement (ground, air,
+// wall or dash), firing, then the legs. in/prev are this tick's and the
+// last tick's buttons (press edges).
 void player_step(Player *p, const PlayerCtx *ctx, Input in, Input prev);
-// Damage from a bullet or contact; respects invulnerability ticks; pushes
-// EV_PLAYER_HURT to ev.
-void player_hurt(Player *p, Events *ev, int damage);
+// Damage from a bullet or contact at `from` (px; the bullet, the creature)
+// fired or made by `who`; respects invulnerability. Knocks the body back
+// away from `from` (not while attached), counts the hit, pushes
+// EV_PLAYER_HURT (who, a = damage, x, y = from) and, at 0 hp, EV_PLAYER_DEAD.
+void player_hurt(Player *p, Events *ev, int damage, Vec2 from, EventWho who);
 void player_hash(const Player *p, Hash *h);
