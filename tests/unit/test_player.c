@@ -686,7 +686,7 @@ static const char *const STEP[] = {
 };
 
 // A jump held toward a one-tile step clears it instead of sticking to its
-// face: ground jumps cannot grab for the hop cooldown.
+// face: a wall face is not grabbed while a held jump still rises.
 static void test_hop_onto_step(void **state) {
     (void)state;
     World *w = make_world(STEP, 6);
@@ -698,6 +698,39 @@ static void test_hop_onto_step(void **state) {
     assert_int_equal(p->state, PLAYER_GROUND);
     assert_true(fabs(p->pos.y - (4 * 32 - 12)) < 1e-6);
     assert_true(p->pos.x > 6 * 32 + 12);
+    world_free(w);
+}
+
+static const char *const STEP2[] = {
+    "############",
+    "#..........#",
+    "#..........#",
+    "#..........#",
+    "#P.....#####",
+    "#......#####",
+    "############",
+};
+
+// A two-tile step: a full jump held toward it slides up its face while the
+// hold lasts and is over the top by then (the body lands on it); a tapped
+// jump grabs the face.
+static void test_two_tile_step_hop_or_grab(void **state) {
+    (void)state;
+    World *w = make_world(STEP2, 7);
+    Player *p = &w->player;
+    run(w, R, 60, EV_NONE);
+    assert_true(fabs(p->pos.x - (7 * 32 - 12)) < 1e-6);
+    assert_int_equal(run(w, R | J, 40, EV_ATTACH), 0);
+    assert_int_equal(p->state, PLAYER_GROUND);
+    assert_true(fabs(p->pos.y - (4 * 32 - 12)) < 1e-6);
+    world_free(w);
+
+    w = make_world(STEP2, 7);
+    p = &w->player;
+    run(w, R, 60, EV_NONE);
+    step(w, R | J);
+    assert_true(run_until(w, R, 10, PLAYER_WALL) > 0);
+    assert_true(fabs(p->normal.x + 1.0) < 1e-6);
     world_free(w);
 }
 
@@ -1058,6 +1091,7 @@ int main(void) {
         cmocka_unit_test(test_ceiling_slope_and_wall),
         cmocka_unit_test(test_jump_into_underside_slope_attaches),
         cmocka_unit_test(test_hop_onto_step),
+        cmocka_unit_test(test_two_tile_step_hop_or_grab),
         cmocka_unit_test(test_shots_go_eight_ways),
         cmocka_unit_test(test_lock_on_ground_aims_in_place),
         cmocka_unit_test(test_lock_on_wall_and_in_air),

@@ -21,8 +21,6 @@
 // Surfaces within this (px at tile 32) of the nearest distance count as tied.
 #define TIE_PX 0.01
 #define MAX_CONTACTS 4
-// A rise predicted for the ledge rule is followed for at most this many ticks.
-#define RISE_MAX_TICKS 120
 
 typedef struct Contacts {
     int n;
@@ -289,41 +287,6 @@ static void step_ground(Player *p, const PlayerCtx *ctx, Input in, int dx, bool 
     p->vel = v2_scale(t, gs / t.x);
 }
 
-// How far (px) a rising body still climbs if jump stays as it is now: the
-// air step's vertical rules run forward, without tiles.
-static double rise_left(const Player *p, bool jump_held, double s) {
-    double vy = p->vel.y, up = 0.0;
-    int hold = p->jump_hold;
-    for (int i = 0; i < RISE_MAX_TICKS && vy < 0.0; i++) {
-        double g = PLAYER_GRAVITY;
-        if (hold > 0 && jump_held) {
-            g = PLAYER_GRAVITY_HOLD;
-            hold--;
-        } else if (hold > 0) {
-            if (vy < -PLAYER_JUMP_CUT_SPEED * s) vy = -PLAYER_JUMP_CUT_SPEED * s;
-            hold = 0;
-        }
-        vy += g * s;
-        if (vy < 0.0) up -= vy;
-    }
-    return up;
-}
-
-// Rising past a wall face (normal n) whose top this jump carries the body
-// over: true when the face ends (a free point just inside it) high enough
-// below the body's highest point that the body rolls onto the ledge (its
-// centre at least r cos 45 above the edge). Such a face is not grabbed, so a
-// jump held toward a low step hops onto it.
-static bool clears_ledge(const Player *p, const Tilemap *m, Vec2 n, bool jump_held, double s) {
-    if (p->vel.y >= 0.0 || fabs(n.y) > 0.5) return false;
-    double r = p->radius;
-    double apex = p->pos.y - rise_left(p, jump_held, s);
-    Vec2 in = v2_sub(p->pos, v2_scale(n, r + 1.0 * s));
-    for (double y = in.y; y >= apex + r * DM_SQRT1_2; y -= 2.0 * s)
-        if (!tilemap_point_solid(m, v2(in.x, y))) return true;
-    return false;
-}
-
 // During the attach cooldown: is the surface with normal n under the body
 // one of those the last leap left (its normal close, its point on that
 // surface's line)?
@@ -340,10 +303,11 @@ static bool left_by_leap(const Player *p, Vec2 n, double s) {
 
 // A wall face (|normal.y| <= 0.5) is not grabbed while the jump is still
 // being held up (jump_hold): the body slides up along it and grabs when the
-// hold ends, so a jump beside a wall keeps its height.
-static bool can_grab(const Player *p, const Tilemap *m, Vec2 n, bool jump_held, double s) {
+// hold ends, so a jump beside a wall keeps its height and a jump held
+// toward a low step clears it instead of sticking to its face.
+static bool can_grab(const Player *p, Vec2 n, bool jump_held, double s) {
     if (fabs(n.y) <= 0.5 && jump_held && p->jump_hold > 0 && p->vel.y < 0.0) return false;
-    return !left_by_leap(p, n, s) && !clears_ledge(p, m, n, jump_held, s);
+    return !left_by_leap(p, n, s);
 }
 
 // Sticks to the climbable surface with normal n (the hint for which one).
@@ -412,7 +376,7 @@ static void step_air(Player *p, const PlayerCtx *ctx, Input in, int dx, bool ste
     // is not moving away from: walls, overhangs and ceilings (a touched
     // normal with y below -0.5 is a corner's top, not a face to grab).
     for (int i = c.n - 1; i >= 0; i--) {
-        if (can_grab(p, m, c.normal[i], jump_held, s)) {
+        if (can_grab(p, c.normal[i], jump_held, s)) {
             attach(p, ctx, c.normal[i], s);
             return;
         }
@@ -423,7 +387,7 @@ static void step_air(Player *p, const PlayerCtx *ctx, Input in, int dx, bool ste
     for (int i = 0; i < ns; i++) {
         Vec2 n = normals[i];
         if (n.y < -0.5 || v2_dot(p->vel, n) > 1e-9) continue;
-        if (can_grab(p, m, n, jump_held, s)) {
+        if (can_grab(p, n, jump_held, s)) {
             attach(p, ctx, n, s);
             return;
         }

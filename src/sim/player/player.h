@@ -15,13 +15,13 @@
 // walking off a ledge starts coyote time. AIR falls; a floor it meets lands
 // it; a climbable surface it meets or touches (within TOUCH_PX, not moving
 // away from it) attaches (WALL), except (a) the surfaces a wall leap left,
-// for attach_cooldown ticks, and (b) a wall face it is rising past and will
-// clear with this jump (its top is low enough: the body hops onto the ledge
-// instead of sticking to its face). WALL has no gravity: the held 8-way
-// direction projected on the surface tangent climbs at PLAYER_CLIMB_SPEED
-// (at an inner corner, along whichever surface does not run into the
-// other), and the body is re-stuck at exactly r from the nearest surface
-// point, so it arcs round outer corners. Reaching a floor lands; jump leaps
+// for attach_cooldown ticks, and (b) a wall face while a held jump still
+// rises (the body slides up it and grabs when the hold ends: a jump beside
+// a wall keeps its height, one held toward a low step clears it). WALL has
+// no gravity: the held 8-way direction projected on the surface tangent
+// climbs at PLAYER_CLIMB_SPEED (at an inner corner, along whichever surface
+// does not run into the other), and the body is re-stuck at exactly r from
+// the nearest surface point, so it arcs round outer corners. Reaching a floor lands; jump leaps
 // along the normal (the mean of two at an inner corner) plus an upward bias
 // for walls.
 //
