@@ -48,6 +48,8 @@ LDFLAGS += $(LDSAN)
 SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_image SDL2_mixer)
 SDL_LIBS   = $(shell pkg-config --libs sdl2 SDL2_image SDL2_mixer)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
+# cJSON (Debian's libcjson-dev) parses Tiled maps in sim/tmj.c.
+CJSON_LIBS = -lcjson
 
 # The pure layers (no SDL): core, sim (with its subfolders) and harness.
 CORE_SRC := $(wildcard src/core/*.c src/sim/*.c src/sim/*/*.c src/harness/*.c)
@@ -112,11 +114,11 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
 $(BIN): $(CORE_OBJ) $(APP_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(CJSON_LIBS) -lm
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
 
 $(BUILD)/assetgen: $(TOOL_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
@@ -169,8 +171,9 @@ bench: $(BIN)
 	./$(BIN) --bench levels/01-tetran.lvl
 
 # The data the game reads at run time: assets/ (sprites, sounds, leg
-# profiles) and the arenas of the boss rush (levels/test/ stays with the tests).
-DATA_FILES = $(shell find assets -type f) $(wildcard levels/*.lvl levels/*.tmj)
+# profiles) and the arenas of the boss rush, also as Tiled maps with their
+# tileset (levels/test/ stays with the tests).
+DATA_FILES = $(shell find assets -type f) $(wildcard levels/*.lvl levels/*.tmj levels/tiled/*)
 
 # DESTDIR stages the files for a package; the binary looks in PREFIX.
 install: $(BIN)
@@ -242,3 +245,11 @@ $(BIN) $(TEST_BIN): $(PROFILES_OBJ)
 # simcheck is built from sources: the generated one joins them.
 CORE_SRC += $(PROFILES_GEN)
 check-aarch64: $(PROFILES_GEN)
+
+# ---------------------------------------------------------------- Tiled maps
+# levels/tiled/NN-name.tmj: every arena of the rush as a Tiled map, written
+# by --convert (test_tmj checks they are current; docs/tiled.md).
+.PHONY: tiled
+tiled: $(BIN)
+	@for f in levels/*.lvl; do ./$(BIN) --convert "$$f" "levels/tiled/$$(basename "$$f" .lvl).tmj" || exit 1; done
+	@echo "wrote levels/tiled/*.tmj"

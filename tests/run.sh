@@ -3,7 +3,8 @@
 #   unit:    every $BUILD/tests/test_* (cmocka)
 #   scripts: tests/scripts/*.script   (must exit 0 unless the file says otherwise)
 #   replays: tests/replays/*.rpl      (must replay in sync)
-#   bad:     tests/bad/*              (broken inputs; default expected exit 2)
+#   bad:     tests/bad/*              (broken inputs; default expected exit 2;
+#                                      a .tmj's expectations are in F.tmj.expect)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
 # Nothing passes by being absent: a missing unit-test binary, a unit-test
 # binary that ran no test, an empty section or a cli.sh that did not report
@@ -29,9 +30,12 @@ bad() { fail=$((fail + 1)); failed="$failed\n  $1"; echo "FAIL: $1"; }
 # run_file KIND FILE DEFAULT_EXIT
 run_file() {
     kind=$1; f=$2; want=$3
-    w=$(sed -n 's/^# *expect-exit: *\([0-9]*\).*/\1/p' "$f" | head -1)
+    # A format without comments (JSON) keeps its expectations in F.expect.
+    meta=$f
+    [ -f "$f.expect" ] && meta=$f.expect
+    w=$(sed -n 's/^# *expect-exit: *\([0-9]*\).*/\1/p' "$meta" | head -1)
     [ -n "$w" ] && want=$w
-    args=$(sed -n 's/^# *args: *//p' "$f" | head -1)
+    args=$(sed -n 's/^# *args: *//p' "$meta" | head -1)
     case $kind in
         level) cmd="$BIN --level $f --headless $args" ;;
         script) cmd="$BIN --script $f --headless $args" ;;
@@ -45,11 +49,11 @@ run_file() {
         return
     fi
     okay=1
-    sed -n 's/^# *expect-stderr: *//p' "$f" > "$tmp/want_err"
+    sed -n 's/^# *expect-stderr: *//p' "$meta" > "$tmp/want_err"
     while IFS= read -r line; do
         grep -qF -- "$line" "$tmp/err" || { bad "$f: stderr lacks '$line'"; sed 's/^/    /' "$tmp/err" | head -3; okay=0; }
     done < "$tmp/want_err"
-    sed -n 's/^# *expect-stdout: *//p' "$f" > "$tmp/want_out"
+    sed -n 's/^# *expect-stdout: *//p' "$meta" > "$tmp/want_out"
     while IFS= read -r line; do
         grep -qF -- "$line" "$tmp/out" || { bad "$f: stdout lacks '$line'"; okay=0; }
     done < "$tmp/want_out"
@@ -92,6 +96,7 @@ echo "== replays"
 run_all replay 0 tests/replays/*.rpl
 echo "== bad input"
 run_all level 2 tests/bad/*.lvl
+run_all level 2 tests/bad/*.tmj
 run_all script 2 tests/bad/*.script
 run_all replay 2 tests/bad/*.rpl
 
