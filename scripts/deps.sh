@@ -11,6 +11,10 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 # --cross: the arm64 cross-compiler and qemu-user for `make check-aarch64`.
 [ "$1" = "--cross" ] && PKGS="$PKGS gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 [ "$1" = "--with-tools" ] && PKGS="$PKGS clang xvfb xdotool imagemagick"
+# --wasm: emscripten for `make check-wasm`; --web: also what `make web`
+# builds its libraries with (cmake, dpkg-dev for apt-get source).
+[ "$1" = "--wasm" ] && PKGS="$PKGS emscripten"
+[ "$1" = "--web" ] && PKGS="$PKGS emscripten cmake dpkg-dev"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
@@ -20,6 +24,11 @@ have_all() {
     if [ "$1" = "--cross" ]; then
         command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || return 1
         command -v qemu-aarch64 >/dev/null 2>&1 || return 1
+    fi
+    if [ "$1" = "--wasm" ] || [ "$1" = "--web" ]; then command -v emcc >/dev/null 2>&1 || return 1; fi
+    if [ "$1" = "--web" ]; then
+        command -v cmake >/dev/null 2>&1 || return 1
+        command -v dpkg-source >/dev/null 2>&1 || return 1
     fi
     if [ "$1" = "--with-tools" ]; then
         for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done

@@ -153,7 +153,7 @@ build_mixer() {
     cp "$d/include/SDL_mixer.h" "$P/include/SDL2/"
     (cd "$d/src" && objs "$P/lib/libSDL2_mixer.a" -I"$P/include/SDL2" -I. -Icodecs -DMUSIC_WAV -- \
         effect_position.c effect_stereoreverse.c effects_internal.c mixer.c music.c utils.c \
-        codecs/load_aiff.c codecs/load_voc.c codecs/music_wav.c)
+        codecs/load_aiff.c codecs/load_voc.c codecs/mp3utils.c codecs/music_wav.c)
     stamp mixer "$d"
 }
 

@@ -45,11 +45,12 @@ if $MAKE -s --no-print-directory install DESTDIR="$STAGE" >"$tmp/err" 2>&1 && [ 
     sed 's/^/    /' "$tmp/err" | head -5
 fi
 
-# Every data file is installed, nothing else (levels/test/ stays behind).
-(find assets -type f; ls levels/*.lvl) | LC_ALL=C sort >"$tmp/want"
+# Every data file is installed, nothing else (levels/test/ stays behind;
+# levels/tiled/ holds the arenas as Tiled maps).
+(find assets -type f; ls levels/*.lvl levels/tiled/*) | LC_ALL=C sort >"$tmp/want"
 (cd "$data" 2>/dev/null && find . -type f | sed 's|^\./||') | LC_ALL=C sort >"$tmp/got"
 if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then ok; else
-    bad "installed data differs from assets/ + levels/*.lvl:"; diff "$tmp/want" "$tmp/got" | head -5
+    bad "installed data differs from assets/ + levels/*.lvl + levels/tiled/:"; diff "$tmp/want" "$tmp/got" | head -5
 fi
 
 names_data "$bin" "$data"
@@ -58,6 +59,7 @@ run "$bin" 0 -- --replay "$REPO/tests/replays/climb-wall.rpl" --headless
 if run "$bin" 0 -- --level "$data/levels/01-tetran.lvl" --headless --ticks 60 --dump-state; then
     if grep -qx "tick 59" "$tmp/out"; then ok; else bad "--level --dump-state lacks 'tick 59'"; fi
 fi
+run "$bin" 0 -- --level "$data/levels/tiled/01-tetran.tmj" --headless --ticks 1
 if [ -z "$STAGE" ]; then
     cp "$bin" "$tmp/moved" && names_data "$tmp/moved" "$data"
 fi
