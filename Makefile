@@ -332,3 +332,27 @@ test-web: web
 	@sh tests/web/run.sh $(WEB_BUILD)
 
 -include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- desktop files
+# `make install` also installs a .desktop entry (Exec names the installed
+# binary), the icon in the hicolor sizes (drawn by tools/assetgen), the
+# AppStream metainfo (its screenshots are docs/img/ published at
+# SCREENSHOT_URL) and the man page; tests/install.sh validates them.
+APPS_ID        := io.github.bossrush.bossrush
+ICON_SIZES     := 16 24 32 48 64 128 256
+SHARE          := $(PREFIX)/share
+SCREENSHOT_URL ?= https://bossrush.github.io/img
+.PHONY: install-desktop uninstall-desktop
+install: install-desktop
+uninstall: uninstall-desktop
+install-desktop:
+	install -d "$(DESTDIR)$(SHARE)/applications" "$(DESTDIR)$(SHARE)/metainfo" "$(DESTDIR)$(SHARE)/man/man6"
+	sed 's|@BINDIR@|$(BINDIR)|' dist/bossrush.desktop.in > "$(DESTDIR)$(SHARE)/applications/bossrush.desktop"
+	sed 's|@SCREENSHOTS@|$(SCREENSHOT_URL)|' dist/$(APPS_ID).metainfo.xml.in > "$(DESTDIR)$(SHARE)/metainfo/$(APPS_ID).metainfo.xml"
+	install -m 644 dist/bossrush.6 "$(DESTDIR)$(SHARE)/man/man6/bossrush.6"
+	@for s in $(ICON_SIZES); do \
+	    install -D -m 644 assets/icons/$${s}x$${s}/bossrush.png "$(DESTDIR)$(SHARE)/icons/hicolor/$${s}x$${s}/apps/bossrush.png" || exit 1; \
+	done
+uninstall-desktop:
+	rm -f "$(DESTDIR)$(SHARE)/applications/bossrush.desktop" "$(DESTDIR)$(SHARE)/metainfo/$(APPS_ID).metainfo.xml" \
+	      "$(DESTDIR)$(SHARE)/man/man6/bossrush.6" $(foreach s,$(ICON_SIZES),"$(DESTDIR)$(SHARE)/icons/hicolor/$(s)x$(s)/apps/bossrush.png")
