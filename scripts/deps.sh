@@ -15,6 +15,9 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 # builds its libraries with (cmake, dpkg-dev for apt-get source).
 [ "$1" = "--wasm" ] && PKGS="$PKGS emscripten"
 [ "$1" = "--web" ] && PKGS="$PKGS emscripten cmake dpkg-dev"
+# --checkers: what `make test` checks with when present: Tiled's command
+# line (tests/tiled.sh) and the desktop-file validators (tests/install.sh).
+[ "$1" = "--checkers" ] && PKGS="$PKGS tiled desktop-file-utils appstream mandoc"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
@@ -29,6 +32,9 @@ have_all() {
     if [ "$1" = "--web" ]; then
         command -v cmake >/dev/null 2>&1 || return 1
         command -v dpkg-source >/dev/null 2>&1 || return 1
+    fi
+    if [ "$1" = "--checkers" ]; then
+        for t in tiled desktop-file-validate appstreamcli mandoc; do command -v $t >/dev/null 2>&1 || return 1; done
     fi
     if [ "$1" = "--with-tools" ]; then
         for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done

@@ -2,11 +2,11 @@
 # web-libs.sh -- builds the libraries the browser build links, from
 # Debian's own source packages, with Debian's emscripten, once, into a
 # cache that outlives `make clean` and fresh clones:
-#   scripts/web-libs.sh CACHE [all|cjson]
+#   scripts/web-libs.sh CACHE [all|cjson|cjson-src]
 # CACHE/prefix/{include,lib} gets zlib, libpng, SDL2, SDL2_image (PNG
 # only), SDL2_mixer (WAV only: every sound the game ships is a .wav) and
 # cJSON as static wasm libraries; `cjson` alone is what `make check-wasm`
-# needs. Emscripten's -sUSE_SDL=2 ports download from the internet, so they
+# needs, `cjson-src` cJSON's source for `make check-aarch64`. Emscripten's -sUSE_SDL=2 ports download from the internet, so they
 # are never used. A library already built (its stamp names the source
 # version) is skipped; a run with everything built takes well under a second.
 # When no deb-src entry exists, one is added beside the system's
@@ -157,6 +157,16 @@ build_mixer() {
     stamp mixer "$d"
 }
 
+# cjson-src: only cJSON's source, as CACHE/cjson/{cJSON.c,cjson/cJSON.h},
+# for cross builds that compile it themselves (make check-aarch64).
+if [ "$WHAT" = cjson-src ]; then
+    d=$(fetch cjson)
+    mkdir -p "$CACHE/cjson/cjson"
+    cp "$d/cJSON.c" "$CACHE/cjson/"
+    cp "$d/cJSON.h" "$CACHE/cjson/cjson/"
+    cp "$d/cJSON.h" "$CACHE/cjson/"
+    exit 0
+fi
 build_cjson
 [ "$WHAT" = cjson ] && exit 0
 build_zlib
