@@ -332,7 +332,7 @@ static bool read_tilesets(Ctx *c, const cJSON *root) {
         if (source) snprintf(where, sizeof where, "tileset \"%.60s\"", source);
         if (!read_tileset_tiles(c, body, i, where)) return false;
     }
-    qsort(c->shapes, (size_t)c->shape_count, sizeof *c->shapes, cmp_shape);
+    if (c->shape_count) qsort(c->shapes, (size_t)c->shape_count, sizeof *c->shapes, cmp_shape);
     for (int k = 1; k < c->shape_count; k++)
         if (c->shapes[k].gid == c->shapes[k - 1].gid && c->shapes[k].set == c->shapes[k - 1].set)
             return fail(c, "tileset %s lists tile %lld twice", c->sets[c->shapes[k].set].name,
@@ -868,6 +868,7 @@ bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out) {
     for (int r = 0; r < m->h; r++)
         for (int c = 0; c < m->w; c++) data[r * m->w + c] = tile_gid(tilemap_at(m, c, r));
     cJSON *map = cJSON_CreateObject();
+    cJSON_AddStringToObject(map, "backgroundcolor", "#140e2a");   // Tiled shows the arena's night
     cJSON_AddNumberToObject(map, "compressionlevel", -1);
     cJSON_AddNumberToObject(map, "height", m->h);
     cJSON_AddFalseToObject(map, "infinite");

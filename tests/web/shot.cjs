@@ -22,7 +22,7 @@ const browser = await puppeteer.launch({
     args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--mute-audio"],
 });
 const page = await browser.newPage();
-await page.setViewport({ width: 1280, height: 760 });
+await page.setViewport({ width: 960, height: 580 });
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));
 page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
