@@ -2,7 +2,8 @@
 // puppeteer-core): loads URL, waits for the game to run, saves the title
 // screen, presses Enter, saves the arena, presses F12 (a screenshot into
 // the preference folder), reloads and checks that file is still there
-// (IDBFS). Prints one "web: ..." line per check; exit 1 on a failed one.
+// (IDBFS), then loads it once more with a fake Gamepad API pad and checks
+// SDL opens it. Prints one "web: ..." line per check; exit 1 on a failed one.
 //   node shot.cjs URL TITLE.png ARENA.png
 const puppeteer = require("puppeteer-core");
 
@@ -55,6 +56,23 @@ await load();
 const after = await page.evaluate((d) => { try { return FS.readdir(d).filter((f) => f[0] !== ".").length; } catch (e) { return 0; } },
                                   PREF + "screenshots");
 check(after >= before && after > 0, `after a reload ${after} file(s) are still there (IndexedDB)`);
+// A pad through the Gamepad API: a fake standard gamepad, announced the way
+// the browser does; SDL must open it as a controller (the game logs it).
+const logs = [];
+page.on("console", (m) => logs.push(m.text()));
+await page.evaluateOnNewDocument(() => {
+    const pad = { id: "bossrush test pad", index: 0, connected: true, mapping: "standard", timestamp: 1,
+                  axes: [0, 0, 0, 0], buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })) };
+    navigator.getGamepads = () => [pad, null, null, null];
+    window.addEventListener("load", () => setTimeout(() => {
+        const e = new Event("gamepadconnected");
+        e.gamepad = pad;
+        window.dispatchEvent(e);
+    }, 4000));
+});
+await load();
+await sleep(3000);
+check(logs.some((t) => t.includes("controller connected")), "a Gamepad API pad is opened as a controller");
 check(errors.length === 0, `no page errors${errors.length ? ": " + errors.slice(0, 3).join(" | ") : ""}`);
 await browser.close();
 process.exit(failed ? 1 : 0);
