@@ -332,6 +332,7 @@ check-wasm: $(WEB_BUILD)/simcheck.js
 # The page in headless Chromium (tests/web/shot.cjs): loads it from a local
 # server, presses a key, saves docs/img/web.png and checks it is not blank.
 test-web: web
+	@sh scripts/deps.sh --browser
 	@sh tests/web/run.sh $(WEB_BUILD)
 
 -include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)

@@ -11,10 +11,12 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 # --cross: the arm64 cross-compiler and qemu-user for `make check-aarch64`.
 [ "$1" = "--cross" ] && PKGS="$PKGS gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 [ "$1" = "--with-tools" ] && PKGS="$PKGS clang xvfb xdotool imagemagick"
-# --wasm: emscripten for `make check-wasm`; --web: also what `make web`
-# builds its libraries with (cmake, dpkg-dev for apt-get source).
-[ "$1" = "--wasm" ] && PKGS="$PKGS emscripten"
+# --wasm: emscripten (and dpkg-dev for cJSON's `apt-get source`) for `make
+# check-wasm`; --web: also cmake, which SDL2's build for `make web` needs.
+[ "$1" = "--wasm" ] && PKGS="$PKGS emscripten dpkg-dev"
 [ "$1" = "--web" ] && PKGS="$PKGS emscripten cmake dpkg-dev"
+# --browser: headless Chromium and ImageMagick for `make test-web`.
+[ "$1" = "--browser" ] && PKGS="$PKGS chromium imagemagick"
 # --checkers: what `make test` checks with when present: Tiled's command
 # line (tests/tiled.sh) and the desktop-file validators (tests/install.sh).
 [ "$1" = "--checkers" ] && PKGS="$PKGS tiled desktop-file-utils appstream mandoc"
@@ -28,10 +30,13 @@ have_all() {
         command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || return 1
         command -v qemu-aarch64 >/dev/null 2>&1 || return 1
     fi
-    if [ "$1" = "--wasm" ] || [ "$1" = "--web" ]; then command -v emcc >/dev/null 2>&1 || return 1; fi
-    if [ "$1" = "--web" ]; then
-        command -v cmake >/dev/null 2>&1 || return 1
+    if [ "$1" = "--wasm" ] || [ "$1" = "--web" ]; then
+        command -v emcc >/dev/null 2>&1 || return 1
         command -v dpkg-source >/dev/null 2>&1 || return 1
+    fi
+    if [ "$1" = "--web" ]; then command -v cmake >/dev/null 2>&1 || return 1; fi
+    if [ "$1" = "--browser" ]; then
+        for t in chromium convert; do command -v $t >/dev/null 2>&1 || return 1; done
     fi
     if [ "$1" = "--checkers" ]; then
         for t in tiled desktop-file-validate appstreamcli mandoc; do command -v $t >/dev/null 2>&1 || return 1; done

@@ -15,32 +15,32 @@
 // Tiled's flags in the top bits of a global tile id.
 #define GID_FLIP_H 0x80000000u
 #define GID_FLIP_V 0x40000000u
-#define GID_FLIP_D 0x20000000u      // anti-diagonal: x and y swapped, applied first
-#define GID_ROT_HEX 0x10000000u     // hexagonal maps' 120-degree turn: never on an orthogonal map
+#define GID_FLIP_D 0x20000000u  // anti-diagonal: x and y swapped, applied first
+#define GID_ROT_HEX 0x10000000u // hexagonal maps' 120-degree turn: never on an orthogonal map
 #define GID_MASK 0x0FFFFFFFu
 
 // Tileset ids (the tileset picture's order, assetgen writes it so).
 static const char *const shape_names[] = {"solid", "J", "L", "F", "7"};
 static const Tile shape_tiles[] = {TILE_SOLID, TILE_SLOPE_BR, TILE_SLOPE_BL, TILE_SLOPE_TL, TILE_SLOPE_TR};
 #define SHAPE_COUNT 5
-#define TILESET_TILE_PX 32          // the tileset picture's tiles
+#define TILESET_TILE_PX 32 // the tileset picture's tiles
 #define TILESET_NAME "bossrush"
 
 typedef struct Tileset {
     int64_t firstgid;
-    int64_t tilecount;              // -1 when the tileset does not say
+    int64_t tilecount; // -1 when the tileset does not say
     char name[64];
 } Tileset;
 
 typedef struct ShapeEntry {
-    uint32_t gid;                   // firstgid + the tile's id
+    uint32_t gid; // firstgid + the tile's id
     int set;
     Tile shape;
 } ShapeEntry;
 
 // What a line of the generated .lvl text came from, for messages.
 typedef struct LineFrom {
-    const cJSON *item;              // a property or an object
+    const cJSON *item; // a property or an object
     bool object;
 } LineFrom;
 
@@ -53,10 +53,10 @@ typedef struct Ctx {
     int set_count;
     ShapeEntry *shapes;
     int shape_count, shape_cap;
-    cJSON *ext[TMJ_MAX_TILESETS];   // parsed external tilesets
-    LineFrom *from;                 // per generated line (1-based index - 1)
+    cJSON *ext[TMJ_MAX_TILESETS]; // parsed external tilesets
+    LineFrom *from;               // per generated line (1-based index - 1)
     int from_count, from_cap;
-    TextBuf lvl;                    // the generated .lvl text
+    TextBuf lvl; // the generated .lvl text
 } Ctx;
 
 static bool fail(Ctx *c, const char *fmt, ...)
@@ -98,7 +98,8 @@ bool tmj_is_path(const char *path) {
 static const char *shown(const cJSON *v, char *buf, size_t n) {
     char t[64];
     if (!v) snprintf(buf, n, "nothing");
-    else if (cJSON_IsString(v)) snprintf(buf, n, "\"%s\"", text_shown(v->valuestring, strlen(v->valuestring), t, sizeof t));
+    else if (cJSON_IsString(v))
+        snprintf(buf, n, "\"%s\"", text_shown(v->valuestring, strlen(v->valuestring), t, sizeof t));
     else if (cJSON_IsNumber(v)) snprintf(buf, n, "%.17g", v->valuedouble);
     else if (cJSON_IsBool(v)) snprintf(buf, n, "%s", cJSON_IsTrue(v) ? "true" : "false");
     else if (cJSON_IsNull(v)) snprintf(buf, n, "null");
@@ -110,8 +111,8 @@ static const char *shown(const cJSON *v, char *buf, size_t n) {
 static const cJSON *member(const cJSON *o, const char *key) { return cJSON_GetObjectItemCaseSensitive(o, key); }
 
 // An integer member in [lo, hi]; absent: *out = def unless required.
-static bool get_int(Ctx *c, const cJSON *o, const char *key, const char *where, bool required, int64_t lo,
-                    int64_t hi, int64_t def, int64_t *out) {
+static bool get_int(Ctx *c, const cJSON *o, const char *key, const char *where, bool required, int64_t lo, int64_t hi,
+                    int64_t def, int64_t *out) {
     const cJSON *v = member(o, key);
     char b[96];
     *out = def;
@@ -119,8 +120,8 @@ static bool get_int(Ctx *c, const cJSON *o, const char *key, const char *where, 
     if (!v) return fail(c, "%s: expected \"%s\", an integer %lld..%lld", where, key, (long long)lo, (long long)hi);
     double d = cJSON_IsNumber(v) ? v->valuedouble : 0;
     if (!cJSON_IsNumber(v) || d != (double)(int64_t)d || d < (double)lo || d > (double)hi)
-        return fail(c, "%s: \"%s\" must be an integer %lld..%lld, got %s", where, key, (long long)lo,
-                    (long long)hi, shown(v, b, sizeof b));
+        return fail(c, "%s: \"%s\" must be an integer %lld..%lld, got %s", where, key, (long long)lo, (long long)hi,
+                    shown(v, b, sizeof b));
     *out = (int64_t)d;
     return true;
 }
@@ -131,8 +132,7 @@ static bool get_str(Ctx *c, const cJSON *o, const char *key, const char *where, 
     char b[96];
     *out = NULL;
     if (!v && !required) return true;
-    if (!cJSON_IsString(v))
-        return fail(c, "%s: \"%s\" must be a string, got %s", where, key, shown(v, b, sizeof b));
+    if (!cJSON_IsString(v)) return fail(c, "%s: \"%s\" must be a string, got %s", where, key, shown(v, b, sizeof b));
     *out = v->valuestring;
     return true;
 }
@@ -148,8 +148,7 @@ static bool get_bool(Ctx *c, const cJSON *o, const char *key, const char *where,
 }
 
 // An array member (absent: NULL, fine unless required).
-static bool get_array(Ctx *c, const cJSON *o, const char *key, const char *where, bool required,
-                      const cJSON **out) {
+static bool get_array(Ctx *c, const cJSON *o, const char *key, const char *where, bool required, const cJSON **out) {
     const cJSON *v = member(o, key);
     char b[96];
     *out = NULL;
@@ -259,7 +258,8 @@ static bool read_tileset_tiles(Ctx *c, const cJSON *ts, int set, const char *whe
         if (!get_array(c, tile, "properties", w, false, &props)) return false;
         cJSON_ArrayForEach(p, props) {
             const char *pname, *ptype;
-            if (!cJSON_IsObject(p)) return fail(c, "%s: a property must be an object, got %s", w, shown(p, b, sizeof b));
+            if (!cJSON_IsObject(p))
+                return fail(c, "%s: a property must be an object, got %s", w, shown(p, b, sizeof b));
             if (!get_str(c, p, "name", w, true, &pname) || !get_str(c, p, "type", w, false, &ptype)) return false;
             if (strcmp(pname, "shape")) continue;
             const cJSON *v = member(p, "value");
@@ -366,8 +366,8 @@ static bool gid_shape(Ctx *c, uint32_t raw, const char *where, Tile *out) {
     *out = TILE_EMPTY;
     if (id == 0) return true;
     if (raw & GID_ROT_HEX)
-        return fail(c, "%s: tile id %u has the hexagonal 120-degree rotation flag (expected an orthogonal map)",
-                    where, raw);
+        return fail(c, "%s: tile id %u has the hexagonal 120-degree rotation flag (expected an orthogonal map)", where,
+                    raw);
     int owner = -1;
     for (int i = 0; i < c->set_count; i++)
         if (c->sets[i].firstgid <= (int64_t)id && (owner < 0 || c->sets[i].firstgid > c->sets[owner].firstgid))
@@ -379,9 +379,8 @@ static bool gid_shape(Ctx *c, uint32_t raw, const char *where, Tile *out) {
         return fail(c, "%s: tile id %u is past the end of tileset %s (ids %lld..%lld)", where, id, t->name,
                     (long long)t->firstgid, (long long)(t->firstgid + t->tilecount - 1));
     ShapeEntry key = {id, owner, TILE_EMPTY};
-    const ShapeEntry *e = c->shape_count
-                              ? bsearch(&key, c->shapes, (size_t)c->shape_count, sizeof key, cmp_shape)
-                              : NULL;
+    const ShapeEntry *e =
+        c->shape_count ? bsearch(&key, c->shapes, (size_t)c->shape_count, sizeof key, cmp_shape) : NULL;
     if (!e)
         return fail(c, "%s: tile %lld of tileset %s has no shape property (expected solid, J, L, F or 7)", where,
                     (long long)local, t->name);
@@ -420,14 +419,13 @@ static bool good_name(const char *s) {
 }
 
 // A property's value as one .lvl token (words: the name, which may have blanks).
-static bool value_text(Ctx *c, const cJSON *p, const char *where, const char *pname, bool words, char *buf,
-                       size_t n) {
+static bool value_text(Ctx *c, const cJSON *p, const char *where, const char *pname, bool words, char *buf, size_t n) {
     const char *type;
     char b[96];
     if (!get_str(c, p, "type", where, false, &type)) return false;
     const cJSON *v = member(p, "value");
-    bool ok = !type || !strcmp(type, "string") || !strcmp(type, "int") || !strcmp(type, "float") ||
-              !strcmp(type, "bool");
+    bool ok =
+        !type || !strcmp(type, "string") || !strcmp(type, "int") || !strcmp(type, "float") || !strcmp(type, "bool");
     if (!ok)
         return fail(c, "%s: property %s has type \"%s\" (expected string, int, float or bool)", where, pname, type);
     if (cJSON_IsString(v) && (!type || !strcmp(type, "string"))) {
@@ -475,7 +473,8 @@ static bool check_properties(Ctx *c, const cJSON *props, const char *where) {
         const char *name;
         if (++count > TMJ_MAX_PROPERTIES)
             return fail(c, "%s: too many properties (at most %d)", where, TMJ_MAX_PROPERTIES);
-        if (!cJSON_IsObject(p)) return fail(c, "%s: a property must be an object, got %s", where, shown(p, b, sizeof b));
+        if (!cJSON_IsObject(p))
+            return fail(c, "%s: a property must be an object, got %s", where, shown(p, b, sizeof b));
         if (!get_str(c, p, "name", where, true, &name)) return false;
         if (!good_name(name))
             return fail(c, "%s: property name %s (expected letters, digits, _ and -)", where,
@@ -526,12 +525,11 @@ static const char *object_where(const cJSON *o, const char *layer, int index, ch
     const cJSON *name = member(o, "name"), *id = member(o, "id");
     char nb[48];
     if (cJSON_IsString(name) && name->valuestring[0] && cJSON_IsNumber(id))
-        snprintf(buf, n, "object '%s' (id %.0f)", text_shown(name->valuestring, strlen(name->valuestring), nb, sizeof nb),
-                 id->valuedouble);
+        snprintf(buf, n, "object '%s' (id %.0f)",
+                 text_shown(name->valuestring, strlen(name->valuestring), nb, sizeof nb), id->valuedouble);
     else if (cJSON_IsNumber(id) && id->valuedouble >= 0 && id->valuedouble < 1e15)
         snprintf(buf, n, "object id %.0f", id->valuedouble);
-    else
-        snprintf(buf, n, "layer '%s', objects[%d]", layer, index);
+    else snprintf(buf, n, "layer '%s', objects[%d]", layer, index);
     return buf;
 }
 
@@ -559,12 +557,11 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
                     text_shown(kind, strlen(kind), b, sizeof b));
     if (!point) return fail(c, "%s: a %s must be a point object (Tiled's Insert Point tool)", where, kind);
     const cJSON *x = member(o, "x"), *y = member(o, "y");
-    if (!cJSON_IsNumber(x) || !cJSON_IsNumber(y))
-        return fail(c, "%s: \"x\" and \"y\" must be numbers (pixels)", where);
+    if (!cJSON_IsNumber(x) || !cJSON_IsNumber(y)) return fail(c, "%s: \"x\" and \"y\" must be numbers (pixels)", where);
     double wpx = (double)c->w * c->tile, hpx = (double)c->h * c->tile;
     if (!(x->valuedouble >= 0 && x->valuedouble < wpx && y->valuedouble >= 0 && y->valuedouble < hpx))
-        return fail(c, "%s: at x %g y %g px, outside the map (0..%g x 0..%g px)", where, x->valuedouble,
-                    y->valuedouble, wpx, hpx);
+        return fail(c, "%s: at x %g y %g px, outside the map (0..%g x 0..%g px)", where, x->valuedouble, y->valuedouble,
+                    wpx, hpx);
     bool player = !strcmp(kind, "player");
     if (player && *player_seen) return fail(c, "%s: a second player (there is one player)", where);
     *player_seen |= player;
@@ -572,7 +569,8 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
     if (!get_array(c, o, "properties", where, false, &props) || !check_properties(c, props, where)) return false;
     if (player && props && props->child) return fail(c, "%s: the player takes no properties", where);
     char line[96], v[160];
-    snprintf(line, sizeof line, "spawn %s %d %d", kind, (int)(x->valuedouble / c->tile), (int)(y->valuedouble / c->tile));
+    snprintf(line, sizeof line, "spawn %s %d %d", kind, (int)(x->valuedouble / c->tile),
+             (int)(y->valuedouble / c->tile));
     put(c, line);
     cJSON_ArrayForEach(p, props) {
         const char *key = member(p, "name")->valuestring;
@@ -609,7 +607,8 @@ static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
     int64_t want = (int64_t)c->w * c->h, i = 0;
     char row[TILEMAP_MAX_SIDE + 1];
     cJSON_ArrayForEach(v, data) {
-        if (i >= want) return fail(c, "%s: \"data\" has more than %lld tile ids (width x height)", where, (long long)want);
+        if (i >= want)
+            return fail(c, "%s: \"data\" has more than %lld tile ids (width x height)", where, (long long)want);
         int col = (int)(i % c->w), r = (int)(i / c->w);
         char cell[200];
         snprintf(cell, sizeof cell, "%s, column %d row %d", where, col, r);
@@ -667,7 +666,8 @@ static bool parse_map(Ctx *c, const cJSON *root) {
         !get_int(c, root, "tilewidth", "the map", true, 1, 1 << 20, 0, &tw) ||
         !get_int(c, root, "tileheight", "the map", true, 1, 1 << 20, 0, &th))
         return false;
-    if (tw != th) return fail(c, "the map: tiles are %lld x %lld px; expected square tiles", (long long)tw, (long long)th);
+    if (tw != th)
+        return fail(c, "the map: tiles are %lld x %lld px; expected square tiles", (long long)tw, (long long)th);
     c->w = (int)w;
     c->h = (int)h;
     c->tile = (int)tw;
@@ -868,7 +868,7 @@ bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out) {
     for (int r = 0; r < m->h; r++)
         for (int c = 0; c < m->w; c++) data[r * m->w + c] = tile_gid(tilemap_at(m, c, r));
     cJSON *map = cJSON_CreateObject();
-    cJSON_AddStringToObject(map, "backgroundcolor", "#140e2a");   // Tiled shows the arena's night
+    cJSON_AddStringToObject(map, "backgroundcolor", "#140e2a"); // Tiled shows the arena's night
     cJSON_AddNumberToObject(map, "compressionlevel", -1);
     cJSON_AddNumberToObject(map, "height", m->h);
     cJSON_AddFalseToObject(map, "infinite");
@@ -928,4 +928,6 @@ bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out) {
     return print_json(map, out);
 }
 
-bool tmj_write_tileset(const char *tileset_image, TextBuf *out) { return print_json(tileset_json(tileset_image, false), out); }
+bool tmj_write_tileset(const char *tileset_image, TextBuf *out) {
+    return print_json(tileset_json(tileset_image, false), out);
+}

@@ -26,8 +26,8 @@
 // bounds a map's memory while parsing to about 200 MB (a 1400 x 1400 map
 // of one-digit tile ids fits).
 #define TMJ_MAX_FILE_BYTES (4u * 1024u * 1024u)
-#define TMJ_MAX_TILESETS 64         // tilesets in one map
-#define TMJ_MAX_PROPERTIES 60       // custom properties on one object or on the map
+#define TMJ_MAX_TILESETS 64   // tilesets in one map
+#define TMJ_MAX_PROPERTIES 60 // custom properties on one object or on the map
 
 // How a map reaches its external tilesets ({"firstgid": N, "source":
 // "x.tsj"}): read(ctx, source, ...) returns the tileset file's text in a
@@ -35,8 +35,7 @@
 // messages, or NULL with the reason. The harness reads them relative to the
 // map's folder (session_load_level); the sim reads no files.
 typedef struct TmjFiles {
-    char *(*read)(const void *ctx, const char *source, size_t *len, char *path, size_t path_n, char *why,
-                  size_t why_n);
+    char *(*read)(const void *ctx, const char *source, size_t *len, char *path, size_t path_n, char *why, size_t why_n);
     const void *ctx;
 } TmjFiles;
 
@@ -44,8 +43,7 @@ typedef struct TmjFiles {
 bool tmj_is_path(const char *path);
 // Parses a Tiled JSON map from memory into lv (as level_parse; lv->path is
 // path). files may be NULL: then a map with an external tileset is an error.
-bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const TmjFiles *files,
-               ParseError *err);
+bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const TmjFiles *files, ParseError *err);
 // Appends lv as a Tiled 1.8 JSON map to out, its tileset embedded (the
 // shapes travel with the map, so it loads from any folder); tileset_image
 // is the tileset picture's path as Tiled should find it from the map's

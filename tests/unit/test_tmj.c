@@ -210,8 +210,10 @@ static void test_properties(void **state) {
     // Map properties go in before "tilesets".
     char *at = strstr(text, "\"tilesets\"");
     char *full = malloc(strlen(text) + 256);
-    snprintf(full, strlen(text) + 256, "%.*s\"properties\":[{\"name\":\"seed\",\"type\":\"int\",\"value\":9},"
-             "{\"name\":\"name\",\"type\":\"string\",\"value\":\"Tiny Arena\"}],%s", (int)(at - text), text, at);
+    snprintf(full, strlen(text) + 256,
+             "%.*s\"properties\":[{\"name\":\"seed\",\"type\":\"int\",\"value\":9},"
+             "{\"name\":\"name\",\"type\":\"string\",\"value\":\"Tiny Arena\"}],%s",
+             (int)(at - text), text, at);
     Level lv;
     ParseError err;
     memset(&err, 0, sizeof err);
@@ -247,8 +249,9 @@ static void test_errors(void **state) {
     char *t = small_map(TILESET, 9, "");
     expect_error(t, "tile layer 't', column 1 row 1: tile id 9 is past the end of tileset b", 0, 0);
     free(t);
-    t = small_map(TILESET, 0, ",{\"id\":7,\"name\":\"boss\",\"point\":true,\"type\":\"tetran\",\"x\":40,\"y\":20,"
-                              "\"properties\":[{\"name\":\"arms\",\"type\":\"int\",\"value\":70}]}");
+    t = small_map(TILESET, 0,
+                  ",{\"id\":7,\"name\":\"boss\",\"point\":true,\"type\":\"tetran\",\"x\":40,\"y\":20,"
+                  "\"properties\":[{\"name\":\"arms\",\"type\":\"int\",\"value\":70}]}");
     expect_error(t, "object 'boss' (id 7): arms: expected an integer 1..64, got 70 (out of range)", 0, 0);
     free(t);
     t = small_map(TILESET, 0, ",{\"id\":3,\"point\":true,\"type\":\"dragon\",\"x\":40,\"y\":20}");

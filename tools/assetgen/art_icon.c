@@ -35,7 +35,7 @@ static double sample(double u, double v, Rgb *out) {
     if (box > 0) return 0;
     double shade = clamp01((v + 1) / 2);
     Rgb c = {34 - 22 * shade, 24 - 14 * shade, 72 - 40 * shade};
-    if (box > -0.05) c = (Rgb){90, 70, 150};              // rim
+    if (box > -0.05) c = (Rgb){90, 70, 150}; // rim
     // Arms: spirals from the core, thinning and curling outward.
     for (int a = 0; a < ICON_ARMS; a++) {
         double base = a * 2 * M_PI / ICON_ARMS;
@@ -47,7 +47,7 @@ static double sample(double u, double v, Rgb *out) {
             if (i > 0) {
                 double d = seg_dist(u, v, px, py, x, y, &k);
                 double tt = (i - 1 + k) / ICON_ARM_POINTS, half = 0.105 - 0.06 * tt;
-                if (d < half + 0.03) c = (Rgb){50, 22, 14};  // outline
+                if (d < half + 0.03) c = (Rgb){50, 22, 14}; // outline
                 if (d < half) {
                     double light = clamp01(0.75 - d / half * 0.6);
                     c = (Rgb){140 + 110 * light, 60 + 90 * light, 24 + 60 * light};
