@@ -48,10 +48,13 @@ LDFLAGS += $(LDSAN)
 SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_image SDL2_mixer)
 SDL_LIBS   = $(shell pkg-config --libs sdl2 SDL2_image SDL2_mixer)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
+# cJSON (Debian's libcjson-dev) parses Tiled maps in sim/tmj.c.
+CJSON_LIBS = -lcjson
 
 # The pure layers (no SDL): core, sim (with its subfolders) and harness.
 CORE_SRC := $(wildcard src/core/*.c src/sim/*.c src/sim/*/*.c src/harness/*.c)
-APP_SRC  := $(filter-out $(CORE_SRC),$(wildcard src/*.c src/*/*.c src/*/*/*.c))
+# platform/web.c is the browser build's alone (make web).
+APP_SRC  := $(filter-out $(CORE_SRC) src/platform/web.c,$(wildcard src/*.c src/*/*.c src/*/*/*.c))
 TOOL_SRC := $(wildcard tools/assetgen/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 
@@ -112,11 +115,11 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
 $(BIN): $(CORE_OBJ) $(APP_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(CJSON_LIBS) -lm
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
 
 $(BUILD)/assetgen: $(TOOL_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
@@ -169,8 +172,9 @@ bench: $(BIN)
 	./$(BIN) --bench levels/01-tetran.lvl
 
 # The data the game reads at run time: assets/ (sprites, sounds, leg
-# profiles) and the arenas of the boss rush (levels/test/ stays with the tests).
-DATA_FILES = $(shell find assets -type f) $(wildcard levels/*.lvl levels/*.tmj)
+# profiles) and the arenas of the boss rush, also as Tiled maps with their
+# tileset (levels/test/ stays with the tests).
+DATA_FILES = $(shell find assets -type f) $(wildcard levels/*.lvl levels/*.tmj levels/tiled/*)
 
 # DESTDIR stages the files for a package; the binary looks in PREFIX.
 install: $(BIN)
@@ -200,7 +204,7 @@ compile_commands.json: $(CONFIG_H) | $(DEPS_OK)
 	@echo "wrote $@"
 
 clean:
-	rm -rf build build-san build-clang build-aarch64 bossrush compile_commands.json
+	rm -rf build build-san build-clang build-aarch64 build-web bossrush compile_commands.json
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -208,10 +212,13 @@ clean:
 # for arm64 runs every recorded replay under qemu-user (needs the Debian
 # packages gcc-aarch64-linux-gnu and qemu-user).
 CROSS_CC ?= aarch64-linux-gnu-gcc
+# cJSON (Tiled maps) is compiled from Debian's source package (scripts/web-libs.sh).
 check-aarch64:
 	@mkdir -p build-aarch64
-	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -static \
-	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) -lm
+	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson-src
+	$(CROSS_CC) -std=c11 -O2 -c -o build-aarch64/cJSON.o $(WEB_CACHE)/cjson/cJSON.c
+	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/cjson -static \
+	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) build-aarch64/cJSON.o -lm
 	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl
 
 # ---------------------------------------------------------------- files and leg profiles
@@ -242,3 +249,114 @@ $(BIN) $(TEST_BIN): $(PROFILES_OBJ)
 # simcheck is built from sources: the generated one joins them.
 CORE_SRC += $(PROFILES_GEN)
 check-aarch64: $(PROFILES_GEN)
+
+# ---------------------------------------------------------------- Tiled maps
+# levels/tiled/NN-name.tmj: every arena of the rush as a Tiled map, written
+# by --convert (test_tmj checks they are current; docs/tiled.md).
+.PHONY: tiled
+tiled: $(BIN)
+	@for f in levels/*.lvl; do ./$(BIN) --convert "$$f" "levels/tiled/$$(basename "$$f" .lvl).tmj" || exit 1; done
+	@echo "wrote levels/tiled/*.tmj"
+
+# ---------------------------------------------------------------- browser (WebAssembly)
+# `make web`: the game for the browser, built with Debian's emscripten
+# against SDL2, SDL2_image, SDL2_mixer, libpng, zlib and cJSON built once
+# from Debian's source packages into WEB_CACHE (scripts/web-libs.sh; never
+# emscripten's -sUSE_SDL ports, which download). build-web/ then holds
+# index.html, index.js, index.wasm and index.data (assets and arenas),
+# playable from any static web server; `make web-serve` serves it.
+# `make check-wasm`: the SDL-free replay checker (tools/simcheck) built with
+# emcc and run under node on every recorded replay. docs/web.md.
+WEB_CACHE ?= $(HOME)/.cache/bossrush-web
+WEB_BUILD := build-web
+WEB_LIB   := $(WEB_CACHE)/prefix/lib
+WEB_PORT  ?= 8000
+EMCC      ?= emcc
+# Debian's emcc runs its own node scripts, which need Debian's node modules.
+WEB_ENV   := NODE_PATH=/usr/share/nodejs
+# The built SDL2 headers come first: emscripten's own <SDL.h> is SDL 1.2.
+WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_BUILD)/gen \
+              -I$(WEB_CACHE)/prefix/include/SDL2 -I$(WEB_CACHE)/prefix/include
+WEB_SRC   := $(CORE_SRC) $(APP_SRC) src/platform/web.c
+WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
+WEB_LIBS  := $(WEB_LIB)/libSDL2_image.a $(WEB_LIB)/libSDL2_mixer.a $(WEB_LIB)/libSDL2.a \
+             $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libcjson.a
+# Asyncify lets the app's blocking loop yield to the browser each frame;
+# SDL2_mixer needs these two JavaScript helpers linked in.
+WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL_STACK=1MB -lidbfs.js \
+               -sDEFAULT_LIBRARY_FUNCS_TO_INCLUDE='["$$autoResumeAudioContext","$$dynCall"]' \
+               -sMINIFY_HTML=0 --shell-file web/shell.html
+# The game's data: the arenas of the rush and assets/; the Tiled maps and
+# test arenas stay behind.
+WEB_DATA  := --preload-file assets@/assets $(foreach f,$(wildcard levels/*.lvl),--preload-file $(f)@/$(f))
+
+.PHONY: web web-libs web-serve check-wasm test-web
+web: $(WEB_BUILD)/index.html
+
+web-libs: $(WEB_LIB)/.complete
+$(WEB_LIB)/.complete: scripts/web-libs.sh
+	@sh scripts/deps.sh --web
+	@sh scripts/web-libs.sh "$(WEB_CACHE)" all
+	@touch $@
+
+$(WEB_BUILD)/gen/build_config.h: Makefile
+	@mkdir -p $(@D)
+	@printf '%s\n' '// build_config.h -- written by make web.' '#define BOSSRUSH_VERSION "$(VERSION) (web)"' \
+	    '#define BOSSRUSH_DATADIR "/"' > $@
+
+$(WEB_BUILD)/obj/%.o: %.c $(WEB_BUILD)/gen/build_config.h $(WEB_LIB)/.complete
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+$(WEB_BUILD)/index.html: $(WEB_OBJ) $(WEB_LIBS) web/shell.html $(DATA_FILES)
+	$(WEB_ENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) $(WEB_LIBS) $(WEB_LDFLAGS) $(WEB_DATA)
+	@cp assets/icons/32x32/bossrush.png $(WEB_BUILD)/icon.png
+	@ls -l $(WEB_BUILD)/index.* | awk '{print $$5, $$9}'
+
+web-serve: web
+	@echo "bossrush: http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
+	cd $(WEB_BUILD) && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+
+# The sim (core, sim, harness) and simcheck alone: no SDL, only cJSON.
+$(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
+	@sh scripts/deps.sh --wasm
+	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
+$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(WEB_LIB)/libcjson.a
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
+	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
+	    $(WEB_LIB)/libcjson.a
+check-wasm: $(WEB_BUILD)/simcheck.js
+	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+
+# The page in headless Chromium (tests/web/shot.cjs): loads it from a local
+# server, presses a key, saves docs/img/web.png and checks it is not blank.
+test-web: web
+	@sh scripts/deps.sh --browser
+	@sh tests/web/run.sh $(WEB_BUILD)
+
+-include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- desktop files
+# `make install` also installs a .desktop entry (Exec names the installed
+# binary), the icon in the hicolor sizes (drawn by tools/assetgen), the
+# AppStream metainfo (its screenshots are docs/img/ published at
+# SCREENSHOT_URL) and the man page; tests/install.sh validates them.
+APPS_ID        := io.github.bossrush.bossrush
+ICON_SIZES     := 16 24 32 48 64 128 256
+SHARE          := $(PREFIX)/share
+SCREENSHOT_URL ?= https://bossrush.github.io/img
+.PHONY: install-desktop uninstall-desktop
+install: install-desktop
+uninstall: uninstall-desktop
+install-desktop:
+	install -d "$(DESTDIR)$(SHARE)/applications" "$(DESTDIR)$(SHARE)/metainfo" "$(DESTDIR)$(SHARE)/man/man6"
+	sed 's|@BINDIR@|$(BINDIR)|' dist/bossrush.desktop.in > "$(DESTDIR)$(SHARE)/applications/bossrush.desktop"
+	sed 's|@SCREENSHOTS@|$(SCREENSHOT_URL)|' dist/$(APPS_ID).metainfo.xml.in > "$(DESTDIR)$(SHARE)/metainfo/$(APPS_ID).metainfo.xml"
+	install -m 644 dist/bossrush.6 "$(DESTDIR)$(SHARE)/man/man6/bossrush.6"
+	@for s in $(ICON_SIZES); do \
+	    install -D -m 644 assets/icons/$${s}x$${s}/bossrush.png "$(DESTDIR)$(SHARE)/icons/hicolor/$${s}x$${s}/apps/bossrush.png" || exit 1; \
+	done
+uninstall-desktop:
+	rm -f "$(DESTDIR)$(SHARE)/applications/bossrush.desktop" "$(DESTDIR)$(SHARE)/metainfo/$(APPS_ID).metainfo.xml" \
+	      "$(DESTDIR)$(SHARE)/man/man6/bossrush.6" $(foreach s,$(ICON_SIZES),"$(DESTDIR)$(SHARE)/icons/hicolor/$(s)x$(s)/apps/bossrush.png")

@@ -4,22 +4,42 @@
 # apt-get (through sudo when not root); where it cannot, prints the exact
 # packages to install and fails.
 set -e
-PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev"
+PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev libcjson-dev"
 # --clang: also clang (CI's cross-compiler check); --with-tools: also what
 # tools/record-live.sh and screenshots need.
 [ "$1" = "--clang" ] && PKGS="$PKGS clang"
 # --cross: the arm64 cross-compiler and qemu-user for `make check-aarch64`.
 [ "$1" = "--cross" ] && PKGS="$PKGS gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 [ "$1" = "--with-tools" ] && PKGS="$PKGS clang xvfb xdotool imagemagick"
+# --wasm: emscripten (and dpkg-dev for cJSON's `apt-get source`) for `make
+# check-wasm`; --web: also cmake, which SDL2's build for `make web` needs.
+[ "$1" = "--wasm" ] && PKGS="$PKGS emscripten dpkg-dev"
+[ "$1" = "--web" ] && PKGS="$PKGS emscripten cmake dpkg-dev"
+# --browser: headless Chromium and ImageMagick for `make test-web`.
+[ "$1" = "--browser" ] && PKGS="$PKGS chromium imagemagick"
+# --checkers: what `make test` checks with when present: Tiled's command
+# line (tests/tiled.sh) and the desktop-file validators (tests/install.sh).
+[ "$1" = "--checkers" ] && PKGS="$PKGS tiled desktop-file-utils appstream mandoc"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
     command -v cc >/dev/null 2>&1 || return 1
-    pkg-config --exists sdl2 SDL2_image SDL2_mixer cmocka || return 1
+    pkg-config --exists sdl2 SDL2_image SDL2_mixer cmocka libcjson || return 1
     if [ "$1" = "--clang" ]; then command -v clang >/dev/null 2>&1 || return 1; fi
     if [ "$1" = "--cross" ]; then
         command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || return 1
         command -v qemu-aarch64 >/dev/null 2>&1 || return 1
+    fi
+    if [ "$1" = "--wasm" ] || [ "$1" = "--web" ]; then
+        command -v emcc >/dev/null 2>&1 || return 1
+        command -v dpkg-source >/dev/null 2>&1 || return 1
+    fi
+    if [ "$1" = "--web" ]; then command -v cmake >/dev/null 2>&1 || return 1; fi
+    if [ "$1" = "--browser" ]; then
+        for t in chromium convert; do command -v $t >/dev/null 2>&1 || return 1; done
+    fi
+    if [ "$1" = "--checkers" ]; then
+        for t in tiled desktop-file-validate appstreamcli mandoc; do command -v $t >/dev/null 2>&1 || return 1; done
     fi
     if [ "$1" = "--with-tools" ]; then
         for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done

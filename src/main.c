@@ -4,6 +4,7 @@
 #include <SDL.h>                // SDL_main on the platforms that need it
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@
 #include "harness/script.h"
 #include "harness/session.h"
 #include "render/render.h"
+#include "sim/level_write.h"
+#include "sim/tmj.h"
 #include "sim/world.h"
 
 #define BENCH_TICKS (60 * SIM_TICK_HZ)   // a minute of play
@@ -30,13 +33,15 @@ typedef enum Mode {
     MODE_REPLAY,
     MODE_BENCH,
     MODE_REBLESS,              // hidden: rewrite a replay's checksums
+    MODE_CONVERT,              // .lvl <-> .tmj
 } Mode;
 
-static const char *const mode_flags[] = {"", "--level", "--script", "--replay", "--bench", "--rebless"};
+static const char *const mode_flags[] = {"", "--level", "--script", "--replay", "--bench", "--rebless", "--convert"};
 
 typedef struct Cli {
     Mode mode;
     const char *file;
+    const char *out;           // --convert's output
     const char *record;
     bool headless, dump, render, debug;
     bool has_ticks, has_seed;
@@ -54,6 +59,7 @@ static const char usage_text[] =
     "  --replay FILE           watch a replay (verifies its checksums)\n"
     "  --script FILE           run a scripted test\n"
     "  --bench FILE            time an arena headless; prints `key value` lines\n"
+    "  --convert IN OUT        convert an arena: .lvl to Tiled .tmj or back\n"
     "options:\n"
     "  --record FILE           also record: one replay per arena played (FILE for\n"
     "                          one arena; FILE-1.rpl, FILE-2.rpl ... in a rush);\n"
@@ -112,6 +118,7 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         else if (!strcmp(a, "--replay")) m = MODE_REPLAY;
         else if (!strcmp(a, "--bench")) m = MODE_BENCH;
         else if (!strcmp(a, "--rebless")) m = MODE_REBLESS;
+        else if (!strcmp(a, "--convert")) m = MODE_CONVERT;
         else if (!strcmp(a, "--headless")) c->headless = true;
         else if (!strcmp(a, "--dump-state")) c->dump = true;
         else if (!strcmp(a, "--render")) c->render = true;
@@ -162,6 +169,10 @@ static int parse_cli(int argc, char **argv, Cli *c) {
             }
             c->mode = m;
             c->file = argv[++i];
+            if (m == MODE_CONVERT) {
+                if (i + 1 >= argc || !*argv[i + 1]) return bad_cli("--convert needs IN and OUT files");
+                c->out = argv[++i];
+            }
         }
     }
     // Combinations.
@@ -180,6 +191,12 @@ static int parse_cli(int argc, char **argv, Cli *c) {
     if (c->render && c->mode != MODE_BENCH) return bad_cli("--render works with --bench only");
     if (c->shot_count && (c->mode == MODE_BENCH || c->mode == MODE_REBLESS))
         return bad_cli("--shot does not work with --bench");
+    if (c->mode == MODE_CONVERT && (c->headless || c->record || c->dump || c->shot_count || c->has_ticks ||
+                                    c->has_seed || c->render || c->debug))
+        return bad_cli("--convert takes no other options");
+    size_t out_len = c->out ? strlen(c->out) : 0;
+    if (c->mode == MODE_CONVERT && !tmj_is_path(c->out) && !(out_len > 4 && !strcmp(c->out + out_len - 4, ".lvl")))
+        return bad_cli("--convert: OUT must end in .lvl or .tmj, got '%s'", c->out);
     return -1;
 }
 
@@ -383,6 +400,68 @@ static int run_bench(const Cli *c) {
     return rc;
 }
 
+// The path of target relative to the folder dir (both made absolute first),
+// so a converted map finds the tileset picture from wherever it is written;
+// target as given when either cannot be resolved.
+static void relative_to(const char *dir, const char *target, char *buf, size_t n) {
+    char a[PATH_MAX], b[PATH_MAX];
+    snprintf(buf, n, "%s", target);
+    if (!realpath(dir, a) || !realpath(target, b)) return;
+    // The folders a and b share, as a length of b ending in '/'.
+    size_t la = strlen(a), common = 0;
+    for (size_t i = 0;; i++) {
+        char ca = i < la ? a[i] : '/';
+        if (b[i] != ca) break;
+        if (ca == '/') common = i + 1;
+        if (i >= la) break;
+    }
+    // One "../" per folder of a below the shared ones.
+    const char *rest = common <= la ? a + common : "";
+    size_t used = 0;
+    buf[0] = 0;
+    for (const char *p = rest; *rest && p <= rest + strlen(rest); p++)
+        if ((*p == '/' || !*p) && used + 4 < n) used += (size_t)snprintf(buf + used, n - used, "../");
+    snprintf(buf + used, n - used, "%s", b + common);
+}
+
+// --convert IN OUT: loads IN (.lvl or .tmj, fully validated) and writes it
+// in OUT's format (atomically): .lvl in the canonical form (level_write.h),
+// .tmj with the tileset embedded and its picture named relative to OUT.
+static int run_convert(const Cli *c) {
+    Level lv;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    if (!session_load_level(&lv, c->file, &err)) {
+        char msg[1200];
+        parse_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "%s\n", msg);
+        return 2;
+    }
+    TextBuf out = {0};
+    bool ok = true;
+    if (tmj_is_path(c->out)) {
+        char image[1400], dir[1024], picture[PATH_MAX];
+        snprintf(image, sizeof image, "%s/tiles/tileset.png", assets_dir());
+        fs_parent(c->out, dir, sizeof dir);
+        relative_to(dir, image, picture, sizeof picture);
+        ok = tmj_write(&lv, picture, &out);
+    } else {
+        level_write(&lv, &out);
+        ok = !out.oom;
+    }
+    level_free(&lv);
+    int rc = 0;
+    if (!ok) {
+        fprintf(stderr, "bossrush: out of memory converting %s\n", c->file);
+        rc = 2;
+    } else if (!fs_write_atomic(c->out, out.p, out.len)) {
+        fprintf(stderr, "bossrush: cannot write %s: %s\n", c->out, strerror(errno));
+        rc = 2;
+    }
+    textbuf_free(&out);
+    return rc;
+}
+
 // Windowed modes: check what can be checked without a window, then hand
 // over to the app.
 static int run_windowed(const Cli *c) {
@@ -430,10 +509,11 @@ int main(int argc, char **argv) {
     Cli c;
     int rc = parse_cli(argc, argv, &c);
     if (rc >= 0) return rc;
-    if (c.headless || c.mode == MODE_BENCH || c.mode == MODE_REBLESS) log_set_quiet(1);
+    if (c.headless || c.mode == MODE_BENCH || c.mode == MODE_REBLESS || c.mode == MODE_CONVERT) log_set_quiet(1);
     switch (c.mode) {
     case MODE_BENCH: return run_bench(&c);
     case MODE_REBLESS: return run_rebless(&c);
+    case MODE_CONVERT: return run_convert(&c);
     case MODE_LEVEL:
         if (c.headless) return run_level(&c);
         return run_windowed(&c);

@@ -135,5 +135,23 @@ echo "upper -3" >> "$tmp/data/assets/legs/back-left.leg"
 expect 2 err "back-left.leg:19:1: key 'upper' repeated" -- --level $LVL --headless
 BIN=$main_bin
 
+# ---- --convert and the preference folder's gamecontrollerdb.txt (issue 15)
+expect 2 err "--convert needs IN and OUT files" -- --convert $LVL
+expect 2 err "OUT must end in .lvl or .tmj" -- --convert $LVL "$tmp/x.txt"
+expect 2 err "--convert takes no other options" -- --convert $LVL "$tmp/x.tmj" --debug
+expect 0 err "" -- --convert $LVL "$tmp/flat.tmj"
+expect 0 err "" -- --level "$tmp/flat.tmj" --headless --ticks 10
+expect 2 err "tests/bad/tmj-outside.tmj: object 'boss' (id 2)" -- --convert tests/bad/tmj-outside.tmj "$tmp/x.lvl"
+# A one-tick replay watched in a (dummy) window: the game reads the pad
+# mappings at start-up and says how many it added, or warns about the file.
+printf 'bossrush-script 1\nlevel %s/%s\nend 1\n' "$(pwd)" "$LVL" > "$tmp/one.script"
+expect 0 err "" -- --script "$tmp/one.script" --headless --record "$tmp/one.rpl"
+mkdir -p "$tmp/xdg/bossrush/bossrush"
+echo "03000000aaaa0000bbbb000001000000,bossrush test pad,a:b0,b:b1,x:b2,y:b3,leftx:a0,lefty:a1,platform:Linux," \
+    > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
+XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 1 controller mappings" -- --replay "$tmp/one.rpl"
+echo "not a mapping" > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
+XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 0 controller mappings" -- --replay "$tmp/one.rpl"
+
 echo "cli: $pass passed, $fails failed"
 [ $fails -eq 0 ]

@@ -45,12 +45,44 @@ if $MAKE -s --no-print-directory install DESTDIR="$STAGE" >"$tmp/err" 2>&1 && [ 
     sed 's/^/    /' "$tmp/err" | head -5
 fi
 
-# Every data file is installed, nothing else (levels/test/ stays behind).
-(find assets -type f; ls levels/*.lvl) | LC_ALL=C sort >"$tmp/want"
+# Every data file is installed, nothing else (levels/test/ stays behind;
+# levels/tiled/ holds the arenas as Tiled maps).
+(find assets -type f; ls levels/*.lvl levels/tiled/*) | LC_ALL=C sort >"$tmp/want"
 (cd "$data" 2>/dev/null && find . -type f | sed 's|^\./||') | LC_ALL=C sort >"$tmp/got"
 if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then ok; else
-    bad "installed data differs from assets/ + levels/*.lvl:"; diff "$tmp/want" "$tmp/got" | head -5
+    bad "installed data differs from assets/ + levels/*.lvl + levels/tiled/:"; diff "$tmp/want" "$tmp/got" | head -5
 fi
+
+# The desktop files: there, the icons of the right size, and each accepted
+# by its validator when that is installed (a missing one is said, not hidden).
+share=$STAGE$PREFIX/share
+for f in applications/bossrush.desktop metainfo/io.github.bossrush.bossrush.metainfo.xml man/man6/bossrush.6; do
+    if [ -s "$share/$f" ]; then ok; else bad "make install did not install $share/$f"; fi
+done
+for s in 16 24 32 48 64 128 256; do
+    icon=$share/icons/hicolor/${s}x$s/apps/bossrush.png
+    # PNG width and height: bytes 16..23, big-endian.
+    size=$(od -An -tu1 -j16 -N8 "$icon" 2>/dev/null | awk '{print $3 * 256 + $4 "x" $7 * 256 + $8}')
+    if [ "$size" = "${s}x$s" ]; then ok; else bad "$icon is ${size:-missing}, expected ${s}x$s"; fi
+done
+grep -qx "Exec=$PREFIX/bin/bossrush" "$share/applications/bossrush.desktop" 2>/dev/null && ok ||
+    bad "bossrush.desktop does not run $PREFIX/bin/bossrush"
+skipped=0
+# validate TOOL PACKAGE FILE ARGS...: TOOL ARGS FILE must exit 0 and print no warning.
+validate() {
+    tool=$1; pkg=$2; f=$3; shift 3
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "install: SKIP: $tool is not installed (apt-get install $pkg): $f not validated"
+        skipped=$((skipped + 1))
+        return
+    fi
+    if "$tool" "$@" "$f" >"$tmp/val" 2>&1 && ! grep -qiE 'warning|error' "$tmp/val"; then ok; else
+        bad "$tool $* $f:"; sed 's/^/    /' "$tmp/val" | head -5
+    fi
+}
+validate desktop-file-validate desktop-file-utils "$share/applications/bossrush.desktop"
+validate appstreamcli appstream "$share/metainfo/io.github.bossrush.bossrush.metainfo.xml" validate --no-net
+validate mandoc mandoc "$share/man/man6/bossrush.6" -Tlint -Wwarning
 
 names_data "$bin" "$data"
 run "$bin" 0 -- --script "$REPO/tests/scripts/flat-walk.script" --headless
@@ -58,6 +90,7 @@ run "$bin" 0 -- --replay "$REPO/tests/replays/climb-wall.rpl" --headless
 if run "$bin" 0 -- --level "$data/levels/01-tetran.lvl" --headless --ticks 60 --dump-state; then
     if grep -qx "tick 59" "$tmp/out"; then ok; else bad "--level --dump-state lacks 'tick 59'"; fi
 fi
+run "$bin" 0 -- --level "$data/levels/tiled/01-tetran.tmj" --headless --ticks 1
 if [ -z "$STAGE" ]; then
     cp "$bin" "$tmp/moved" && names_data "$tmp/moved" "$data"
 fi
@@ -70,5 +103,6 @@ if [ -n "$STAGE" ]; then
     rm -rf "$STAGE"
 fi
 
-echo "install: $pass passed, $fail failed"
+if [ $skipped -gt 0 ]; then echo "install: $pass passed, $fail failed, $skipped skipped"
+else echo "install: $pass passed, $fail failed"; fi
 [ $fail -eq 0 ]

@@ -3,8 +3,10 @@
 #   unit:    every $BUILD/tests/test_* (cmocka)
 #   scripts: tests/scripts/*.script   (must exit 0 unless the file says otherwise)
 #   replays: tests/replays/*.rpl      (must replay in sync)
-#   bad:     tests/bad/*              (broken inputs; default expected exit 2)
+#   bad:     tests/bad/*              (broken inputs; default expected exit 2;
+#                                      a .tmj's expectations are in F.tmj.expect)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
+#   tiled:   tests/tiled.sh           (Tiled re-saving the shipped maps; skipped without tiled)
 # Nothing passes by being absent: a missing unit-test binary, a unit-test
 # binary that ran no test, an empty section or a cli.sh that did not report
 # its cases is a failure.
@@ -29,9 +31,12 @@ bad() { fail=$((fail + 1)); failed="$failed\n  $1"; echo "FAIL: $1"; }
 # run_file KIND FILE DEFAULT_EXIT
 run_file() {
     kind=$1; f=$2; want=$3
-    w=$(sed -n 's/^# *expect-exit: *\([0-9]*\).*/\1/p' "$f" | head -1)
+    # A format without comments (JSON) keeps its expectations in F.expect.
+    meta=$f
+    [ -f "$f.expect" ] && meta=$f.expect
+    w=$(sed -n 's/^# *expect-exit: *\([0-9]*\).*/\1/p' "$meta" | head -1)
     [ -n "$w" ] && want=$w
-    args=$(sed -n 's/^# *args: *//p' "$f" | head -1)
+    args=$(sed -n 's/^# *args: *//p' "$meta" | head -1)
     case $kind in
         level) cmd="$BIN --level $f --headless $args" ;;
         script) cmd="$BIN --script $f --headless $args" ;;
@@ -45,11 +50,11 @@ run_file() {
         return
     fi
     okay=1
-    sed -n 's/^# *expect-stderr: *//p' "$f" > "$tmp/want_err"
+    sed -n 's/^# *expect-stderr: *//p' "$meta" > "$tmp/want_err"
     while IFS= read -r line; do
         grep -qF -- "$line" "$tmp/err" || { bad "$f: stderr lacks '$line'"; sed 's/^/    /' "$tmp/err" | head -3; okay=0; }
     done < "$tmp/want_err"
-    sed -n 's/^# *expect-stdout: *//p' "$f" > "$tmp/want_out"
+    sed -n 's/^# *expect-stdout: *//p' "$meta" > "$tmp/want_out"
     while IFS= read -r line; do
         grep -qF -- "$line" "$tmp/out" || { bad "$f: stdout lacks '$line'"; okay=0; }
     done < "$tmp/want_out"
@@ -92,25 +97,39 @@ echo "== replays"
 run_all replay 0 tests/replays/*.rpl
 echo "== bad input"
 run_all level 2 tests/bad/*.lvl
+run_all level 2 tests/bad/*.tmj
 run_all script 2 tests/bad/*.script
 run_all replay 2 tests/bad/*.rpl
 
-# tests/cli.sh counts its cases; each one counts here on its own.
-echo "== command line"
-sh tests/cli.sh "$BIN" >"$tmp/cli" 2>&1
-cli_rc=$?
-grep -v '^cli: ' "$tmp/cli"
-summary=$(sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$tmp/cli" | tail -1)
-if [ -z "$summary" ]; then
-    bad "tests/cli.sh (exit $cli_rc) did not report its cases"
-else
+# counted NAME SCRIPT: a script that counts its own cases and ends with
+# "NAME: N passed, M failed[, K skipped]"; each case counts here on its own.
+skipped=0
+counted() {
+    name=$1; script=$2
+    sh "$script" "$BIN" >"$tmp/counted" 2>&1
+    rc=$?
+    grep -v "^$name: [0-9]* passed" "$tmp/counted"
+    summary=$(sed -n "s/^$name: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\1 \2 \4/p" \
+              "$tmp/counted" | tail -1)
+    if [ -z "$summary" ]; then
+        bad "$script (exit $rc) did not report its cases"
+        return
+    fi
     set -- $summary
     pass=$((pass + $1))
     fail=$((fail + $2))
-    failed="$failed$(sed -n 's/^FAIL: /\\n  cli: /p' "$tmp/cli" | tr -d '\n')"
-    [ "$cli_rc" = 0 ] || [ "$2" -gt 0 ] || bad "tests/cli.sh: exit $cli_rc with no failed case"
-fi
+    skipped=$((skipped + ${3:-0}))
+    failed="$failed$(sed -n "s/^FAIL: /\\\\n  $name: /p" "$tmp/counted" | tr -d '\n')"
+    [ "$rc" = 0 ] || [ "$2" -gt 0 ] || bad "$script: exit $rc with no failed case"
+}
+
+echo "== command line"
+counted cli tests/cli.sh
+# Tiled itself re-saving the shipped maps (skipped, and said so, without tiled).
+echo "== tiled"
+counted tiled tests/tiled.sh
 
 [ $fail -gt 0 ] && printf "failed:%b\n" "$failed"
-echo "$pass passed, $fail failed"
+if [ $skipped -gt 0 ]; then echo "$pass passed, $fail failed, $skipped skipped"
+else echo "$pass passed, $fail failed"; fi
 [ $fail -eq 0 ]

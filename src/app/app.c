@@ -3,6 +3,9 @@
 // Owns the fixed-timestep loop: real time decides how many ticks run,
 // never what they compute; rendering never feeds back into the sim.
 #include "app/app_local.h"
+#ifdef __EMSCRIPTEN__
+#include "platform/web.h"
+#endif
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -517,6 +520,9 @@ int app_main(const AppOptions *opt) {
         }
         // Without vsync (dummy or software drivers), don't spin a core.
         if (platform_now_s() - now < 0.002) SDL_Delay(1);
+#ifdef __EMSCRIPTEN__
+        web_frame_done();              // the browser's frame (platform/web.h)
+#endif
     }
     rc = a->exit_code;
     app_free(a);

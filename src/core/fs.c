@@ -129,12 +129,18 @@ bool fs_temp_beside(const char *target, char *tmp, size_t n) {
     return true;
 }
 
+// Files committed so far (fs_write_count).
+static uint64_t writes;
+
+uint64_t fs_write_count(void) { return writes; }
+
 bool fs_commit(const char *tmp, const char *target) {
     int fd = open(tmp, O_RDONLY);
     if (fd < 0 || fsync(fd) != 0) return discard(tmp, fd);
     if (close(fd) != 0) return discard(tmp, -1);
     if (rename(tmp, target) != 0) return discard(tmp, -1);
     sync_parent(target);
+    writes++;
     return true;
 }
 
@@ -157,6 +163,7 @@ bool fs_write_atomic(const char *path, const void *data, size_t len) {
     if (close(fd) != 0) return discard(tmp, -1);
     if (rename(tmp, path) != 0) return discard(tmp, -1);
     sync_parent(path);
+    writes++;
     return true;
 }
 

@@ -41,6 +41,9 @@ bool fs_write_atomic(const char *path, const void *data, size_t len);
 // renames it over target, removing tmp when that fails.
 bool fs_temp_beside(const char *target, char *tmp, size_t n);
 bool fs_commit(const char *tmp, const char *target);
+// How many files fs_write_atomic and fs_commit have written since start-up
+// (the browser build saves its storage when this changes, platform/web.h).
+uint64_t fs_write_count(void);
 
 // mkdir -p: makes path and every missing parent (mode 0755). True when path
 // is (now) a folder; false and errno otherwise.

@@ -12,6 +12,7 @@
 #include "core/fs.h"
 #include "core/mem.h"
 #include "harness/profiles.h"
+#include "sim/tmj.h"
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -31,13 +32,31 @@ static int fail_parse(Session *s, const ParseError *err) {
     return 2;
 }
 
+// A .tmj's external tileset, relative to the map's folder (TmjFiles.read).
+static char *read_tileset(const void *ctx, const char *source, size_t *len, char *path, size_t path_n, char *why,
+                          size_t why_n) {
+    char dir[1024];
+    fs_parent((const char *)ctx, dir, sizeof dir);
+    if (!fs_join(dir, source, path, path_n)) {
+        snprintf(why, why_n, "path too long");
+        return NULL;
+    }
+    ParseError e;
+    memset(&e, 0, sizeof e);
+    char *text = text_read_file(path, TMJ_MAX_FILE_BYTES, "tileset", len, &e);
+    if (!text) snprintf(why, why_n, "%s", e.msg);
+    return text;
+}
+
 bool session_load_level(Level *lv, const char *path, ParseError *err) {
     memset(lv, 0, sizeof *lv);
     if (!path) path = "";
+    bool tiled = tmj_is_path(path);
     size_t len = 0;
-    char *buf = text_read_file(path, LEVEL_MAX_FILE_BYTES, "level", &len, err);
+    char *buf = text_read_file(path, tiled ? TMJ_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES, "level", &len, err);
     if (!buf) return false;
-    bool ok = level_parse(lv, buf, len, path, err);
+    TmjFiles files = {read_tileset, path};
+    bool ok = tiled ? tmj_parse(lv, buf, len, path, &files, err) : level_parse(lv, buf, len, path, err);
     mem_free(buf);
     return ok;
 }

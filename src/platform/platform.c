@@ -12,6 +12,21 @@
 
 #include "core/fs.h"
 #include "core/log.h"
+#ifdef __EMSCRIPTEN__
+#include "platform/web.h"
+#endif
+
+// SDL's controller database format (one mapping a line, as in
+// github.com/mdqinc/SDL_GameControllerDB), read from the preference folder
+// when present so unusual pads work without a rebuild (docs/controls.md).
+static void load_pad_mappings(void) {
+    char path[1100];
+    snprintf(path, sizeof path, "%sgamecontrollerdb.txt", platform_pref_dir());
+    if (!fs_is_file(path)) return;
+    int n = SDL_GameControllerAddMappingsFromFile(path);
+    if (n < 0) log_warn("%s: not read (%s); the built-in pad mappings are used", path, SDL_GetError());
+    else log_info("%s: %d controller mappings", path, n);
+}
 
 bool platform_open(Platform *pf, const char *title, bool fullscreen, int logical_w, int logical_h) {
     memset(pf, 0, sizeof *pf);
@@ -31,6 +46,7 @@ bool platform_open(Platform *pf, const char *title, bool fullscreen, int logical
         SDL_Quit();
         return false;
     }
+    load_pad_mappings();
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) log_warn("no audio device (%s); playing silently", SDL_GetError());
     else pf->audio_ok = true;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
@@ -129,6 +145,9 @@ const char *platform_pref_dir(void) {
     SDL_free(p);
     size_t n = strlen(dir);
     if (n + 1 < sizeof dir && dir[n - 1] != '/') strcat(dir, "/");
+#ifdef __EMSCRIPTEN__
+    web_storage_mount(dir);
+#endif
     return dir;
 }
 

@@ -18,6 +18,7 @@ bool art_path(const char *dir, const char *name, char *out, size_t n);
 bool art_base(const char *assets_dir);      // tiles, bullets, hud (tools/art_base.c)
 bool art_sounds(const char *assets_dir);    // sfx/*.wav, music/loop.wav (tools/art_sound.c)
 bool art_player(const char *assets_dir);    // player body and legs (tools/art_player.c)
+bool art_icons(const char *assets_dir);     // the desktop icon, icons/NxN/bossrush.png (tools/art_icon.c)
 // One per creature kind of the list (creature.h): art_prefix draws
 // assets/prefix/*.png (tools/assetgen/art_prefix.c).
 #define ART_KIND(KIND, prefix, Type, name) bool art_##prefix(const char *assets_dir);

@@ -1,5 +1,6 @@
 // art_base.c -- the shared sprites: rock tiles for every shape (four
-// variants each, edge-lit, textured by fixed-seed value noise), the
+// variants each, edge-lit, textured by fixed-seed value noise; and one of
+// each in tileset.png for Tiled), the
 // player's and the enemies' bullets, and the HUD icons.
 #include <math.h>
 #include <string.h>
@@ -211,7 +212,19 @@ bool art_base(const char *dir) {
     static const char *const names[] = {"tiles/solid.png", "tiles/slope_br.png", "tiles/slope_bl.png",
                                         "tiles/slope_tl.png", "tiles/slope_tr.png"};
     bool ok = true;
-    for (int shape = 0; shape < 5; shape++) ok = art_save(tile_strip(shape), dir, names[shape]) && ok;
+    // tiles/tileset.png: the first variant of each shape in a row, in the
+    // order of the Tiled tileset's ids (levels/tiled/bossrush.tsj, sim/tmj.c).
+    SDL_Surface *set = art_surface(TS * 5, TS);
+    for (int shape = 0; shape < 5; shape++) {
+        SDL_Surface *strip = tile_strip(shape);
+        SDL_Rect from = {0, 0, TS, TS}, to = {TS * shape, 0, TS, TS};
+        if (strip && set) {
+            SDL_SetSurfaceBlendMode(strip, SDL_BLENDMODE_NONE);
+            SDL_BlitSurface(strip, &from, set, &to);
+        }
+        ok = art_save(strip, dir, names[shape]) && ok;
+    }
+    ok = art_save(set, dir, "tiles/tileset.png") && ok;
     ok = art_save(bullet_player(), dir, "bullets/player.png") && ok;
     ok = art_save(bullet_enemy(), dir, "bullets/enemy.png") && ok;
     const SDL_Color heart[] = {{40, 8, 24, 255}, {235, 50, 85, 255}, {255, 220, 230, 255}, {160, 20, 55, 255}};

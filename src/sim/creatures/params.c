@@ -1,6 +1,7 @@
 // params.c -- strict spawn-parameter values with uniform messages (params.h).
 #include "sim/creatures/params.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,4 +175,31 @@ void param_default_text(const ParamDef *d, char *buf, size_t n) {
     }
     if (d->kind == PARAM_INT) snprintf(buf, n, "%ld", (long)d->def);
     else snprintf(buf, n, "%g", d->def);
+}
+
+void param_value_text(const ParamDef *d, const void *cfg, char *buf, size_t n) {
+    double v = stored(d, cfg);
+    if (d->kind == PARAM_CHOICE) {
+        for (int i = 0; d->choices[i].name; i++)
+            if (d->choices[i].value == (int)v) {
+                snprintf(buf, n, "%s", d->choices[i].name);
+                return;
+            }
+    }
+    if (d->kind != PARAM_NUM) {
+        snprintf(buf, n, "%ld", (long)v);
+        return;
+    }
+    // A parsed value came from at most 32 characters of [-]digits[.digits],
+    // so one of these precisions gives it back exactly.
+    for (int digits = 0; digits <= 17; digits++) {
+        snprintf(buf, n, "%.*f", digits, v);
+        if (strtod(buf, NULL) == v) return;
+    }
+}
+
+// -0 is not the default 0: the sign can reach the simulation's results.
+bool param_is_default(const ParamDef *d, const void *cfg) {
+    double v = stored(d, cfg);
+    return v == d->def && signbit(v) == signbit(d->def);
 }

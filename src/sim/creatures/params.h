@@ -78,3 +78,8 @@ bool param_valid(const ParamTable *t, const void *cfg);
 // "`follow`, `fabrik`"; the default "6", "0.05", "`fabrik`".
 void param_range_text(const ParamDef *d, char *buf, size_t n);
 void param_default_text(const ParamDef *d, char *buf, size_t n);
+// A parameter's value in cfg as `key=value` writes it (integers, choice
+// names, numbers in the shortest fixed-point form that reads back as the
+// same double), and whether it is the default (level_write leaves those out).
+void param_value_text(const ParamDef *d, const void *cfg, char *buf, size_t n);
+bool param_is_default(const ParamDef *d, const void *cfg);

@@ -1,0 +1,50 @@
+#!/bin/sh
+# tiled.sh -- Tiled itself as a client nobody here wrote: every shipped
+# .tmj (levels/tiled/, levels/test/) re-saved by Tiled's command line
+# (QT_QPA_PLATFORM=offscreen tiled --export-map json), and also taken
+# through Tiled's XML format and back (.tmx), must load and be the same
+# level: --convert gives the same canonical .lvl text as the original.
+# Without tiled installed every case is skipped, and said so.
+# Ends "tiled: N passed, M failed[, K skipped]".
+BIN=${1:-./bossrush}
+pass=0
+fail=0
+skip=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+maps=$(ls levels/tiled/*.tmj levels/test/*.tmj 2>/dev/null)
+[ -n "$maps" ] || { echo "FAIL: tiled: no .tmj in levels/tiled or levels/test"; echo "tiled: 0 passed, 1 failed"; exit 1; }
+
+if ! command -v tiled >/dev/null 2>&1; then
+    for m in $maps; do skip=$((skip + 2)); done
+    echo "tiled: SKIP: tiled is not installed (apt-get install tiled); $skip re-save cases not run"
+    echo "tiled: $pass passed, $fail failed, $skip skipped"
+    exit 0
+fi
+
+export QT_QPA_PLATFORM=offscreen
+# same NAME ORIGINAL OTHER: OTHER loads and is ORIGINAL's level.
+same() {
+    if ! "$BIN" --convert "$2" "$tmp/want.lvl" 2>"$tmp/err" || ! "$BIN" --convert "$3" "$tmp/got.lvl" 2>>"$tmp/err"; then
+        fail=$((fail + 1)); echo "FAIL: tiled: $1 does not load:"; sed 's/^/    /' "$tmp/err" | head -3; return
+    fi
+    if cmp -s "$tmp/want.lvl" "$tmp/got.lvl"; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL: tiled: $1 is another level:"; diff "$tmp/want.lvl" "$tmp/got.lvl" | head -5
+    fi
+}
+for m in $maps; do
+    n=$(basename "$m" .tmj)
+    if timeout 60 tiled --export-map json "$m" "$tmp/$n.tmj" >/dev/null 2>&1; then
+        same "$m re-saved by Tiled" "$m" "$tmp/$n.tmj"
+    else
+        fail=$((fail + 1)); echo "FAIL: tiled: tiled --export-map json $m failed"
+    fi
+    if timeout 60 tiled --export-map tmx "$m" "$tmp/$n.tmx" >/dev/null 2>&1 &&
+       timeout 60 tiled --export-map json "$tmp/$n.tmx" "$tmp/$n-x.tmj" >/dev/null 2>&1; then
+        same "$m through .tmx and back" "$m" "$tmp/$n-x.tmj"
+    else
+        fail=$((fail + 1)); echo "FAIL: tiled: $m through .tmx and back failed"
+    fi
+done
+echo "tiled: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,312 @@
+// test_tmj.c -- Tiled maps: every arena in levels/ converted to .tmj and
+// back is the same level (equal canonical text, equal level hash, equal
+// world hashes over two seconds of play); the shipped levels/tiled/*.tmj
+// and bossrush.tsj are what the converter writes; flipped tiles change
+// shape as the picture does; "type" and "class" both name an object's
+// kind; external tilesets load through the session; errors name the element.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "core/fs.h"
+#include "core/mem.h"
+#include "fixtures.h"
+#include "harness/session.h"
+#include "sim/level_write.h"
+#include "sim/tmj.h"
+
+#define SHIPPED_IMAGE "../../assets/tiles/tileset.png"
+
+static char *canonical(const Level *lv) {
+    TextBuf b = {0};
+    level_write(lv, &b);
+    assert_false(b.oom);
+    return b.p;
+}
+
+static void assert_same_worlds(const Level *a, const Level *b) {
+    World *wa = fixture_world_level(a, false, 0), *wb = fixture_world_level(b, false, 0);
+    for (int t = 0; t < 120; t++) {
+        assert_int_equal(world_hash(wa), world_hash(wb));
+        Input in = {(uint16_t)(t % 40 < 20 ? BTN_RIGHT | BTN_FIRE : BTN_LEFT | BTN_JUMP)};
+        world_step(wa, in);
+        world_step(wb, in);
+    }
+    assert_int_equal(world_hash(wa), world_hash(wb));
+    world_free(wa);
+    world_free(wb);
+}
+
+// .lvl -> .tmj -> Level -> canonical .lvl -> Level: one level all the way.
+static void round_trip(const char *path) {
+    Level a, b, c;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    if (!session_load_level(&a, path, &err)) fail_msg("%s: %s", path, err.msg);
+    TextBuf tmj = {0};
+    assert_true(tmj_write(&a, SHIPPED_IMAGE, &tmj));
+    if (!tmj_parse(&b, tmj.p, tmj.len, "x.tmj", NULL, &err)) fail_msg("%s as .tmj: %s", path, err.msg);
+    char *ca = canonical(&a), *cb = canonical(&b);
+    assert_string_equal(ca, cb);
+    assert_true(level_parse(&c, cb, strlen(cb), "x.lvl", &err));
+    char *cc = canonical(&c);
+    assert_string_equal(ca, cc);
+    // The .tmj's hash is the canonical text's, which is the converted .lvl's.
+    assert_int_equal(b.hash, level_text_hash(ca, strlen(ca)));
+    assert_int_equal(b.hash, c.hash);
+    assert_same_worlds(&a, &b);
+    mem_free(ca);
+    mem_free(cb);
+    mem_free(cc);
+    textbuf_free(&tmj);
+    level_free(&a);
+    level_free(&b);
+    level_free(&c);
+}
+
+static int round_trip_dir(const char *dir) {
+    FsList l;
+    assert_true(fs_list(dir, ".lvl", &l));
+    for (int i = 0; i < l.count; i++) {
+        char path[1200];
+        assert_true(fs_join(dir, l.names[i], path, sizeof path));
+        round_trip(path);
+    }
+    int n = l.count;
+    fs_list_free(&l);
+    return n;
+}
+
+static void test_round_trip_every_level(void **state) {
+    (void)state;
+    int n = round_trip_dir("levels") + round_trip_dir("levels/test");
+    assert_true(n >= 18);
+}
+
+// levels/tiled/NN-name.tmj is what --convert makes of levels/NN-name.lvl.
+static void test_shipped_maps_current(void **state) {
+    (void)state;
+    FsList l;
+    assert_true(fs_list("levels", ".lvl", &l));
+    assert_true(l.count >= 3);
+    for (int i = 0; i < l.count; i++) {
+        char lvl[600], tmj[600];
+        snprintf(lvl, sizeof lvl, "levels/%s", l.names[i]);
+        snprintf(tmj, sizeof tmj, "levels/tiled/%.*s.tmj", (int)strlen(l.names[i]) - 4, l.names[i]);
+        Level a, b;
+        ParseError err;
+        assert_true(session_load_level(&a, lvl, &err));
+        TextBuf want = {0};
+        assert_true(tmj_write(&a, SHIPPED_IMAGE, &want));
+        char *have = fixture_get(tmj);
+        if (strcmp(have, want.p)) fail_msg("%s is not what --convert writes for %s (make tiled)", tmj, lvl);
+        assert_true(session_load_level(&b, tmj, &err));
+        char *ca = canonical(&a);
+        assert_int_equal(b.hash, level_text_hash(ca, strlen(ca)));
+        mem_free(ca);
+        mem_free(have);
+        textbuf_free(&want);
+        level_free(&a);
+        level_free(&b);
+    }
+    fs_list_free(&l);
+    TextBuf ts = {0};
+    assert_true(tmj_write_tileset(SHIPPED_IMAGE, &ts));
+    char *have = fixture_get("levels/tiled/bossrush.tsj");
+    if (strcmp(have, ts.p)) {
+        fixture_put("/tmp/bossrush-expected.tsj", ts.p);
+        fail_msg("levels/tiled/bossrush.tsj differs from tmj_write_tileset's text (in /tmp/bossrush-expected.tsj)");
+    }
+    mem_free(have);
+    textbuf_free(&ts);
+}
+
+// A 3 x 3 map: one tile id in the middle, an empty top row with the player.
+static char *small_map(const char *tileset, uint32_t middle, const char *object_extra) {
+    char *buf = malloc(4096);
+    snprintf(buf, 4096,
+             "{\"type\":\"map\",\"orientation\":\"orthogonal\",\"width\":3,\"height\":3,"
+             "\"tilewidth\":32,\"tileheight\":32,\"tilesets\":[%s],"
+             "\"layers\":[{\"type\":\"tilelayer\",\"name\":\"t\",\"width\":3,\"height\":3,"
+             "\"data\":[0,0,0, 0,%u,0, 1,1,1]},"
+             "{\"type\":\"objectgroup\",\"name\":\"o\",\"objects\":[{\"id\":1,\"point\":true,"
+             "\"type\":\"player\",\"x\":16,\"y\":16}%s]}]}",
+             tileset, (unsigned)middle, object_extra);
+    return buf;
+}
+
+static const char TILESET[] =
+    "{\"firstgid\":1,\"name\":\"b\",\"tilecount\":5,\"tiles\":["
+    "{\"id\":0,\"properties\":[{\"name\":\"shape\",\"type\":\"string\",\"value\":\"solid\"}]},"
+    "{\"id\":1,\"properties\":[{\"name\":\"shape\",\"type\":\"string\",\"value\":\"J\"}]},"
+    "{\"id\":2,\"properties\":[{\"name\":\"shape\",\"type\":\"string\",\"value\":\"L\"}]},"
+    "{\"id\":3,\"properties\":[{\"name\":\"shape\",\"type\":\"string\",\"value\":\"F\"}]},"
+    "{\"id\":4,\"properties\":[{\"name\":\"shape\",\"type\":\"string\",\"value\":\"7\"}]}]}";
+
+static Tile middle_tile(uint32_t gid) {
+    char *text = small_map(TILESET, gid, "");
+    Level lv;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    if (!tmj_parse(&lv, text, strlen(text), "m.tmj", NULL, &err)) fail_msg("%s", err.msg);
+    Tile t = tilemap_at(&lv.map, 1, 1);
+    level_free(&lv);
+    free(text);
+    return t;
+}
+
+// Tiled's flags: diagonal (swap x and y) first, then horizontal, then
+// vertical; the solid corner of a half tile moves with the picture.
+static void test_flipped_tiles(void **state) {
+    (void)state;
+    const uint32_t H = 0x80000000u, V = 0x40000000u, D = 0x20000000u;
+    assert_int_equal(middle_tile(2), TILE_SLOPE_BR);          // J
+    assert_int_equal(middle_tile(2 | H), TILE_SLOPE_BL);      // mirrored: L
+    assert_int_equal(middle_tile(2 | V), TILE_SLOPE_TR);      // upside down: 7
+    assert_int_equal(middle_tile(2 | H | V), TILE_SLOPE_TL);  // turned 180: F
+    assert_int_equal(middle_tile(3 | D), TILE_SLOPE_TR);      // L transposed: 7
+    assert_int_equal(middle_tile(2 | D), TILE_SLOPE_BR);      // J lies on the diagonal
+    assert_int_equal(middle_tile(3 | D | H), TILE_SLOPE_TL);  // L turned 90 degrees clockwise: F
+    assert_int_equal(middle_tile(1 | H | V | D), TILE_SOLID); // rock stays rock
+    assert_int_equal(middle_tile(0), TILE_EMPTY);
+}
+
+static void test_type_or_class(void **state) {
+    (void)state;
+    const char *variants[] = {
+        ",{\"id\":2,\"point\":true,\"type\":\"whale\",\"x\":40,\"y\":20}",
+        ",{\"id\":2,\"point\":true,\"class\":\"whale\",\"x\":40,\"y\":20}",
+        ",{\"id\":2,\"point\":true,\"type\":\"whale\",\"class\":\"whale\",\"x\":40,\"y\":20}",
+        ",{\"id\":2,\"point\":true,\"type\":\"\",\"class\":\"whale\",\"x\":40,\"y\":20}",
+    };
+    for (int i = 0; i < 4; i++) {
+        char *text = small_map(TILESET, 0, variants[i]);
+        Level lv;
+        ParseError err;
+        memset(&err, 0, sizeof err);
+        if (!tmj_parse(&lv, text, strlen(text), "m.tmj", NULL, &err)) fail_msg("variant %d: %s", i, err.msg);
+        assert_int_equal(lv.spawn_count, 1);
+        assert_int_equal(lv.spawns[0].kind, KIND_WHALE);
+        assert_int_equal(lv.spawns[0].col, 1);
+        assert_int_equal(lv.spawns[0].row, 0);
+        level_free(&lv);
+        free(text);
+    }
+}
+
+// Properties: typed values reach the spawn parameters and the level keys.
+static void test_properties(void **state) {
+    (void)state;
+    char *text = small_map(TILESET, 0,
+                           ",{\"id\":2,\"point\":true,\"type\":\"whale\",\"x\":40,\"y\":20,\"properties\":["
+                           "{\"name\":\"speed\",\"type\":\"float\",\"value\":2.5},"
+                           "{\"name\":\"push\",\"type\":\"string\",\"value\":\"head\"},"
+                           "{\"name\":\"boss\",\"type\":\"bool\",\"value\":false}]}");
+    // Map properties go in before "tilesets".
+    char *at = strstr(text, "\"tilesets\"");
+    char *full = malloc(strlen(text) + 256);
+    snprintf(full, strlen(text) + 256,
+             "%.*s\"properties\":[{\"name\":\"seed\",\"type\":\"int\",\"value\":9},"
+             "{\"name\":\"name\",\"type\":\"string\",\"value\":\"Tiny Arena\"}],%s",
+             (int)(at - text), text, at);
+    Level lv;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    if (!tmj_parse(&lv, full, strlen(full), "m.tmj", NULL, &err)) fail_msg("%s", err.msg);
+    assert_string_equal(lv.name, "Tiny Arena");
+    assert_int_equal(lv.seed, 9);
+    assert_true(lv.spawns[0].cfg.whale.speed == 2.5);
+    assert_false(lv.spawns[0].cfg.whale.boss);
+    level_free(&lv);
+    free(full);
+    free(text);
+}
+
+// Errors name the file and the element; JSON syntax errors the line and column.
+static void expect_error(const char *text, const char *want, int line, int col) {
+    Level lv;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    assert_false(tmj_parse(&lv, text, strlen(text), "bad.tmj", NULL, &err));
+    char msg[1200];
+    parse_error_format(&err, msg, sizeof msg);
+    if (!strstr(msg, want)) fail_msg("'%s' lacks '%s'", msg, want);
+    assert_string_equal(err.file, "bad.tmj");
+    assert_int_equal(err.line, line);
+    assert_int_equal(err.col, col);
+}
+
+static void test_errors(void **state) {
+    (void)state;
+    expect_error("{\n  \"width\": 3,\n  \"height\" 3\n}", "invalid JSON", 3, 12);
+    expect_error("", "unexpected end of the file", 1, 1);
+    expect_error("{} {}", "after the JSON map", 1, 4);
+    char *t = small_map(TILESET, 9, "");
+    expect_error(t, "tile layer 't', column 1 row 1: tile id 9 is past the end of tileset b", 0, 0);
+    free(t);
+    t = small_map(TILESET, 0,
+                  ",{\"id\":7,\"name\":\"boss\",\"point\":true,\"type\":\"tetran\",\"x\":40,\"y\":20,"
+                  "\"properties\":[{\"name\":\"arms\",\"type\":\"int\",\"value\":70}]}");
+    expect_error(t, "object 'boss' (id 7): arms: expected an integer 1..64, got 70 (out of range)", 0, 0);
+    free(t);
+    t = small_map(TILESET, 0, ",{\"id\":3,\"point\":true,\"type\":\"dragon\",\"x\":40,\"y\":20}");
+    expect_error(t, "object id 3: unknown type \"dragon\"", 0, 0);
+    free(t);
+    t = small_map(TILESET, 0, ",{\"id\":3,\"point\":true,\"type\":\"whale\",\"x\":400,\"y\":20}");
+    expect_error(t, "outside the map", 0, 0);
+    free(t);
+    t = small_map(TILESET, 0, ",{\"id\":3,\"point\":true,\"type\":\"whale\",\"x\":40,\"y\":80}");
+    expect_error(t, "object id 3: spawn at column 1 row 2 is inside a solid tile", 0, 0);
+    free(t);
+    t = small_map("{\"firstgid\":1,\"source\":\"bossrush.tsj\"}", 0, "");
+    expect_error(t, "external tileset \"bossrush.tsj\" cannot be read here", 0, 0);
+    free(t);
+}
+
+// A map drawn with the shipped external tileset, read through the session.
+static void test_external_tileset(void **state) {
+    (void)state;
+    char dir[] = "/tmp/tmj_XXXXXX", path[256], tsj[256];
+    fixture_tmp_dir(dir);
+    char *shipped = fixture_get("levels/tiled/bossrush.tsj");
+    snprintf(tsj, sizeof tsj, "%s/tiles/bossrush.tsj", dir);
+    char sub[256];
+    snprintf(sub, sizeof sub, "%s/tiles", dir);
+    assert_true(fs_make_dirs(sub));
+    fixture_put(tsj, shipped);
+    mem_free(shipped);
+    char *text = small_map("{\"firstgid\":1,\"source\":\"tiles/bossrush.tsj\"}", 2, "");
+    snprintf(path, sizeof path, "%s/m.tmj", dir);
+    fixture_put(path, text);
+    Level lv;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    if (!session_load_level(&lv, path, &err)) fail_msg("%s", err.msg);
+    assert_int_equal(tilemap_at(&lv.map, 1, 1), TILE_SLOPE_BR);
+    level_free(&lv);
+    // A broken tileset file: its own name, line and column.
+    fixture_put(tsj, "{\n  \"tiles\": [,]\n}\n");
+    assert_false(session_load_level(&lv, path, &err));
+    assert_string_equal(err.file, tsj);
+    assert_int_equal(err.line, 2);
+    free(text);
+    fixture_rm_dir(dir);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip_every_level),
+        cmocka_unit_test(test_shipped_maps_current),
+        cmocka_unit_test(test_flipped_tiles),
+        cmocka_unit_test(test_type_or_class),
+        cmocka_unit_test(test_properties),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_external_tileset),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
