@@ -190,8 +190,13 @@ char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text,
         char line[1200];
         const char *out = NULL;
         if (l.number == s->level_line) {
-            snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64, s->level_given, level_hash,
-                     legs_hash);
+            // A recording from before the legs= token (a level hash, no
+            // legs=) keeps that form and still loads as old replays do; any
+            // other file gets both hashes.
+            if (s->has_legs_hash || !s->has_level_hash)
+                snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64, s->level_given, level_hash,
+                         legs_hash);
+            else snprintf(line, sizeof line, "level %s %016" PRIx64, s->level_given, level_hash);
             out = line;
         } else if (next_sum < s->sum_n && s->sums[next_sum].line == l.number) {
             snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, s->sums[next_sum].tick,

@@ -197,9 +197,28 @@ static void test_changed_profiles(void **state) {
     assert_int_equal(session_open_script(&s, rpl, &comment), 0);
     assert_int_equal(run_to_end(&s), 0);
     session_close(&s);
-    // An old replay (no legs= token) still loads with changed profiles.
+    // An old replay (no legs= token) still loads with changed profiles, and
+    // a rebless keeps its form (no token added).
     assert_int_equal(session_open_script(&s, "tests/replays/flat-walk.rpl", &changed), 0);
     session_close(&s);
+    char cwd[1024], old[1400];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    char *flat = get("tests/replays/flat-walk.rpl");
+    const char *old_rpl = tmp_path("old.rpl");
+    char *lvl = strstr(flat, "level ../../levels/");
+    assert_non_null(lvl);
+    snprintf(old, sizeof old, "%.*slevel %s/levels/%s", (int)(lvl - flat), flat, cwd, lvl + strlen("level ../../levels/"));
+    put(old_rpl, old);
+    mem_free(flat);
+    SessionSetup old_rebless = {.legs_dir = "assets/legs", .rebless = true};
+    assert_int_equal(session_open_script(&s, old_rpl, &old_rebless), 0);
+    assert_int_equal(run_to_end(&s), 0);
+    assert_int_equal(session_rebless(&s), 0);
+    session_close(&s);
+    char *after = get(old_rpl), *level_line = strstr(after, "\nlevel ");
+    assert_non_null(level_line);
+    assert_null(strstr(level_line, " legs="));            // the level line and what follows
+    mem_free(after);
     // Rebless writes the new hash; the replay then plays with the new legs.
     SessionSetup rebless = changed;
     rebless.rebless = true;
