@@ -105,13 +105,13 @@ static void test_arc_flat_wall(void **state) {
     map_from(&m, WALL_MAP, 7);
     // Wall face at x = 192, root 22 px left of it; the wall's normal is -x.
     Vec2 root = v2(170, 100), hit;
-    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, &hit));
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, NULL, &hit));
     assert_true(fabs(hit.x - 192) < 1e-6);
     assert_true(hit.y < root.y);   // front leg (+t is up here)
     double d = v2_dist(hit, root);
     assert_true(d <= 27 + 1e-6 && d >= 27 * cos(7.5 * M_PI / 180) - 1e-6);
     // A back leg sweeps the other way and lands below.
-    assert_true(leg_arc_cast(&m, root, v2(-1, 0), -1, 27, 15, &hit));
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), -1, 27, 15, NULL, &hit));
     assert_true(fabs(hit.x - 192) < 1e-6 && hit.y > root.y);
     tilemap_free(&m);
 }
@@ -136,7 +136,7 @@ static void test_arc_slope_45(void **state) {
     Vec2 root = v2_add(v2(208, 176), v2_scale(n, 18));
     for (int side = -1; side <= 1; side += 2) {
         Vec2 hit;
-        assert_true(leg_arc_cast(&m, root, n, side, 27, 12, &hit));
+        assert_true(leg_arc_cast(&m, root, n, side, 27, 12, NULL, &hit));
         assert_true(fabs(hit.x + hit.y - 384) < 1e-6);
         double d = v2_dist(hit, root);
         assert_true(d <= 27 + 1e-6 && d >= 27 * cos(6 * M_PI / 180) - 1e-6);
@@ -152,7 +152,7 @@ static void test_arc_inner_corner(void **state) {
     // Just under the ceiling (y = 32) on the wall (x = 192): the front leg,
     // sweeping up from the wall's normal, finds the ceiling first.
     Vec2 root = v2(176, 48), hit;
-    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, &hit));
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, NULL, &hit));
     assert_true(fabs(hit.y - 32) < 1e-6 && hit.x < 192);
     tilemap_free(&m);
 }
@@ -162,7 +162,7 @@ static void test_arc_no_hit_uses_default(void **state) {
     Tilemap m;
     map_from(&m, WALL_MAP, 7);
     Vec2 hit = v2(-1, -1);
-    assert_false(leg_arc_cast(&m, v2(100, 100), v2(-1, 0), 1, 27, 15, &hit));
+    assert_false(leg_arc_cast(&m, v2(100, 100), v2(-1, 0), 1, 27, 15, NULL, &hit));
     assert_true(hit.x == -1 && hit.y == -1);
     // In legs_step a leg with nothing in reach dangles at its default spot.
     Legs L;
@@ -382,7 +382,8 @@ static void test_profile_parse_bad(void **state) {
     expect_bad("\n\nmax 60\n", 3, 1, "upper + lower");
     expect_bad("ease sine\n", 1, 1, "ends at 1");
     expect_bad("lift 0 1\n", 1, 1, "starts and ends at 0");
-    expect_bad("cast_radius 16\n", 1, 1, "> min");
+    expect_bad("cast_radius 9\n", 1, 1, "> min");
+    expect_bad("lead -1\n", 1, 6, "expected a number in 0..60");
     expect_bad("min 1\nupper 10\nlower 30\n", 1, 1, "|upper - lower|");
 }
 
@@ -398,6 +399,7 @@ static bool same_profile(const LegProfile *a, const LegProfile *b) {
            a->upper_px == b->upper_px && a->lower_px == b->lower_px && a->min_px == b->min_px &&
            a->max_px == b->max_px && a->default_px.x == b->default_px.x && a->default_px.y == b->default_px.y &&
            a->cast_radius_px == b->cast_radius_px && a->cast_step_deg == b->cast_step_deg &&
+           a->lead_ticks == b->lead_ticks &&
            a->step_ticks == b->step_ticks && same_curve(&a->ease, &b->ease) && same_curve(&a->lift, &b->lift) &&
            a->lift_px == b->lift_px && a->grow_ticks == b->grow_ticks && a->retract_ticks == b->retract_ticks;
 }

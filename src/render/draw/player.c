@@ -43,7 +43,7 @@ static void draw_knob(RenderCtx *rc, SDL_Texture *joint, Vec2 at, float radius, 
     SDL_FPoint s = render_to_screen(rc, at);
     if (joint) {
         SDL_FRect d = {s.x - radius, s.y - radius, radius * 2, radius * 2};
-        Uint8 m = (Uint8)(255 * k);
+        Uint8 m = (Uint8)(255 * fminf(1.0f, k));
         SDL_SetTextureColorMod(joint, m, m, m);
         SDL_SetTextureAlphaMod(joint, alpha);
         SDL_RenderCopyF(rc->r, joint, NULL, &d);
@@ -56,11 +56,11 @@ static void draw_knob(RenderCtx *rc, SDL_Texture *joint, Vec2 at, float radius, 
 }
 
 // One leg; far legs are darker (they are behind the body).
-static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, float k) {
+static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, float k, float width) {
     const Leg *g = &L->leg[i];
     if (g->grow <= 0.0) return;
-    double e = g->grow * g->grow * (3.0 - 2.0 * g->grow);
-    float s = (float)(L->scale * (0.45 + 0.55 * e));
+    double e = leg_extension(g->grow);
+    float s = (float)(L->scale * (0.45 + 0.55 * e)) * width;
     Uint8 alpha = (Uint8)(255 * fmin(1.0, 0.35 + e));
     SDL_Color lit = shade(CHITIN_LIT, k, alpha), dark = shade(CHITIN_DARK, k, alpha);
     draw_bone(rc, g->root, g->knee, 2.6f * s, 1.9f * s, lit, dark);
@@ -147,13 +147,13 @@ void draw_player(RenderCtx *rc, const struct World *w) {
     if (p->hp <= 0) alpha = 140;
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
     SDL_Texture *joint = render_tex(rc, "player/joint.png");
-    // The legs grow out of the back, so all of them are behind the body;
-    // the right (far) pair is further back and darker.
-    draw_leg(rc, L, LEG_BACK_RIGHT, joint, 0.55f);
-    draw_leg(rc, L, LEG_FRONT_RIGHT, joint, 0.55f);
-    draw_leg(rc, L, LEG_BACK_LEFT, joint, 1.0f);
-    draw_leg(rc, L, LEG_FRONT_LEFT, joint, 1.0f);
+    // The far (right) pair behind the body and darker, the near (left)
+    // pair in front of it, lit: four legs, two depths.
+    draw_leg(rc, L, LEG_BACK_RIGHT, joint, 0.6f, 0.9f);
+    draw_leg(rc, L, LEG_FRONT_RIGHT, joint, 0.6f, 0.9f);
     draw_body(rc, p, alpha);
+    draw_leg(rc, L, LEG_BACK_LEFT, joint, 1.1f, 1.0f);
+    draw_leg(rc, L, LEG_FRONT_LEFT, joint, 1.1f, 1.0f);
     if (rc->debug)
         for (int i = 0; i < LEGS_COUNT; i++) debug_leg(rc, L, i);
 }
