@@ -138,9 +138,12 @@ int leg_knee(const Tilemap *map, Vec2 root, Vec2 target, const LegBones *bones, 
     else if (hm > hp + keep_px) pick = -1;
     double trim = LEGS_FOOT_TRIM_PX * bones->scale;
     // The picked side capped (leg_cap_knee), else the other side capped,
-    // else either side as solved (a knee higher than the cap, which clears
-    // a corner the capped one cuts), else the picked side capped.
-    Vec2 cand[2][2] = {{leg_cap_knee(root, kp, ep, n, bones), kp}, {leg_cap_knee(root, km, em, n, bones), km}};
+    // else either side under the looser cap (a higher knee clears a corner
+    // the capped one cuts), else the picked side capped.
+    LegBones loose = *bones;
+    loose.cap = bones->far;
+    Vec2 cand[2][2] = {{leg_cap_knee(root, kp, ep, n, bones), leg_cap_knee(root, kp, ep, n, &loose)},
+                       {leg_cap_knee(root, km, em, n, bones), leg_cap_knee(root, km, em, n, &loose)}};
     Vec2 ends[2] = {ep, em};
     int first = pick > 0 ? 0 : 1;
     if (cut) *cut = true;
@@ -179,9 +182,12 @@ bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, dou
             bool clear = true;
             if (bones) {
                 Vec2 knee, end;
-                bool cut, cut_ahead;
+                bool cut, cut_ahead = false;
                 leg_knee(map, root, h.point, bones, n, 0, 1, n, &knee, &end, &cut);
-                leg_knee(map, v2_add(root, bones->ahead), h.point, bones, n, 0, 1, n, &knee, &end, &cut_ahead);
+                // Ahead into the rock the body will turn (an inner corner): no check.
+                Vec2 next = v2_add(root, bones->ahead);
+                if (!cut && !tilemap_point_solid(map, next))
+                    leg_knee(map, next, h.point, bones, n, 0, 1, n, &knee, &end, &cut_ahead);
                 clear = !cut && !cut_ahead;
             }
             if (clear) {
@@ -220,7 +226,8 @@ double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side) {
 static LegBones bones_of(const Legs *L, int i, const LegsBody *b, double k) {
     const LegProfile *p = &L->prof[i];
     return (LegBones){p->upper_px * k * L->scale, p->lower_px * k * L->scale, L->scale, b->pos,
-                      LEGS_KNEE_CAP * b->radius, LEGS_KNEE_SOFT * b->radius, v2_scale(b->vel, p->step_ticks)};
+                      LEGS_KNEE_CAP * b->radius, LEGS_KNEE_SOFT * b->radius, LEGS_KNEE_FAR * b->radius,
+                      v2_scale(b->vel, 2.0 * p->step_ticks)};
 }
 
 static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2 *out) {
@@ -349,6 +356,11 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         Vec2 to = g->to_default ? default_foot(L, i) : g->to;
         Vec2 base = v2_lerp(g->from, to, leg_curve_eval(&p->ease, s));
         g->target = v2_add(base, v2_scale(g->lift_dir, leg_curve_eval(&p->lift, s) * p->lift_px * L->scale));
+        // A path that passes close by the root (a step round a corner) is
+        // pushed out to the ring's inner edge: the leg never folds shut.
+        Vec2 d = v2_sub(g->target, g->root);
+        double dist = v2_len(d), lo = p->min_px * L->scale;
+        if (dist < lo) g->target = v2_add(g->root, dist > 1e-9 ? v2_scale(d, lo / dist) : v2_scale(L->n, -lo));
     }
 }
 

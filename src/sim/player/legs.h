@@ -31,7 +31,8 @@
 #define LEGS_CLEAR_TRIES 6        // ... up to this many times until the leg clears
 #define LEGS_ARC_SPAN_DEG 225.0   // the foothold arc: 180 degrees to straight into the surface, 45 on
 #define LEGS_KNEE_CAP 0.75        // knees stay within body centre + this x radius of the surface ...
-#define LEGS_KNEE_SOFT 0.4        // ... approached smoothly over this x radius (leg_cap_knee)
+#define LEGS_KNEE_SOFT 0.4        // ... approached smoothly over this x radius (leg_cap_knee);
+#define LEGS_KNEE_FAR 1.0         // ... or this x radius (the body's far side) to clear a rock corner
 
 // Leg index = file: 0 front-left, 1 back-left, 2 front-right, 3 back-right.
 // Left legs are on the near side (drawn in front of the body, lit), right
@@ -182,7 +183,9 @@ typedef struct LegBones {
     double scale;              // body radius / LEGS_REF_RADIUS_PX (for the px constants)
     Vec2 body;                 // body centre: the knee cap is measured from it
     double cap, soft;          // knee cap: see leg_cap_knee (px; cap <= 0: none)
-    Vec2 ahead;                // leg_arc_cast also checks from root + ahead (where the body goes)
+    double far;                // the looser cap leg_knee falls back to (px, >= cap)
+    Vec2 ahead;                // leg_arc_cast also checks from root + ahead (where the body goes:
+                               // its velocity x 2 step_ticks in legs_step)
 } LegBones;
 // Keeps a knee from rising far from the surface: the knee's height over
 // body along n (away from the surface) is eased down to at most cap by
@@ -196,10 +199,10 @@ Vec2 leg_cap_knee(Vec2 root, Vec2 knee, Vec2 end, Vec2 n, const LegBones *bones)
 // straight into the surface, so a leg that has passed an outer corner still
 // finds the face round it). The first hit is the
 // foothold -- with bones, the first hit that a capped knee reaches with
-// neither bone cutting rock (leg_knee's cut), from root and from
-// root + bones->ahead (round an outer corner the straight shin to a
-// foothold too far round cuts the corner, or will once the body has moved
-// on). False (out untouched) when nothing is hit.
+// neither bone cutting rock (leg_knee's cut), from root and, unless that
+// is inside rock, from root + bones->ahead (round an outer corner the
+// straight shin to a foothold too far round cuts the corner, or will once
+// the body has moved on). False (out untouched) when nothing is hit.
 bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, const LegBones *bones,
                   Vec2 *out);
 // +1 for front legs, -1 for back legs.
@@ -217,8 +220,8 @@ bool leg_bone_cuts(const Tilemap *map, Vec2 a, Vec2 b, double trim);
 // other, `keep` (the side used last tick; 0: the outward side `outward`).
 // The knee is capped (leg_cap_knee). When a bone of that one cuts rock
 // (leg_bone_cuts), the other side capped; when both cut, whichever side
-// clears uncapped; else the first choice. Returns the bend used; *cut when
-// neither capped knee clears the rock (the leg is strained: a planted foot
-// then steps).
+// clears with the looser cap bones->far; else the first choice. Returns the
+// bend used; *cut when neither knee clears the rock under the cap (the leg
+// is strained: a planted foot then steps).
 int leg_knee(const Tilemap *map, Vec2 root, Vec2 target, const LegBones *bones, Vec2 n, int keep, int outward,
              Vec2 fallback, Vec2 *knee, Vec2 *end, bool *cut);
