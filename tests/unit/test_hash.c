@@ -74,8 +74,8 @@ static const Field Leg_fields[] = {
     NUM(Leg, bend, int, K_INT),      NUM(Leg, cut, bool, K_BOOL),
     SUB(Leg, prev_foot, Vec2),       NUM(Leg, prev_planted, bool, K_BOOL), SUB(Leg, from, Vec2),
     SUB(Leg, to, Vec2),              NUM(Leg, to_default, bool, K_BOOL), SUB(Leg, lift_dir, Vec2),
-    NUM(Leg, step_tick, int, K_INT), SUB(Leg, fold, Vec2),             NUM(Leg, cast_hit, bool, K_BOOL),
-    SUB(Leg, cast_point, Vec2),
+    NUM(Leg, step_tick, int, K_INT), SUB(Leg, fold, Vec2),             NUM(Leg, steps, int, K_INT),
+    NUM(Leg, jitter, double, K_F64), NUM(Leg, cast_hit, bool, K_BOOL), SUB(Leg, cast_point, Vec2),
 };
 DEF(Leg);
 static const Field Legs_fields[] = {

@@ -423,16 +423,27 @@ static void test_cast_radius_lead(void **state) {
     (void)state;
     LegProfile p = shipped_one(LEG_FRONT_LEFT);
     Vec2 t = v2(0, -1);
-    double r0 = leg_cast_radius(&p, v2(0, 0), t, 1);
+    double r0 = leg_cast_radius(&p, v2(0, 0), t, 1, 0);
     assert_true(r0 == p.cast_radius_px);
     double lo = p.min_px / cos(p.cast_step_deg * M_PI / 360.0) + LEGS_RING_MARGIN_PX, hi = p.max_px - LEGS_RING_MARGIN_PX;
     double v = 1.0;
-    assert_true(fabs(leg_cast_radius(&p, v2(0, -v), t, 1) - (r0 + p.lead_ticks * v)) < 1e-12);
-    assert_true(fabs(leg_cast_radius(&p, v2(0, -v), t, -1) - (r0 - p.lead_ticks * v)) < 1e-12);
-    assert_true(fabs(leg_cast_radius(&p, v2(0, -50), t, 1) - hi) < 1e-12);
-    assert_true(fabs(leg_cast_radius(&p, v2(0, -50), t, -1) - lo) < 1e-9);
-    // Motion across the surface does not count.
-    assert_true(leg_cast_radius(&p, v2(3, 0), t, 1) == r0);
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -v), t, 1, 0) - (r0 + p.lead_ticks * v)) < 1e-12);
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -v), t, -1, 0) - (r0 - p.lead_ticks * v)) < 1e-12);
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -50), t, 1, 0) - hi) < 1e-12);
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -50), t, -1, 0) - lo) < 1e-9);
+    // Motion across the surface does not count; extra (a step's jitter) does.
+    assert_true(leg_cast_radius(&p, v2(3, 0), t, 1, 0) == r0);
+    assert_true(leg_cast_radius(&p, v2(0, 0), t, 1, 1.5) == r0 + 1.5);
+    // The jitter: in -1..1, fixed per (leg, step), spread over the range.
+    double lo_j = 1, hi_j = -1, sum = 0;
+    for (int k = 1; k <= 400; k++) {
+        double j = leg_jitter(k % 4, k / 4);
+        assert_true(j >= -1.0 && j < 1.0 && j == leg_jitter(k % 4, k / 4));
+        lo_j = fmin(lo_j, j);
+        hi_j = fmax(hi_j, j);
+        sum += j;
+    }
+    assert_true(lo_j < -0.9 && hi_j > 0.9 && fabs(sum / 400) < 0.15);
 }
 
 // The climb scripts (wall, ceiling, inner corner, 45-degree overhang both

@@ -1,5 +1,6 @@
 // legs.c -- the spider legs: grow/retract, ring-triggered steps, arc
-// foothold casts, the 2-by-2 gait, two-bone IK and the .leg profile parser.
+// foothold casts that lead the motion, the 2-by-2 gait, two-bone IK with the
+// knee capped and kept out of the rock, and the .leg profile parser.
 // Deterministic, no allocation in legs_step (see legs.h, docs/legs.md).
 #include "sim/player/legs.h"
 
@@ -209,12 +210,10 @@ static Vec2 default_foot(const Legs *L, int i) {
                                          v2_scale(L->n, -p->default_px.y * L->scale)));
 }
 
-// The foothold arc's radius: cast_radius, plus lead x the body's speed
-// toward the leg's reach side (a moving body places every foot ahead in
-// the direction it goes: front feet far, back feet near), kept where a
-// foothold lands inside the ring.
-double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side) {
-    double r = p->cast_radius_px + p->lead_ticks * v2_dot(vel, t) * side;
+// A moving body places every foot ahead in the direction it goes: front
+// feet far, back feet near.
+double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side, double extra) {
+    double r = p->cast_radius_px + p->lead_ticks * v2_dot(vel, t) * side + extra;
     double lo = p->min_px / dm_cos(p->cast_step_deg * (DM_PI / 360.0)) + LEGS_RING_MARGIN_PX;
     double hi = p->max_px - LEGS_RING_MARGIN_PX;
     if (r < lo) r = lo;
@@ -222,7 +221,8 @@ double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side) {
     return r;
 }
 
-// A leg's bones at full size (the knee cap comes with them).
+// Leg i's bones scaled by k (1: full size), with the knee caps for this
+// body and the look-ahead of the foothold check.
 static LegBones bones_of(const Legs *L, int i, const LegsBody *b, double k) {
     const LegProfile *p = &L->prof[i];
     return (LegBones){p->upper_px * k * L->scale, p->lower_px * k * L->scale, L->scale, b->pos,
@@ -234,21 +234,33 @@ static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2
     const LegProfile *p = &L->prof[i];
     Leg *g = &L->leg[i];
     LegBones bones = bones_of(L, i, b, 1.0);
-    double r = leg_cast_radius(p, v2_scale(b->vel, 1.0 / L->scale), L->t, leg_side(i)) * L->scale;
+    double extra = g->mode == LEG_STEPPING ? LEGS_JITTER_REACH_PX * g->jitter : 0.0;
+    double r = leg_cast_radius(p, v2_scale(b->vel, 1.0 / L->scale), L->t, leg_side(i), extra) * L->scale;
     g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), r, p->cast_step_deg, &bones, &g->cast_point);
     *out = g->cast_hit ? g->cast_point : default_foot(L, i);
     return g->cast_hit;
 }
 
+double leg_jitter(int leg, int step) {
+    // splitmix64's finaliser over (leg, step).
+    uint64_t z = (uint64_t)(uint32_t)step * 0x9E3779B97F4A7C15ull + (uint64_t)(uint32_t)leg * 0xD1B54A32D192ED03ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (double)(z >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
 static void start_step(Legs *L, const Tilemap *map, const LegsBody *b, int i) {
     Leg *g = &L->leg[i];
+    g->steps++;
+    g->jitter = leg_jitter(i, g->steps);
+    g->mode = LEG_STEPPING;        // (before the cast: a stepping leg's foothold takes the jitter)
     Vec2 to;
     bool hit = cast_for(L, map, b, i, &to);
     g->from = g->target;
     g->to = to;
     g->to_default = !hit;
     g->step_tick = 0;
-    g->mode = LEG_STEPPING;
     // Lift along the perpendicular of the step, on the root's side of the
     // step line: off a flat surface that is away from it, and round an outer
     // corner (where the straight line cuts through the rock) it is the side
@@ -355,7 +367,8 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         }
         Vec2 to = g->to_default ? default_foot(L, i) : g->to;
         Vec2 base = v2_lerp(g->from, to, leg_curve_eval(&p->ease, s));
-        g->target = v2_add(base, v2_scale(g->lift_dir, leg_curve_eval(&p->lift, s) * p->lift_px * L->scale));
+        double lift = leg_curve_eval(&p->lift, s) * p->lift_px * (1.0 + LEGS_JITTER_LIFT * g->jitter) * L->scale;
+        g->target = v2_add(base, v2_scale(g->lift_dir, lift));
         // A path that passes close by the root (a step round a corner) is
         // pushed out to the ring's inner edge: the leg never folds shut.
         Vec2 d = v2_sub(g->target, g->root);
@@ -528,6 +541,8 @@ void legs_hash(const Legs *L, Hash *h) {
         hash_v2(h, g->cast_point);
         hash_i64(h, g->bend);
         hash_i64(h, g->cut);
+        hash_i64(h, g->steps);
+        hash_f64(h, g->jitter);
     }
     hash_f64(h, L->scale);
     hash_v2(h, L->n);

@@ -21,18 +21,22 @@
 #define LEGS_COUNT 4
 #define LEGS_REF_RADIUS_PX 12.0   // body radius the profiles are written for
 #define LEG_CURVE_MAX_POINTS 16
+// The rules' constants (docs/legs.md, "One tick"). Lengths are px for a
+// body of radius 12 and scale with it; KNEE_CAP/SOFT/FAR are x the radius.
 #define LEGS_ROOT_EASE 0.3        // the root frame turns this share of the way to n a tick
-#define LEGS_KNEE_KEEP_PX 3.0     // knee sides closer than this (x body scale) keep last tick's
 #define LEGS_HURRY 2              // step ticks a tick while the other group waits outside its ring
-#define LEGS_FOOT_TRIM_PX 1.0     // a shin's last px at the foot is not checked for rock
 #define LEGS_RING_MARGIN_PX 0.5   // a lead foothold stays this far inside the ring
+#define LEGS_ARC_SPAN_DEG 225.0   // the foothold arc: 180 degrees to straight into the surface, 45 on
+#define LEGS_JITTER_LIFT 0.25     // a step's lift varies by up to this share ...
+#define LEGS_JITTER_REACH_PX 2.0  // ... and its foothold radius by up to this (leg_jitter)
+#define LEGS_KNEE_KEEP_PX 3.0     // knee sides closer than this keep last tick's
+#define LEGS_KNEE_CAP 0.75        // knees at most this x radius past the body centre (away from
+#define LEGS_KNEE_SOFT 0.4        // the surface), approached over this x radius (leg_cap_knee);
+#define LEGS_KNEE_FAR 1.0         // the looser cap that lets a knee clear a rock corner
+#define LEGS_FOOT_TRIM_PX 1.0     // a shin's last px at the foot is not checked for rock
 #define LEGS_CLEAR_PX 3.0         // a foot in the air whose leg cuts rock is kept this far off it ...
 #define LEGS_CLEAR_STEP_DEG 15.0  // ... and turned about the root by this ...
 #define LEGS_CLEAR_TRIES 6        // ... up to this many times until the leg clears
-#define LEGS_ARC_SPAN_DEG 225.0   // the foothold arc: 180 degrees to straight into the surface, 45 on
-#define LEGS_KNEE_CAP 0.75        // knees stay within body centre + this x radius of the surface ...
-#define LEGS_KNEE_SOFT 0.4        // ... approached smoothly over this x radius (leg_cap_knee);
-#define LEGS_KNEE_FAR 1.0         // ... or this x radius (the body's far side) to clear a rock corner
 
 // Leg index = file: 0 front-left, 1 back-left, 2 front-right, 3 back-right.
 // Left legs are on the near side (drawn in front of the body, lit), right
@@ -97,6 +101,8 @@ typedef struct Leg {
     Vec2 lift_dir;             // unit, away from the surface, perpendicular to the step
     int step_tick;             // ticks into the current step
     Vec2 fold;                 // foot - root when the retract began
+    int steps;                 // steps started so far
+    double jitter;             // this step's variation, -1..1 (leg_jitter)
     bool cast_hit;             // last arc cast found a foothold (debug overlay)
     Vec2 cast_point;           // ... there
 } Leg;
@@ -174,9 +180,14 @@ double leg_curve_eval(const LegCurve *c, double t);
 bool leg_ik(Vec2 root, Vec2 target, double l1, double l2, int bend, Vec2 fallback, Vec2 *knee, Vec2 *end);
 // The foothold arc's radius for a body moving at vel (px per tick, profile
 // scale) on a surface with tangent t, for a leg reaching along side*t:
-// cast_radius + lead_ticks * (vel . t) * side, clamped so that the foothold
-// lands inside the ring (LEGS_RING_MARGIN_PX from its edges).
-double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side);
+// cast_radius + lead_ticks * (vel . t) * side + extra, clamped so that the
+// foothold lands inside the ring (LEGS_RING_MARGIN_PX from its edges).
+double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side, double extra);
+// A step's variation in -1..1, a fixed function of the leg and the step's
+// number (an integer hash, not the game's random numbers): each step lifts
+// a little higher or lower (LEGS_JITTER_LIFT) and reaches a little farther
+// or nearer (LEGS_JITTER_REACH_PX), so the gait never repeats exactly.
+double leg_jitter(int leg, int step);
 // A leg's bones for the arc cast's check (leg_arc_cast).
 typedef struct LegBones {
     double l1, l2;             // root->knee, knee->foot, px
