@@ -71,19 +71,20 @@ DEF(Input);
 static const Field Leg_fields[] = {
     NUM(Leg, mode, LegMode, K_INT),  NUM(Leg, grow, double, K_F64),    SUB(Leg, root, Vec2),
     SUB(Leg, target, Vec2),          SUB(Leg, knee, Vec2),             SUB(Leg, foot, Vec2),
+    NUM(Leg, bend, int, K_INT),      NUM(Leg, cut, bool, K_BOOL),
     SUB(Leg, prev_foot, Vec2),       NUM(Leg, prev_planted, bool, K_BOOL), SUB(Leg, from, Vec2),
     SUB(Leg, to, Vec2),              NUM(Leg, to_default, bool, K_BOOL), SUB(Leg, lift_dir, Vec2),
-    NUM(Leg, step_tick, int, K_INT), SUB(Leg, fold, Vec2),             NUM(Leg, cast_hit, bool, K_BOOL),
-    SUB(Leg, cast_point, Vec2),
+    NUM(Leg, step_tick, int, K_INT), SUB(Leg, fold, Vec2),             NUM(Leg, steps, int, K_INT),
+    NUM(Leg, jitter, double, K_F64), NUM(Leg, cast_hit, bool, K_BOOL), SUB(Leg, cast_point, Vec2),
 };
 DEF(Leg);
 static const Field Legs_fields[] = {
     SKIP(Legs, prof, LegProfile, "the leg profiles: loaded with the World, never changed by a tick"),
     SUB(Legs, leg, Leg),
     NUM(Legs, scale, double, K_F64),
-    NUM(Legs, side, double, K_F64),
     SUB(Legs, n, Vec2),
     SUB(Legs, t, Vec2),
+    SUB(Legs, rn, Vec2),
     NUM(Legs, attached, bool, K_BOOL),
     NUM(Legs, last_group, int, K_INT),
     NUM(Legs, planted, int, K_INT),

@@ -16,6 +16,7 @@
 #include "fixtures.h"
 
 #include "harness/profiles.h"
+#include "harness/session.h"
 #include "sim/player/legs.h"
 
 #define EPS 1e-9
@@ -105,13 +106,13 @@ static void test_arc_flat_wall(void **state) {
     map_from(&m, WALL_MAP, 7);
     // Wall face at x = 192, root 22 px left of it; the wall's normal is -x.
     Vec2 root = v2(170, 100), hit;
-    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, &hit));
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, NULL, &hit));
     assert_true(fabs(hit.x - 192) < 1e-6);
     assert_true(hit.y < root.y);   // front leg (+t is up here)
     double d = v2_dist(hit, root);
     assert_true(d <= 27 + 1e-6 && d >= 27 * cos(7.5 * M_PI / 180) - 1e-6);
     // A back leg sweeps the other way and lands below.
-    assert_true(leg_arc_cast(&m, root, v2(-1, 0), -1, 27, 15, &hit));
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), -1, 27, 15, NULL, &hit));
     assert_true(fabs(hit.x - 192) < 1e-6 && hit.y > root.y);
     tilemap_free(&m);
 }
@@ -136,7 +137,7 @@ static void test_arc_slope_45(void **state) {
     Vec2 root = v2_add(v2(208, 176), v2_scale(n, 18));
     for (int side = -1; side <= 1; side += 2) {
         Vec2 hit;
-        assert_true(leg_arc_cast(&m, root, n, side, 27, 12, &hit));
+        assert_true(leg_arc_cast(&m, root, n, side, 27, 12, NULL, &hit));
         assert_true(fabs(hit.x + hit.y - 384) < 1e-6);
         double d = v2_dist(hit, root);
         assert_true(d <= 27 + 1e-6 && d >= 27 * cos(6 * M_PI / 180) - 1e-6);
@@ -152,7 +153,7 @@ static void test_arc_inner_corner(void **state) {
     // Just under the ceiling (y = 32) on the wall (x = 192): the front leg,
     // sweeping up from the wall's normal, finds the ceiling first.
     Vec2 root = v2(176, 48), hit;
-    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, &hit));
+    assert_true(leg_arc_cast(&m, root, v2(-1, 0), 1, 27, 15, NULL, &hit));
     assert_true(fabs(hit.y - 32) < 1e-6 && hit.x < 192);
     tilemap_free(&m);
 }
@@ -162,7 +163,7 @@ static void test_arc_no_hit_uses_default(void **state) {
     Tilemap m;
     map_from(&m, WALL_MAP, 7);
     Vec2 hit = v2(-1, -1);
-    assert_false(leg_arc_cast(&m, v2(100, 100), v2(-1, 0), 1, 27, 15, &hit));
+    assert_false(leg_arc_cast(&m, v2(100, 100), v2(-1, 0), 1, 27, 15, NULL, &hit));
     assert_true(hit.x == -1 && hit.y == -1);
     // In legs_step a leg with nothing in reach dangles at its default spot.
     Legs L;
@@ -284,6 +285,9 @@ static void test_gait_climb_invariants(void **state) {
     tilemap_free(&m);
 }
 
+// Grows over several ticks and plants when fully out; off the wall it folds
+// away over exactly as many ticks (each leg: retract_ticks = grow_ticks),
+// through at least four values between out and in each way, steadily.
 static void test_grow_and_retract(void **state) {
     (void)state;
     Tilemap m;
@@ -292,38 +296,206 @@ static void test_grow_and_retract(void **state) {
     legs_ready(&L);
     LegsProbes pr;
     legs_probes(&L, &pr);
-    assert_true(pr.legs == 0);
+    assert_true(pr.legs == 0 && pr.extension == 0);
     LegsBody b = {.pos = v2(180, 300), .normal = v2(-1, 0), .attached = true, .radius = 12, .facing = 1};
-    legs_step(&L, &m, &b, NULL);
-    legs_probes(&L, &pr);
-    assert_true(pr.legs == 4 && pr.planted == 0);
-    for (int i = 0; i < LEGS_COUNT; i++) assert_true(L.leg[i].grow > 0 && L.leg[i].grow < 0.5);
-    // Grows over several ticks, and each leg plants when fully out.
-    int grow_max = 0, retract_max = 0;
-    for (int i = 0; i < LEGS_COUNT; i++) {
-        if (L.prof[i].grow_ticks > grow_max) grow_max = L.prof[i].grow_ticks;
-        if (L.prof[i].retract_ticks > retract_max) retract_max = L.prof[i].retract_ticks;
+    for (int i = 0; i < LEGS_COUNT; i++) assert_int_equal(L.prof[i].retract_ticks, L.prof[i].grow_ticks);
+    int grow_ticks[LEGS_COUNT] = {0}, retract_ticks[LEGS_COUNT] = {0}, grow_values = 0, retract_values = 0;
+    double last = 0.0;
+    for (int k = 0; k < 40; k++) {
+        legs_step(&L, &m, &b, NULL);
+        legs_probes(&L, &pr);
+        assert_true(pr.legs == 4);
+        assert_true(pr.extension >= last);
+        if (pr.extension > 0.0 && pr.extension < 1.0 && pr.extension > last) grow_values++;
+        last = pr.extension;
+        for (int i = 0; i < LEGS_COUNT; i++) grow_ticks[i] += L.leg[i].grow < 1.0;
+        if (k == 0) assert_true(pr.planted == 0);
     }
-    for (int k = 1; k < grow_max; k++) legs_step(&L, &m, &b, NULL);
-    legs_probes(&L, &pr);
-    assert_true(pr.legs == 4 && pr.planted == 4);
-    // Off the wall: folds away over several ticks, not at once.
+    assert_true(pr.extension == 1.0 && pr.planted == 4);
+    // Off the wall: folds away (the feet first, then the bones).
     b.attached = false;
     b.normal = v2(0, -1);
-    legs_step(&L, &m, &b, NULL);
-    legs_probes(&L, &pr);
-    assert_true(pr.legs == 4 && pr.planted == 0 && pr.stepping == 0);
-    double last = 1e9;
-    for (int k = 1; k < retract_max; k++) {
-        double reach = 0;
-        for (int i = 0; i < LEGS_COUNT; i++) reach += v2_dist(L.leg[i].foot, L.leg[i].root);
-        assert_true(reach <= last + 1e-9);
-        last = reach;
+    for (int k = 0; k < 40; k++) {
         legs_step(&L, &m, &b, NULL);
+        legs_probes(&L, &pr);
+        assert_true(pr.planted == 0 && pr.stepping == 0);
+        assert_true(pr.extension <= last);
+        if (pr.extension > 0.0 && pr.extension < 1.0 && pr.extension < last) retract_values++;
+        last = pr.extension;
+        for (int i = 0; i < LEGS_COUNT; i++) retract_ticks[i] += L.leg[i].grow > 0.0;
+        for (int i = 0; i < LEGS_COUNT; i++) {
+            const Leg *g = &L.leg[i];
+            double e = leg_extension(g->grow) * L.scale;
+            assert_true(v2_dist(g->foot, g->root) <= (L.prof[i].upper_px + L.prof[i].lower_px) * e + 1e-9);
+        }
     }
-    legs_probes(&L, &pr);
-    assert_true(pr.legs == 0);
+    assert_true(pr.legs == 0 && pr.extension == 0);
+    for (int i = 0; i < LEGS_COUNT; i++) assert_int_equal(retract_ticks[i], grow_ticks[i]);
+    assert_true(grow_values >= 4 && retract_values >= 4);
+    // The curves: the bones ease out, the target follows (smoothstep).
+    assert_true(leg_extension(0.5) == 0.75 && leg_reach(0.5) == 0.5);
+    assert_true(leg_extension(0) == 0 && leg_extension(1) == 1 && leg_reach(0) == 0 && leg_reach(1) == 1);
+    for (double g = 0.05; g < 1.0; g += 0.05) assert_true(leg_reach(g) < leg_extension(g));
     tilemap_free(&m);
+}
+
+// --------------------------------------------------------- knees and rock
+
+static const char *const ROOF_MAP[] = {
+    "##########",
+    "#........#",
+    "#........#",
+    "#........#",
+    "##########",
+};
+
+static void test_bone_cuts(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, ROOF_MAP, 5);
+    // The roof's underside is y = 32.
+    assert_true(leg_bone_cuts(&m, v2(100, 40), v2(100, 10), 0.0));
+    assert_false(leg_bone_cuts(&m, v2(100, 40), v2(120, 40), 0.0));
+    // A shin ending on the surface (its foot) does not cut it; the trim
+    // leaves its last px out.
+    assert_true(leg_bone_cuts(&m, v2(100, 50), v2(100, 31), 0.0));
+    assert_false(leg_bone_cuts(&m, v2(100, 50), v2(100, 32), 1.0));
+    assert_false(leg_bone_cuts(&m, v2(100, 50), v2(100, 50.5), 1.0));
+    tilemap_free(&m);
+}
+
+// leg_knee: the knee away from the surface, capped, and never through rock.
+static void test_knee_away_capped_clear(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, WALL_MAP, 7);
+    // A right wall at x = 192 (n = -x); body 12 px off it, the root 7 px
+    // toward it, the foot 12 px up the wall (a folded leg).
+    Vec2 body = v2(180, 100), root = v2(187, 96), target = v2(192, 84), n = v2(-1, 0), knee, end;
+    LegBones bones = {20, 22, 1.0, body, 0.75 * 12, 0.4 * 12, 12, v2(0, 0)};
+    bool cut = true;
+    int bend = leg_knee(&m, root, target, &bones, n, 0, 1, n, &knee, &end, &cut);
+    assert_false(cut);
+    assert_true(end.x == target.x && end.y == target.y);   // the foot is exact
+    assert_true(knee.x < root.x);                          // away from the wall
+    Vec2 full, e2;
+    leg_ik(root, target, 20, 22, bend, n, &full, &e2);
+    double h_full = v2_dot(v2_sub(full, body), n), h = v2_dot(v2_sub(knee, body), n);
+    assert_true(h_full > 9.0);                             // uncapped it would stick out ...
+    assert_true(h <= 9.0 && h > 4.8);                      // ... capped it stays within 0.75 r
+    assert_true(v2_dist(knee, root) < 20.0);               // turned toward the viewer, the foot kept
+    // No cap: the knee is the IK's.
+    LegBones plain = bones;
+    plain.cap = 0;
+    leg_knee(&m, root, target, &plain, n, 0, 1, n, &knee, &end, &cut);
+    assert_true(v2_dist(knee, full) < 1e-12);
+    // Within LEGS_KNEE_KEEP_PX of each other the side of last tick stays:
+    // a foot right under the root (both knees equally high).
+    Vec2 under = v2(192, 96);
+    assert_int_equal(leg_knee(&m, root, under, &plain, n, 1, -1, n, &knee, &end, &cut), 1);
+    assert_int_equal(leg_knee(&m, root, under, &plain, n, -1, 1, n, &knee, &end, &cut), -1);
+    tilemap_free(&m);
+
+    // Under a roof (the underside at y = 32), a leg along the floor-like
+    // frame n = -y would bend its knee up into the rock: it takes the other.
+    map_from(&m, ROOF_MAP, 5);
+    root = v2(100, 40);
+    target = v2(136, 40);
+    LegBones b2 = {20, 22, 1.0, v2(100, 60), 0, 0, 0, v2(0, 0)};
+    bend = leg_knee(&m, root, target, &b2, v2(0, -1), 0, 1, v2(0, -1), &knee, &end, &cut);
+    assert_false(cut);
+    assert_true(knee.y > 40.0);                            // below the line, clear of the roof
+    assert_false(leg_bone_cuts(&m, root, knee, 0.0) || leg_bone_cuts(&m, knee, end, 1.0));
+    tilemap_free(&m);
+    // In a slot 32 px high both knees of a leg this folded hit the rock:
+    // cut is reported (a planted foot then steps).
+    static const char *const SLOT[] = {"##########", "#........#", "##########"};
+    map_from(&m, SLOT, 3);
+    LegBones b3 = {30, 30, 1.0, v2(100, 48), 0, 0, 0, v2(0, 0)};
+    leg_knee(&m, v2(100, 48), v2(140, 48), &b3, v2(0, -1), 0, 1, v2(0, -1), &knee, &end, &cut);
+    assert_true(cut);
+    tilemap_free(&m);
+}
+
+// The foothold arc's radius leads the motion: front feet farther, back feet
+// nearer, always inside the ring.
+static void test_cast_radius_lead(void **state) {
+    (void)state;
+    LegProfile p = shipped_one(LEG_FRONT_LEFT);
+    Vec2 t = v2(0, -1);
+    double r0 = leg_cast_radius(&p, v2(0, 0), t, 1, 0);
+    assert_true(r0 == p.cast_radius_px);
+    double lo = p.min_px / cos(p.cast_step_deg * M_PI / 360.0) + LEGS_RING_MARGIN_PX, hi = p.max_px - LEGS_RING_MARGIN_PX;
+    double v = 1.0;
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -v), t, 1, 0) - (r0 + p.lead_ticks * v)) < 1e-12);
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -v), t, -1, 0) - (r0 - p.lead_ticks * v)) < 1e-12);
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -50), t, 1, 0) - hi) < 1e-12);
+    assert_true(fabs(leg_cast_radius(&p, v2(0, -50), t, -1, 0) - lo) < 1e-9);
+    // Motion across the surface does not count; extra (a step's jitter) does.
+    assert_true(leg_cast_radius(&p, v2(3, 0), t, 1, 0) == r0);
+    assert_true(leg_cast_radius(&p, v2(0, 0), t, 1, 1.5) == r0 + 1.5);
+    // The jitter: in -1..1, fixed per (leg, step), spread over the range.
+    double lo_j = 1, hi_j = -1, sum = 0;
+    for (int k = 1; k <= 400; k++) {
+        double j = leg_jitter(k % 4, k / 4);
+        assert_true(j >= -1.0 && j < 1.0 && j == leg_jitter(k % 4, k / 4));
+        lo_j = fmin(lo_j, j);
+        hi_j = fmax(hi_j, j);
+        sum += j;
+    }
+    assert_true(lo_j < -0.9 && hi_j > 0.9 && fabs(sum / 400) < 0.15);
+}
+
+// The climb scripts (wall, ceiling, inner corner, 45-degree overhang both
+// ways, a shelf's outer corners), tick by tick: planted feet on the rock
+// (foot_gap), no planted leg through the rock, no knee farther from the
+// surface than the body's far side (planted and dangling legs: than the
+// cap, 0.75 r past the centre) unless its own root or foot is, and the
+// roots on the body.
+static void test_climbs_in_every_pose(void **state) {
+    (void)state;
+    static const char *const scripts[] = {
+        "tests/scripts/climb-wall.script",     "tests/scripts/climb-ceiling.script",
+        "tests/scripts/climb-overhang.script", "tests/scripts/climb-overhang-left.script",
+        "tests/scripts/climb-shelf.script",    "tests/scripts/move-ceiling.script",
+        "tests/scripts/move-climb.script",
+    };
+    for (size_t k = 0; k < sizeof scripts / sizeof scripts[0]; k++) {
+        Session s;
+        SessionSetup setup = {.legs_dir = "assets/legs"};
+        long planted_cuts = 0, attached = 0;
+        assert_int_equal(session_open_script(&s, scripts[k], &setup), 0);
+        while (!session_done(&s)) {
+            assert_true(session_step(&s, NULL));
+            const Player *p = &s.w->player;
+            const Legs *L = &p->legs;
+            attached += p->state == PLAYER_WALL;
+            assert_true(legs_foot_gap(L, &s.w->map) <= 1e-6);
+            for (int i = 0; i < LEGS_COUNT; i++) {
+                const Leg *g = &L->leg[i];
+                if (g->grow <= 0.0) continue;
+                assert_false(isnan(g->knee.x) || isnan(g->knee.y) || isnan(g->foot.x) || isnan(g->foot.y));
+                assert_true(v2_dist(g->root, p->pos) < p->radius);
+                double r = p->radius, h = v2_dot(v2_sub(g->knee, p->pos), L->n);
+                double line = fmax(v2_dot(v2_sub(g->root, p->pos), L->n), v2_dot(v2_sub(g->foot, p->pos), L->n));
+                bool standing = g->mode == LEG_PLANTED || g->mode == LEG_DANGLING;
+                if (standing && g->grow >= 1.0 && !g->cut) assert_true(h <= fmax(LEGS_KNEE_CAP * r, line) + 1e-9);
+                if (h > fmax(r, line) + 1e-9)
+                    fail_msg("%s tick %lld: leg %d's knee %.2f px past the body's far side (mode %d cut %d "
+                             "line %.2f body %.1f,%.1f n %.2f,%.2f root %.1f,%.1f knee %.1f,%.1f foot %.1f,%.1f)", scripts[k],
+                             (long long)s.w->tick, i, h - r, g->mode, g->cut, line, p->pos.x, p->pos.y, L->n.x, L->n.y, g->root.x, g->root.y, g->knee.x,
+                             g->knee.y, g->foot.x, g->foot.y);
+                if (g->mode == LEG_PLANTED &&
+                    (leg_bone_cuts(&s.w->map, g->root, g->knee, 0.0) ||
+                     leg_bone_cuts(&s.w->map, g->knee, g->foot, LEGS_FOOT_TRIM_PX * L->scale)))
+                    planted_cuts++;
+            }
+        }
+        assert_int_equal(session_finish(&s), 0);
+        session_close(&s);
+        assert_true(attached > 30);
+        if (planted_cuts > 0) fail_msg("%s: a planted leg cut the rock on %ld ticks", scripts[k], planted_cuts);
+    }
 }
 
 // ------------------------------------------------------------- profiles
@@ -382,7 +554,8 @@ static void test_profile_parse_bad(void **state) {
     expect_bad("\n\nmax 60\n", 3, 1, "upper + lower");
     expect_bad("ease sine\n", 1, 1, "ends at 1");
     expect_bad("lift 0 1\n", 1, 1, "starts and ends at 0");
-    expect_bad("cast_radius 16\n", 1, 1, "> min");
+    expect_bad("cast_radius 9\n", 1, 1, "> min");
+    expect_bad("lead -1\n", 1, 6, "expected a number in 0..60");
     expect_bad("min 1\nupper 10\nlower 30\n", 1, 1, "|upper - lower|");
 }
 
@@ -398,6 +571,7 @@ static bool same_profile(const LegProfile *a, const LegProfile *b) {
            a->upper_px == b->upper_px && a->lower_px == b->lower_px && a->min_px == b->min_px &&
            a->max_px == b->max_px && a->default_px.x == b->default_px.x && a->default_px.y == b->default_px.y &&
            a->cast_radius_px == b->cast_radius_px && a->cast_step_deg == b->cast_step_deg &&
+           a->lead_ticks == b->lead_ticks &&
            a->step_ticks == b->step_ticks && same_curve(&a->ease, &b->ease) && same_curve(&a->lift, &b->lift) &&
            a->lift_px == b->lift_px && a->grow_ticks == b->grow_ticks && a->retract_ticks == b->retract_ticks;
 }
@@ -528,6 +702,10 @@ int main(void) {
         cmocka_unit_test(test_gait_partner_forced_other_blocked),
         cmocka_unit_test(test_gait_climb_invariants),
         cmocka_unit_test(test_grow_and_retract),
+        cmocka_unit_test(test_bone_cuts),
+        cmocka_unit_test(test_knee_away_capped_clear),
+        cmocka_unit_test(test_cast_radius_lead),
+        cmocka_unit_test(test_climbs_in_every_pose),
         cmocka_unit_test(test_profile_parse_good),
         cmocka_unit_test(test_profile_parse_bad),
         cmocka_unit_test(test_builtin_profiles_are_the_files),

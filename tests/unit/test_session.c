@@ -247,7 +247,7 @@ static void test_missing_and_malformed_profiles(void **state) {
     assert_string_equal(s.warning, "");
     assert_true(s.prof_hash == shipped_hash());
     session_close(&s);
-    setup.legs_dir = legs_copy("legs-bad", "upper 23 ", "upper -3 ");
+    setup.legs_dir = legs_copy("legs-bad", "\nupper ", "\nupper -3 #");   // the old value becomes a comment
     assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &setup), 2);
     assert_null(s.w);
     assert_non_null(strstr(s.msg, "front-left.leg:6:7: expected a number in 1..200"));

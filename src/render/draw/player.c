@@ -1,7 +1,7 @@
 // draw_player.c -- the player: the spider legs (tapered two-segment limbs
-// with knobbed joints and claws, far pair darker) growing from behind the
-// upright armoured body (assets/player/body.png, mirrored to face left; a
-// drawn fallback).
+// with knobbed joints and claws; the far pair behind the upright armoured
+// body, cool and dim, the near pair in front of it, lit and outlined) and
+// the body (assets/player/body.png, mirrored to face left; a drawn fallback).
 // With rc->debug: roots, [min, max] rings, the foothold arc and its hit, IK
 // targets and planted feet. Reads the sim, never writes it.
 #include <math.h>
@@ -9,9 +9,22 @@
 #include "render/render_local.h"
 #include "sim/world.h"
 
-static const SDL_Color CHITIN_LIT = {178, 104, 58, 255};
+static const SDL_Color CHITIN_LIT = {178, 104, 58, 255};   // the knobs when player/joint.png is missing
 static const SDL_Color CHITIN_DARK = {34, 20, 24, 255};
 static const SDL_Color CLAW = {36, 22, 24, 255};
+
+// A depth of legs: the near pair in front of the body, warm and lit, with a
+// dark outline that lifts it off the body; the far pair behind it, cooler,
+// dimmer and thinner (still clear of the dark background).
+typedef struct LegLook {
+    SDL_Color lit, dark;       // spine and rims
+    float knob;                // joint knob brightness
+    float width;               // x the bone widths
+    bool outline;
+} LegLook;
+
+static const LegLook NEAR_LEGS = {{200, 120, 62, 255}, {38, 22, 22, 255}, 1.0f, 1.0f, true};
+static const LegLook FAR_LEGS = {{150, 106, 118, 255}, {32, 20, 40, 255}, 0.66f, 1.0f, false};
 
 static SDL_Color shade(SDL_Color c, float k, Uint8 a) {
     float r = c.r * k, g = c.g * k, b = c.b * k;
@@ -43,7 +56,7 @@ static void draw_knob(RenderCtx *rc, SDL_Texture *joint, Vec2 at, float radius, 
     SDL_FPoint s = render_to_screen(rc, at);
     if (joint) {
         SDL_FRect d = {s.x - radius, s.y - radius, radius * 2, radius * 2};
-        Uint8 m = (Uint8)(255 * k);
+        Uint8 m = (Uint8)(255 * fminf(1.0f, k));
         SDL_SetTextureColorMod(joint, m, m, m);
         SDL_SetTextureAlphaMod(joint, alpha);
         SDL_RenderCopyF(rc->r, joint, NULL, &d);
@@ -55,23 +68,30 @@ static void draw_knob(RenderCtx *rc, SDL_Texture *joint, Vec2 at, float radius, 
     }
 }
 
-// One leg; far legs are darker (they are behind the body).
-static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, float k) {
+// One leg: thigh and shin as tapered bones, a claw past the foot, knobs at
+// the knee and the root; a growing leg is thinner and fainter.
+static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, const LegLook *look) {
     const Leg *g = &L->leg[i];
     if (g->grow <= 0.0) return;
-    double e = g->grow * g->grow * (3.0 - 2.0 * g->grow);
-    float s = (float)(L->scale * (0.45 + 0.55 * e));
+    double e = leg_extension(g->grow);
+    float s = (float)(L->scale * (0.45 + 0.55 * e)) * look->width;
     Uint8 alpha = (Uint8)(255 * fmin(1.0, 0.35 + e));
-    SDL_Color lit = shade(CHITIN_LIT, k, alpha), dark = shade(CHITIN_DARK, k, alpha);
-    draw_bone(rc, g->root, g->knee, 2.6f * s, 1.9f * s, lit, dark);
+    SDL_Color lit = shade(look->lit, 1.0f, alpha), dark = shade(look->dark, 1.0f, alpha);
     // The shin runs a little past the foot as a claw.
     Vec2 d = v2_sub(g->foot, g->knee);
     double len = v2_len(d);
     Vec2 tip = len > 1e-6 ? v2_add(g->foot, v2_scale(d, 2.5 * L->scale / len)) : g->foot;
+    if (look->outline) {
+        SDL_Color rim = shade(look->dark, 0.6f, alpha);
+        float o = (float)L->scale * 0.9f;
+        draw_bone(rc, g->root, g->knee, 2.6f * s + o, 1.9f * s + o, rim, rim);
+        draw_bone(rc, g->knee, g->foot, 1.9f * s + o, 0.8f * s + o, rim, rim);
+    }
+    draw_bone(rc, g->root, g->knee, 2.6f * s, 1.9f * s, lit, dark);
     draw_bone(rc, g->knee, g->foot, 1.9f * s, 0.8f * s, lit, dark);
     draw_bone(rc, g->foot, tip, 0.8f * s, 0.15f * s, shade(CLAW, 1, alpha), shade(CLAW, 1, alpha));
-    draw_knob(rc, joint, g->knee, 2.4f * s, alpha, k);
-    draw_knob(rc, joint, g->root, 3.2f * s, alpha, k);
+    draw_knob(rc, joint, g->knee, 2.4f * s, alpha, look->knob);
+    draw_knob(rc, joint, g->root, 3.2f * s, alpha, look->knob);
 }
 
 static void draw_body(RenderCtx *rc, const Player *p, Uint8 alpha) {
@@ -94,7 +114,7 @@ static void draw_body(RenderCtx *rc, const Player *p, Uint8 alpha) {
     render_fill_circle(rc->r, c.x + p->facing * r * 0.55f, c.y - r * 0.14f, r * 0.28f, (SDL_Color){40, 210, 235, alpha});
 }
 
-static void debug_leg(RenderCtx *rc, const Legs *L, int i) {
+static void debug_leg(RenderCtx *rc, const Legs *L, int i, Vec2 vel) {
     const Leg *g = &L->leg[i];
     const LegProfile *p = &L->prof[i];
     SDL_Renderer *r = rc->r;
@@ -103,16 +123,19 @@ static void debug_leg(RenderCtx *rc, const Legs *L, int i) {
     // The ring: a planted foot outside it steps.
     render_circle(r, root.x, root.y, (float)(p->min_px * L->scale), (SDL_Color){255, 90, 90, 70});
     render_circle(r, root.x, root.y, (float)(p->max_px * L->scale), (SDL_Color){255, 90, 90, 110});
-    // The foothold arc: 180 degrees from the surface normal toward the leg's side.
+    // The foothold arc, at the radius it is cast with now (leading the
+    // motion): LEGS_ARC_SPAN_DEG from the surface normal toward the leg's side.
     if (L->attached) {
         int side = leg_side(i);
         Vec2 t = v2_scale(L->t, side);
-        double step = p->cast_step_deg * M_PI / 180.0, rad = p->cast_radius_px * L->scale;
-        int n = (int)ceil(180.0 / p->cast_step_deg - 1e-9);
+        double extra = g->mode == LEG_STEPPING ? LEGS_JITTER_REACH_PX * g->jitter : 0.0;
+        double rad = leg_cast_radius(p, v2_scale(vel, 1.0 / L->scale), L->t, side, extra) * L->scale;
+        double step = p->cast_step_deg * M_PI / 180.0, span = LEGS_ARC_SPAN_DEG * M_PI / 180.0;
+        int n = (int)ceil(LEGS_ARC_SPAN_DEG / p->cast_step_deg - 1e-9);
         Vec2 a = v2_add(g->root, v2_scale(L->n, rad));
         SDL_SetRenderDrawColor(r, 255, 230, 80, 90);
         for (int k = 1; k <= n; k++) {
-            double th = fmin(k * step, M_PI);
+            double th = fmin(k * step, span);
             Vec2 b = v2_add(g->root, v2_scale(v2_add(v2_scale(L->n, cos(th)), v2_scale(t, sin(th))), rad));
             SDL_FPoint sa = render_to_screen(rc, a), sb = render_to_screen(rc, b);
             SDL_RenderDrawLineF(r, sa.x, sa.y, sb.x, sb.y);
@@ -147,13 +170,13 @@ void draw_player(RenderCtx *rc, const struct World *w) {
     if (p->hp <= 0) alpha = 140;
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
     SDL_Texture *joint = render_tex(rc, "player/joint.png");
-    // The legs grow out of the back, so all of them are behind the body;
-    // the right (far) pair is further back and darker.
-    draw_leg(rc, L, LEG_BACK_RIGHT, joint, 0.55f);
-    draw_leg(rc, L, LEG_FRONT_RIGHT, joint, 0.55f);
-    draw_leg(rc, L, LEG_BACK_LEFT, joint, 1.0f);
-    draw_leg(rc, L, LEG_FRONT_LEFT, joint, 1.0f);
+    // The far (right) pair behind the body and darker, the near (left)
+    // pair in front of it, lit: four legs, two depths.
+    draw_leg(rc, L, LEG_BACK_RIGHT, joint, &FAR_LEGS);
+    draw_leg(rc, L, LEG_FRONT_RIGHT, joint, &FAR_LEGS);
     draw_body(rc, p, alpha);
+    draw_leg(rc, L, LEG_BACK_LEFT, joint, &NEAR_LEGS);
+    draw_leg(rc, L, LEG_FRONT_LEFT, joint, &NEAR_LEGS);
     if (rc->debug)
-        for (int i = 0; i < LEGS_COUNT; i++) debug_leg(rc, L, i);
+        for (int i = 0; i < LEGS_COUNT; i++) debug_leg(rc, L, i, p->vel);
 }

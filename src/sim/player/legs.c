@@ -1,5 +1,6 @@
 // legs.c -- the spider legs: grow/retract, ring-triggered steps, arc
-// foothold casts, the 2-by-2 gait, two-bone IK and the .leg profile parser.
+// foothold casts that lead the motion, the 2-by-2 gait, two-bone IK with the
+// knee capped and kept out of the rock, and the .leg profile parser.
 // Deterministic, no allocation in legs_step (see legs.h, docs/legs.md).
 #include "sim/player/legs.h"
 
@@ -12,14 +13,13 @@ static const char *const LEG_NAMES[LEGS_COUNT] = {"front-left", "back-left", "fr
 
 const char *legs_name(int i) { return (i >= 0 && i < LEGS_COUNT) ? LEG_NAMES[i] : "?"; }
 int leg_side(int i) { return (i == LEG_FRONT_LEFT || i == LEG_FRONT_RIGHT) ? 1 : -1; }
-int leg_bend(int i) { return -leg_side(i); }
 
 void legs_init(Legs *legs) {
     memset(legs, 0, sizeof *legs);
     legs->scale = 1.0;
-    legs->side = 1.0;
     legs->n = v2(0, -1);
     legs->t = v2_perp(legs->n);
+    legs->rn = legs->n;
     legs->last_group = -1;
 }
 
@@ -85,15 +85,94 @@ bool leg_ik(Vec2 root, Vec2 target, double l1, double l2, int bend, Vec2 fallbac
     return ok;
 }
 
-bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, Vec2 *out) {
+double leg_extension(double g) {
+    if (!(g > 0.0)) return 0.0;
+    if (g >= 1.0) return 1.0;
+    return 1.0 - (1.0 - g) * (1.0 - g);
+}
+
+double leg_reach(double g) {
+    if (!(g > 0.0)) return 0.0;
+    if (g >= 1.0) return 1.0;
+    return g * g * (3.0 - 2.0 * g);
+}
+
+bool leg_bone_cuts(const Tilemap *map, Vec2 a, Vec2 b, double trim) {
+    Vec2 d = v2_sub(b, a);
+    double len = v2_len(d);
+    if (len <= trim) return false;
+    if (trim > 0.0) b = v2_sub(b, v2_scale(d, trim / len));
+    TileHit h;
+    return tilemap_cast(map, a, b, &h);
+}
+
+static bool solution_cuts(const Tilemap *map, Vec2 root, Vec2 knee, Vec2 end, double trim) {
+    return leg_bone_cuts(map, root, knee, 0.0) || leg_bone_cuts(map, knee, end, trim);
+}
+
+Vec2 leg_cap_knee(Vec2 root, Vec2 knee, Vec2 end, Vec2 n, const LegBones *bones) {
+    if (!(bones->cap > 0.0)) return knee;
+    Vec2 d = v2_sub(end, root);
+    double len2 = v2_len2(d);
+    Vec2 m = len2 > 1e-12 ? v2_add(root, v2_scale(d, v2_dot(v2_sub(knee, root), d) / len2)) : root;
+    Vec2 o = v2_sub(knee, m);
+    double rise = v2_dot(o, n);
+    if (!(rise > 1e-9)) return knee;
+    double base = v2_dot(v2_sub(m, bones->body), n), h = base + rise;
+    double soft = bones->soft > 0.0 ? bones->soft : 1e-9, start = bones->cap - soft;
+    if (h <= start) return knee;
+    double x = h - start, want = start + soft * x / (soft + x);
+    double k = (want - base) / rise;
+    if (k < 0.0) k = 0.0;
+    return v2_add(m, v2_scale(o, k));
+}
+
+int leg_knee(const Tilemap *map, Vec2 root, Vec2 target, const LegBones *bones, Vec2 n, int keep, int outward,
+             Vec2 fallback, Vec2 *knee, Vec2 *end, bool *cut) {
+    Vec2 kp, ep, km, em;
+    leg_ik(root, target, bones->l1, bones->l2, 1, fallback, &kp, &ep);
+    leg_ik(root, target, bones->l1, bones->l2, -1, fallback, &km, &em);
+    double hp = v2_dot(v2_sub(kp, root), n), hm = v2_dot(v2_sub(km, root), n);
+    int pick = keep ? keep : outward;
+    double keep_px = LEGS_KNEE_KEEP_PX * bones->scale;
+    if (hp > hm + keep_px) pick = 1;
+    else if (hm > hp + keep_px) pick = -1;
+    double trim = LEGS_FOOT_TRIM_PX * bones->scale;
+    // The picked side capped (leg_cap_knee), else the other side capped,
+    // else either side under the looser cap (a higher knee clears a corner
+    // the capped one cuts), else the picked side capped.
+    LegBones loose = *bones;
+    loose.cap = bones->far;
+    Vec2 cand[2][2] = {{leg_cap_knee(root, kp, ep, n, bones), leg_cap_knee(root, kp, ep, n, &loose)},
+                       {leg_cap_knee(root, km, em, n, bones), leg_cap_knee(root, km, em, n, &loose)}};
+    Vec2 ends[2] = {ep, em};
+    int first = pick > 0 ? 0 : 1;
+    if (cut) *cut = true;
+    for (int full = 0; full < 2; full++)
+        for (int k = 0; k < 2; k++) {
+            int s = k == 0 ? first : 1 - first;
+            if (!solution_cuts(map, root, cand[s][full], ends[s], trim)) {
+                *knee = cand[s][full];
+                *end = ends[s];
+                if (cut) *cut = full;
+                return s == 0 ? 1 : -1;
+            }
+        }
+    *knee = cand[first][0];
+    *end = ends[first];
+    return pick;
+}
+
+bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, const LegBones *bones,
+                  Vec2 *out) {
     if (!(step_deg > 0.0) || !(r > 0.0)) return false;
     Vec2 t = v2_scale(v2_perp(n), side >= 0 ? 1.0 : -1.0);
-    int steps = (int)ceil(180.0 / step_deg - 1e-9);
-    double step = step_deg * (DM_PI / 180.0);
+    int steps = (int)ceil(LEGS_ARC_SPAN_DEG / step_deg - 1e-9);
+    double step = step_deg * (DM_PI / 180.0), span = LEGS_ARC_SPAN_DEG * (DM_PI / 180.0);
     Vec2 a = v2_add(root, v2_scale(n, r));
     for (int k = 1; k <= steps; k++) {
         double th = k * step;
-        if (th > DM_PI) th = DM_PI;
+        if (th > span) th = span;
         double s, c;
         dm_sincos(th, &s, &c);
         Vec2 b = v2_add(root, v2_scale(v2_add(v2_scale(n, c), v2_scale(t, s)), r));
@@ -101,8 +180,21 @@ bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, dou
         // A segment starting inside rock (a wall behind the body) is no
         // foothold: skip it and go on along the arc.
         if (tilemap_cast(map, a, b, &h) && !h.inside) {
-            *out = h.point;
-            return true;
+            bool clear = true;
+            if (bones) {
+                Vec2 knee, end;
+                bool cut, cut_ahead = false;
+                leg_knee(map, root, h.point, bones, n, 0, 1, n, &knee, &end, &cut);
+                // Ahead into the rock the body will turn (an inner corner): no check.
+                Vec2 next = v2_add(root, bones->ahead);
+                if (!cut && !tilemap_point_solid(map, next))
+                    leg_knee(map, next, h.point, bones, n, 0, 1, n, &knee, &end, &cut_ahead);
+                clear = !cut && !cut_ahead;
+            }
+            if (clear) {
+                *out = h.point;
+                return true;
+            }
         }
         a = b;
     }
@@ -111,12 +203,6 @@ bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, dou
 
 // ------------------------------------------------------------------- the tick
 
-static double smooth01(double x) {
-    if (!(x > 0.0)) return 0.0;
-    if (x >= 1.0) return 1.0;
-    return x * x * (3.0 - 2.0 * x);
-}
-
 static Vec2 default_foot(const Legs *L, int i) {
     const LegProfile *p = &L->prof[i];
     Vec2 along = v2_scale(L->t, (double)leg_side(i));
@@ -124,24 +210,57 @@ static Vec2 default_foot(const Legs *L, int i) {
                                          v2_scale(L->n, -p->default_px.y * L->scale)));
 }
 
-static bool cast_for(Legs *L, const Tilemap *map, int i, Vec2 *out) {
+// A moving body places every foot ahead in the direction it goes: front
+// feet far, back feet near.
+double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side, double extra) {
+    double r = p->cast_radius_px + p->lead_ticks * v2_dot(vel, t) * side + extra;
+    double lo = p->min_px / dm_cos(p->cast_step_deg * (DM_PI / 360.0)) + LEGS_RING_MARGIN_PX;
+    double hi = p->max_px - LEGS_RING_MARGIN_PX;
+    if (r < lo) r = lo;
+    if (r > hi) r = hi;
+    return r;
+}
+
+// Leg i's bones scaled by k (1: full size), with the knee caps for this
+// body and the look-ahead of the foothold check.
+static LegBones bones_of(const Legs *L, int i, const LegsBody *b, double k) {
+    const LegProfile *p = &L->prof[i];
+    return (LegBones){p->upper_px * k * L->scale, p->lower_px * k * L->scale, L->scale, b->pos,
+                      LEGS_KNEE_CAP * b->radius, LEGS_KNEE_SOFT * b->radius, LEGS_KNEE_FAR * b->radius,
+                      v2_scale(b->vel, 2.0 * p->step_ticks)};
+}
+
+static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2 *out) {
     const LegProfile *p = &L->prof[i];
     Leg *g = &L->leg[i];
-    g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), p->cast_radius_px * L->scale, p->cast_step_deg,
-                               &g->cast_point);
+    LegBones bones = bones_of(L, i, b, 1.0);
+    double extra = g->mode == LEG_STEPPING ? LEGS_JITTER_REACH_PX * g->jitter : 0.0;
+    double r = leg_cast_radius(p, v2_scale(b->vel, 1.0 / L->scale), L->t, leg_side(i), extra) * L->scale;
+    g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), r, p->cast_step_deg, &bones, &g->cast_point);
     *out = g->cast_hit ? g->cast_point : default_foot(L, i);
     return g->cast_hit;
 }
 
-static void start_step(Legs *L, const Tilemap *map, int i) {
+double leg_jitter(int leg, int step) {
+    // splitmix64's finaliser over (leg, step).
+    uint64_t z = (uint64_t)(uint32_t)step * 0x9E3779B97F4A7C15ull + (uint64_t)(uint32_t)leg * 0xD1B54A32D192ED03ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (double)(z >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
+static void start_step(Legs *L, const Tilemap *map, const LegsBody *b, int i) {
     Leg *g = &L->leg[i];
+    g->steps++;
+    g->jitter = leg_jitter(i, g->steps);
+    g->mode = LEG_STEPPING;        // (before the cast: a stepping leg's foothold takes the jitter)
     Vec2 to;
-    bool hit = cast_for(L, map, i, &to);
+    bool hit = cast_for(L, map, b, i, &to);
     g->from = g->target;
     g->to = to;
     g->to_default = !hit;
     g->step_tick = 0;
-    g->mode = LEG_STEPPING;
     // Lift along the perpendicular of the step, on the root's side of the
     // step line: off a flat surface that is away from it, and round an outer
     // corner (where the straight line cuts through the rock) it is the side
@@ -179,12 +298,19 @@ static double ring_excess(const Legs *L, int i) {
     return fmax(d - hi, lo - d);
 }
 
-static void gait(Legs *L, const Tilemap *map, Events *ev) {
-    // Steps in flight advance; those done plant their foot.
+static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
+    // Steps in flight advance; those done plant their foot. A group in the
+    // air hurries while a planted foot of the other group waits outside its
+    // ring, so that foot is not dragged far past its edge.
+    bool waiting[2] = {false, false};
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const Leg *g = &L->leg[i];
+        if (g->mode == LEG_PLANTED && (g->cut || ring_excess(L, i) > 0.0)) waiting[L->prof[i].group] = true;
+    }
     for (int i = 0; i < LEGS_COUNT; i++) {
         Leg *g = &L->leg[i];
         if (g->mode != LEG_STEPPING) continue;
-        g->step_tick++;
+        g->step_tick += waiting[1 - L->prof[i].group] ? LEGS_HURRY : 1;
         if (g->step_tick >= L->prof[i].step_ticks) land(L, i, ev);
     }
     // Which legs want to step, and how badly.
@@ -195,12 +321,13 @@ static void gait(Legs *L, const Tilemap *map, Events *ev) {
         int grp = L->prof[i].group;
         if (g->mode == LEG_STEPPING) busy = grp;
         if (g->mode == LEG_PLANTED) {
-            double e = ring_excess(L, i);
+            // Outside its ring, or no knee reaches it clear of the rock.
+            double e = g->cut ? fmax(ring_excess(L, i), 1e-3) : ring_excess(L, i);
             if (e > 0.0 && e > urge[grp]) urge[grp] = e;
         } else if (g->mode == LEG_DANGLING) {
             Vec2 at;
             g->target = default_foot(L, i);
-            if (cast_for(L, map, i, &at) && urge[grp] < 1e-3) urge[grp] = 1e-3;
+            if (cast_for(L, map, b, i, &at) && urge[grp] < 1e-3) urge[grp] = 1e-3;
         }
     }
     // One group at a time: a leg that must step takes its partner along; the
@@ -215,7 +342,7 @@ static void gait(Legs *L, const Tilemap *map, Events *ev) {
         if (pick >= 0) {
             for (int i = 0; i < LEGS_COUNT; i++)
                 if (L->prof[i].group == pick && (L->leg[i].mode == LEG_PLANTED || L->leg[i].mode == LEG_DANGLING))
-                    start_step(L, map, i);
+                    start_step(L, map, b, i);
             L->last_group = pick;
         }
     }
@@ -230,7 +357,7 @@ static void gait(Legs *L, const Tilemap *map, Events *ev) {
         // had not moved yet (else a climbing leg lands already out of its ring).
         if (g->step_tick > 0) {
             Vec2 at;
-            if (cast_for(L, map, i, &at)) {
+            if (cast_for(L, map, b, i, &at)) {
                 g->to = at;
                 g->to_default = false;
             } else if (!g->to_default) {
@@ -240,8 +367,50 @@ static void gait(Legs *L, const Tilemap *map, Events *ev) {
         }
         Vec2 to = g->to_default ? default_foot(L, i) : g->to;
         Vec2 base = v2_lerp(g->from, to, leg_curve_eval(&p->ease, s));
-        g->target = v2_add(base, v2_scale(g->lift_dir, leg_curve_eval(&p->lift, s) * p->lift_px * L->scale));
+        double lift = leg_curve_eval(&p->lift, s) * p->lift_px * (1.0 + LEGS_JITTER_LIFT * g->jitter) * L->scale;
+        g->target = v2_add(base, v2_scale(g->lift_dir, lift));
+        // A path that passes close by the root (a step round a corner) is
+        // pushed out to the ring's inner edge: the leg never folds shut.
+        Vec2 d = v2_sub(g->target, g->root);
+        double dist = v2_len(d), lo = p->min_px * L->scale;
+        if (dist < lo) g->target = v2_add(g->root, dist > 1e-9 ? v2_scale(d, lo / dist) : v2_scale(L->n, -lo));
     }
+}
+
+// A foot in the air (stepping, growing, folding) whose leg cuts the rock
+// with either knee -- its straight path round an outer corner runs through
+// it, or a fold points through a ledge's lip -- gets its target adjusted:
+// moved out to LEGS_CLEAR_PX off the surface when it is closer, then turned
+// about the root, LEGS_CLEAR_STEP_DEG at a time up to LEGS_CLEAR_TRIES
+// times, whichever way leads farther from the rock, until the leg clears.
+static void clear_rock(Legs *L, const Tilemap *map, Leg *g, const LegBones *bones, int i, Vec2 fallback) {
+    double clear = LEGS_CLEAR_PX * L->scale;
+    Vec2 pt, out;
+    if (tilemap_signed_distance(map, g->target, clear, &pt, &out) < clear) g->target = v2_add(pt, v2_scale(out, clear));
+    double s, c;
+    dm_sincos(LEGS_CLEAR_STEP_DEG * (DM_PI / 180.0), &s, &c);
+    for (int k = 0;; k++) {
+        g->bend = leg_knee(map, g->root, g->target, bones, L->n, g->bend, -leg_side(i), fallback, &g->knee, &g->foot,
+                           &g->cut);
+        if (!g->cut || k == LEGS_CLEAR_TRIES) return;
+        Vec2 d = v2_sub(g->target, g->root);
+        Vec2 a = v2_add(g->root, v2(d.x * c - d.y * s, d.x * s + d.y * c));
+        Vec2 b = v2_add(g->root, v2(d.x * c + d.y * s, -d.x * s + d.y * c));
+        double far = 4.0 * map->tile;
+        g->target = tilemap_signed_distance(map, a, far, &pt, &out) >= tilemap_signed_distance(map, b, far, &pt, &out)
+                        ? a : b;
+    }
+}
+
+// The root frame: eases toward the surface normal, so at an inner corner
+// (where the normal turns at once) the roots slide round the body.
+static void turn_root_frame(Legs *L, bool snap) {
+    if (snap) {
+        L->rn = L->n;
+        return;
+    }
+    Vec2 r = v2_add(L->rn, v2_scale(v2_sub(L->n, L->rn), LEGS_ROOT_EASE));
+    L->rn = v2_len2(r) > 1e-12 ? v2_norm(r) : L->n;
 }
 
 void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
@@ -261,26 +430,27 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         if (n.x == 0.0 && n.y == 0.0) n = v2(0, -1);
         L->n = n;
         L->t = v2_perp(n);
-        // The roots sit on the upper body on the side of the wall, so the
-        // knees splay out away from it; they slide across over a few ticks
-        // when the wall side changes (ceilings keep the last side).
-        if (n.x < -0.3 && L->side < 1.0) L->side = fmin(1.0, L->side + 0.25);
-        if (n.x > 0.3 && L->side > -1.0) L->side = fmax(-1.0, L->side - 0.25);
+        // Legs coming out from nothing take the surface's frame at once.
+        bool fresh = !L->attached;
+        for (int i = 0; i < LEGS_COUNT && fresh; i++) fresh = L->leg[i].grow <= 0.0;
+        turn_root_frame(L, fresh);
     }
     if (!b->attached) {
         for (int i = 0; i < LEGS_COUNT; i++) {
             Leg *g = &L->leg[i];
             if (g->mode != LEG_FREE || (L->attached && g->grow > 0.0)) {
-                double e = smooth01(g->grow);
+                double e = leg_reach(g->grow);
                 g->fold = e > 1e-6 ? v2_scale(v2_sub(g->foot, g->root), 1.0 / e) : v2(0, 0);
                 g->mode = LEG_FREE;
             }
         }
     }
     L->attached = b->attached;
+    Vec2 rt = v2_perp(L->rn);
     for (int i = 0; i < LEGS_COUNT; i++) {
         const LegProfile *p = &L->prof[i];
-        L->leg[i].root = v2_add(b->pos, v2(p->root_px.x * L->side * L->scale, p->root_px.y * L->scale));
+        Vec2 off = v2_add(v2_scale(rt, p->root_px.x * leg_side(i)), v2_scale(L->rn, -p->root_px.y));
+        L->leg[i].root = v2_add(b->pos, v2_scale(off, L->scale));
     }
 
     if (!b->attached) {
@@ -288,8 +458,9 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
             Leg *g = &L->leg[i];
             g->grow -= 1.0 / L->prof[i].retract_ticks;
             if (g->grow < 1e-9) g->grow = 0.0;
-            // The fold is stored at full size; the leg shrinks with it.
-            g->target = v2_add(g->root, v2_scale(g->fold, smooth01(g->grow)));
+            // The fold is stored at full size: the foot pulls in (smoothstep)
+            // faster than the bones shrink (ease-out), so the knee folds up.
+            g->target = v2_add(g->root, v2_scale(g->fold, leg_reach(g->grow)));
         }
     } else {
         for (int i = 0; i < LEGS_COUNT; i++) {
@@ -298,15 +469,15 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
             g->grow += 1.0 / L->prof[i].grow_ticks;
             if (g->grow > 1.0 - 1e-9) g->grow = 1.0;
             Vec2 goal;
-            bool hit = cast_for(L, map, i, &goal);
-            g->target = v2_lerp(g->root, goal, smooth01(g->grow));
+            bool hit = cast_for(L, map, b, i, &goal);
+            g->target = v2_lerp(g->root, goal, leg_reach(g->grow));
             if (g->grow >= 1.0) {
                 g->to = goal;
                 g->to_default = !hit;
                 land(L, i, ev);
             }
         }
-        gait(L, map, ev);
+        gait(L, map, b, ev);
     }
 
     // IK, counters, and how far any planted foot moved this tick.
@@ -316,9 +487,13 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
     for (int i = 0; i < LEGS_COUNT; i++) {
         Leg *g = &L->leg[i];
         const LegProfile *p = &L->prof[i];
-        double k = smooth01(g->grow) * L->scale;
+        LegBones bones = bones_of(L, i, b, leg_extension(g->grow));
         Vec2 fallback = v2_add(v2_scale(L->t, (double)leg_side(i)), v2_scale(L->n, -1.0));
-        leg_ik(g->root, g->target, p->upper_px * k, p->lower_px * k, leg_bend(i), fallback, &g->knee, &g->foot);
+        // Outward: front knees forward, back knees backward (away from the
+        // surface while the foot is on its reach side).
+        g->bend = leg_knee(map, g->root, g->target, &bones, L->n, g->bend, -leg_side(i), fallback, &g->knee, &g->foot,
+                           &g->cut);
+        if (g->cut && g->mode != LEG_PLANTED) clear_rock(L, map, g, &bones, i, fallback);
         bool planted = g->mode == LEG_PLANTED;
         if (planted && g->prev_planted) {
             double s = v2_dist(g->foot, g->prev_foot);
@@ -364,11 +539,16 @@ void legs_hash(const Legs *L, Hash *h) {
         hash_v2(h, g->fold);
         hash_i64(h, g->cast_hit);
         hash_v2(h, g->cast_point);
+        hash_i64(h, g->bend);
+        hash_i64(h, g->cut);
+        hash_i64(h, g->steps);
+        hash_f64(h, g->jitter);
     }
     hash_f64(h, L->scale);
-    hash_f64(h, L->side);
     hash_v2(h, L->n);
     hash_v2(h, L->t);
+    hash_v2(h, L->rn);
+
     hash_i64(h, L->attached);
     hash_i64(h, L->last_group);
     hash_i64(h, L->planted);
@@ -384,17 +564,34 @@ void legs_probes(const Legs *L, LegsProbes *out) {
     out->stepping = L->stepping;
     out->groups_stepping = L->groups_stepping;
     out->foot_slip = L->foot_slip;
+    double e = 0.0;
+    for (int i = 0; i < LEGS_COUNT; i++) e += leg_extension(L->leg[i].grow);
+    out->extension = e / LEGS_COUNT;
+}
+
+double legs_foot_gap(const Legs *L, const Tilemap *map) {
+    double gap = 0.0;
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const Leg *g = &L->leg[i];
+        if (g->mode != LEG_PLANTED) continue;
+        double far = 4.0 * map->tile;
+        Vec2 pt, nrm;
+        double d = tilemap_nearest(map, g->foot, far, &pt, &nrm);
+        if (d > far) d = far;
+        if (d > gap) gap = d;
+    }
+    return gap;
 }
 
 // ------------------------------------------------------------ profile files
 
 typedef enum ProfKey {
-    K_GROUP = 0, K_ROOT, K_UPPER, K_LOWER, K_MIN, K_MAX, K_DEFAULT, K_CAST_RADIUS, K_CAST_STEP,
+    K_GROUP = 0, K_ROOT, K_UPPER, K_LOWER, K_MIN, K_MAX, K_DEFAULT, K_CAST_RADIUS, K_CAST_STEP, K_LEAD,
     K_STEP_TICKS, K_EASE, K_LIFT, K_LIFT_MAX, K_GROW_TICKS, K_RETRACT_TICKS, K_COUNT
 } ProfKey;
 
 static const char *const KEY_NAMES[K_COUNT] = {
-    "group", "root", "upper", "lower", "min", "max", "default", "cast_radius", "cast_step",
+    "group", "root", "upper", "lower", "min", "max", "default", "cast_radius", "cast_step", "lead",
     "step_ticks", "ease", "lift", "lift_max", "grow_ticks", "retract_ticks",
 };
 
@@ -514,7 +711,7 @@ static bool parse_profile(LegProfile *out, const char *text, size_t len, const c
         if (key < 0) {
             parse_error_set(err, path, l.number, tk[0].col,
                             "unknown key '%.*s' (expected group root upper lower min max default cast_radius "
-                            "cast_step step_ticks ease lift lift_max grow_ticks retract_ticks)",
+                            "cast_step lead step_ticks ease lift lift_max grow_ticks retract_ticks)",
                             (int)tk[0].len, tk[0].s);
             return false;
         }
@@ -564,6 +761,7 @@ static bool parse_profile(LegProfile *out, const char *text, size_t len, const c
             break;
         case K_CAST_RADIUS: ok = num_arg(a, 1, 400, &p.cast_radius_px, path, l.number, err); break;
         case K_CAST_STEP: ok = num_arg(a, 1, 90, &p.cast_step_deg, path, l.number, err); break;
+        case K_LEAD: ok = num_arg(a, 0, 60, &p.lead_ticks, path, l.number, err); break;
         case K_STEP_TICKS: ok = int_arg(a, 1, 120, &p.step_ticks, path, l.number, err); break;
         case K_LIFT_MAX: ok = num_arg(a, 0, 200, &p.lift_px, path, l.number, err); break;
         case K_GROW_TICKS: ok = int_arg(a, 1, 120, &p.grow_ticks, path, l.number, err); break;
@@ -629,6 +827,7 @@ uint64_t legs_profiles_hash(const LegProfile prof[LEGS_COUNT]) {
         hash_v2(&h, p->default_px);
         hash_f64(&h, p->cast_radius_px);
         hash_f64(&h, p->cast_step_deg);
+        hash_f64(&h, p->lead_ticks);
         hash_i64(&h, p->step_ticks);
         hash_curve(&h, &p->ease);
         hash_curve(&h, &p->lift);

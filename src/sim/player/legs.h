@@ -3,11 +3,12 @@
 // line-casting along an arc, and the 2-by-2 gait. Reads tiles through
 // tilemap_cast; never allocates in legs_step. Profiles: docs/legs.md.
 //
-// Frames: the body stays upright, so a leg's root is a fixed offset from the
-// body centre (mirrored toward the side the wall is on). Footholds and steps live in the
-// surface frame: n is the surface normal (surface -> body), t = v2_perp(n).
-// A front leg reaches along +t, a back leg along -t. Lengths in profiles are
-// px for a body of radius 12 (tile 32) and scale with the body radius.
+// Frames: footholds and steps live in the surface frame: n is the surface
+// normal (surface -> body), t = v2_perp(n). A front leg reaches along +t, a
+// back leg along -t. The roots sit on the body's surface side in a root
+// frame that follows n with a short ease (so they slide round the body at a
+// corner instead of jumping). Lengths in profiles are px for a body of
+// radius 12 (tile 32) and scale with the body radius.
 #pragma once
 #include <stdbool.h>
 
@@ -20,10 +21,26 @@
 #define LEGS_COUNT 4
 #define LEGS_REF_RADIUS_PX 12.0   // body radius the profiles are written for
 #define LEG_CURVE_MAX_POINTS 16
+// The rules' constants (docs/legs.md, "One tick"). Lengths are px for a
+// body of radius 12 and scale with it; KNEE_CAP/SOFT/FAR are x the radius.
+#define LEGS_ROOT_EASE 0.3        // the root frame turns this share of the way to n a tick
+#define LEGS_HURRY 2              // step ticks a tick while the other group waits outside its ring
+#define LEGS_RING_MARGIN_PX 0.5   // a lead foothold stays this far inside the ring
+#define LEGS_ARC_SPAN_DEG 225.0   // the foothold arc: 180 degrees to straight into the surface, 45 on
+#define LEGS_JITTER_LIFT 0.25     // a step's lift varies by up to this share ...
+#define LEGS_JITTER_REACH_PX 2.0  // ... and its foothold radius by up to this (leg_jitter)
+#define LEGS_KNEE_KEEP_PX 3.0     // knee sides closer than this keep last tick's
+#define LEGS_KNEE_CAP 0.75        // knees at most this x radius past the body centre (away from
+#define LEGS_KNEE_SOFT 0.4        // the surface), approached over this x radius (leg_cap_knee);
+#define LEGS_KNEE_FAR 1.0         // the looser cap that lets a knee clear a rock corner
+#define LEGS_FOOT_TRIM_PX 1.0     // a shin's last px at the foot is not checked for rock
+#define LEGS_CLEAR_PX 3.0         // a foot in the air whose leg cuts rock is kept this far off it ...
+#define LEGS_CLEAR_STEP_DEG 15.0  // ... and turned about the root by this ...
+#define LEGS_CLEAR_TRIES 6        // ... up to this many times until the leg clears
 
 // Leg index = file: 0 front-left, 1 back-left, 2 front-right, 3 back-right.
-// Left legs are on the near side, right legs on the far side (drawn darker);
-// all grow out of the back, behind the body.
+// Left legs are on the near side (drawn in front of the body, lit), right
+// legs on the far side (behind it, darker).
 enum { LEG_FRONT_LEFT = 0, LEG_BACK_LEFT, LEG_FRONT_RIGHT, LEG_BACK_RIGHT };
 
 typedef enum LegCurveKind {
@@ -47,12 +64,13 @@ typedef struct LegCurve {
 // One leg's tuning, loaded from assets/legs/<name>.leg (see docs/legs.md).
 typedef struct LegProfile {
     int group;                 // gait group 0 or 1 (one left + one right leg each)
-    Vec2 root_px;              // root from body centre: x toward the wall's side, y down
+    Vec2 root_px;              // root from body centre: x along the reach side, y toward the surface
     double upper_px, lower_px; // bone lengths (root->knee, knee->foot)
     double min_px, max_px;     // the ring: a planted foot outside it steps
     Vec2 default_px;           // foot with no foothold: x along the reach side, y toward the surface
     double cast_radius_px;     // radius of the foothold arc
-    double cast_step_deg;      // angular step of the arc's line casts (arc spans 180)
+    double cast_step_deg;      // angular step of the arc's line casts (arc spans LEGS_ARC_SPAN_DEG)
+    double lead_ticks;         // the arc radius grows by this x the body's speed toward the reach side
     int step_ticks;            // duration of one step
     LegCurve ease;             // step progress 0..1 -> 0..1 along old->new
     LegCurve lift;             // step progress -> lift factor (0 at both ends)
@@ -74,6 +92,8 @@ typedef struct Leg {
     Vec2 root;                 // world px, this tick
     Vec2 target;               // IK target, world px
     Vec2 knee, foot;           // solved IK: drawn joint and foot (end point)
+    int bend;                  // knee side used (leg_ik's bend), chosen every tick by leg_knee
+    bool cut;                  // both knee solutions cut rock this tick (a planted foot then steps)
     Vec2 prev_foot;            // foot last tick (for foot_slip)
     bool prev_planted;         // planted last tick
     Vec2 from, to;             // step endpoints, world px
@@ -81,6 +101,8 @@ typedef struct Leg {
     Vec2 lift_dir;             // unit, away from the surface, perpendicular to the step
     int step_tick;             // ticks into the current step
     Vec2 fold;                 // foot - root when the retract began
+    int steps;                 // steps started so far
+    double jitter;             // this step's variation, -1..1 (leg_jitter)
     bool cast_hit;             // last arc cast found a foothold (debug overlay)
     Vec2 cast_point;           // ... there
 } Leg;
@@ -89,8 +111,8 @@ typedef struct Legs {
     LegProfile prof[LEGS_COUNT];
     Leg leg[LEGS_COUNT];
     double scale;              // body radius / LEGS_REF_RADIUS_PX, this tick
-    double side;               // +1 roots lean right (wall on the right) .. -1 left, eased
     Vec2 n, t;                 // surface frame used this tick
+    Vec2 rn;                   // root frame normal: eases toward n (LEGS_ROOT_EASE a tick)
     bool attached;
     int last_group;            // the group that stepped last (tie-break), -1 none
     int planted, stepping, groups_stepping, out;
@@ -99,6 +121,7 @@ typedef struct Legs {
 
 typedef struct LegsProbes {
     double legs, planted, stepping, groups_stepping, foot_slip;
+    double extension;          // mean of leg_extension over the legs: 0 retracted .. 1 out
 } LegsProbes;
 
 // What legs_step needs of the body (filled by player_step every tick).
@@ -141,6 +164,9 @@ const char *legs_name(int i);
 void legs_step(Legs *legs, const Tilemap *map, const LegsBody *body, Events *ev);
 void legs_hash(const Legs *legs, Hash *h);
 void legs_probes(const Legs *legs, LegsProbes *out);
+// The largest distance of a planted foot from the nearest solid surface, px
+// (0 when no foot is planted; a foot farther than 4 tiles reads 4 tiles).
+double legs_foot_gap(const Legs *legs, const Tilemap *map);
 
 // --- building blocks (public for tests and the debug overlay) ---
 
@@ -152,12 +178,61 @@ double leg_curve_eval(const LegCurve *c, double t);
 // can along the target direction; a zero-length target uses `fallback` as the
 // direction. Returns true when the target was reachable.
 bool leg_ik(Vec2 root, Vec2 target, double l1, double l2, int bend, Vec2 fallback, Vec2 *knee, Vec2 *end);
+// The foothold arc's radius for a body moving at vel (px per tick, profile
+// scale) on a surface with tangent t, for a leg reaching along side*t:
+// cast_radius + lead_ticks * (vel . t) * side + extra, clamped so that the
+// foothold lands inside the ring (LEGS_RING_MARGIN_PX from its edges).
+double leg_cast_radius(const LegProfile *p, Vec2 vel, Vec2 t, int side, double extra);
+// A step's variation in -1..1, a fixed function of the leg and the step's
+// number (an integer hash, not the game's random numbers): each step lifts
+// a little higher or lower (LEGS_JITTER_LIFT) and reaches a little farther
+// or nearer (LEGS_JITTER_REACH_PX), so the gait never repeats exactly.
+double leg_jitter(int leg, int step);
+// A leg's bones for the arc cast's check (leg_arc_cast).
+typedef struct LegBones {
+    double l1, l2;             // root->knee, knee->foot, px
+    double scale;              // body radius / LEGS_REF_RADIUS_PX (for the px constants)
+    Vec2 body;                 // body centre: the knee cap is measured from it
+    double cap, soft;          // knee cap: see leg_cap_knee (px; cap <= 0: none)
+    double far;                // the looser cap leg_knee falls back to (px, >= cap)
+    Vec2 ahead;                // leg_arc_cast also checks from root + ahead (where the body goes:
+                               // its velocity x 2 step_ticks in legs_step)
+} LegBones;
+// Keeps a knee from rising far from the surface: the knee's height over
+// body along n (away from the surface) is eased down to at most cap by
+// moving the knee toward the line root->end (as if the knee turned toward
+// the viewer, out of the picture: the foot stays where it is). Heights
+// below cap - soft are left alone; above it they approach cap smoothly
+// (cap - soft + soft * x / (soft + x) for an excess x).
+Vec2 leg_cap_knee(Vec2 root, Vec2 knee, Vec2 end, Vec2 n, const LegBones *bones);
 // The arc foothold search: from root + r*n, line-casts segment by segment,
-// rotating by step_deg toward side*t, over 180 degrees. The first hit is the
-// foothold. False (out untouched) when nothing is hit.
-bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, Vec2 *out);
+// rotating by step_deg toward side*t, over LEGS_ARC_SPAN_DEG degrees (past
+// straight into the surface, so a leg that has passed an outer corner still
+// finds the face round it). The first hit is the
+// foothold -- with bones, the first hit that a capped knee reaches with
+// neither bone cutting rock (leg_knee's cut), from root and, unless that
+// is inside rock, from root + bones->ahead (round an outer corner the
+// straight shin to a foothold too far round cuts the corner, or will once
+// the body has moved on). False (out untouched) when nothing is hit.
+bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, const LegBones *bones,
+                  Vec2 *out);
 // +1 for front legs, -1 for back legs.
 int leg_side(int i);
-// The knee side leg_ik uses for leg i: knees point away from the surface
-// and outward (front legs forward, back legs backward).
-int leg_bend(int i);
+// Growth g (0..1) -> the bones' length factor (ease-out: the leg unfolds
+// knee first) and the target's distance factor (smoothstep: the foot
+// follows). The same curves fold it back on retract, in reverse.
+double leg_extension(double g);
+double leg_reach(double g);
+// Does the bone a->b pass through rock? The last `trim` px before b are not
+// checked (a foot stands on the surface it ends at).
+bool leg_bone_cuts(const Tilemap *map, Vec2 a, Vec2 b, double trim);
+// Picks the knee for a leg and solves it (leg_ik): of the two solutions the
+// one farther from the surface (along n); within LEGS_KNEE_KEEP_PX of each
+// other, `keep` (the side used last tick; 0: the outward side `outward`).
+// The knee is capped (leg_cap_knee). When a bone of that one cuts rock
+// (leg_bone_cuts), the other side capped; when both cut, whichever side
+// clears with the looser cap bones->far; else the first choice. Returns the
+// bend used; *cut when neither knee clears the rock under the cap (the leg
+// is strained: a planted foot then steps).
+int leg_knee(const Tilemap *map, Vec2 root, Vec2 target, const LegBones *bones, Vec2 n, int keep, int outward,
+             Vec2 fallback, Vec2 *knee, Vec2 *end, bool *cut);
