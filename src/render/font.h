@@ -1,5 +1,8 @@
 // font.h -- the built-in 5x7 bitmap font (all caps; lowercase maps to
-// uppercase), baked into one texture at start-up. No SDL_ttf.
+// uppercase), baked into one texture at start-up. No SDL_ttf. Positions
+// and scales are logical px; when the renderer scales its logical size to
+// the window, text is drawn in the window's own pixels with whole-pixel
+// dots (font_dot), so it stays crisp at any window size.
 #pragma once
 #include <SDL.h>
 #include <stdbool.h>
@@ -25,3 +28,12 @@ void font_draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, c
 void font_draw_flat(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text);
 // Same as font_draw, centred horizontally on cx.
 void font_draw_centred(Font *f, SDL_Renderer *r, int cx, int y, int scale, SDL_Color c, const char *text);
+// Centred on cx, each of the 7 dot rows in its own colour (gradients), no shadow.
+void font_draw_rows(Font *f, SDL_Renderer *r, int cx, int y, int scale, const SDL_Color rows[FONT_GLYPH_H],
+                    const char *text);
+// The logical width text really covers on r now (font_width changed by
+// the whole-pixel dots): what layouts measure, so nothing overlaps.
+int font_shown_width(SDL_Renderer *r, const char *text, int scale);
+// Output px per font dot for a logical scale drawn at s output px per
+// logical px: scale * s rounded, at least 1.
+int font_dot(int scale, float s);
