@@ -250,8 +250,11 @@ static void draw_results(App *a) {
         } else if (r->won) {
             snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d DONE", t, a->rush.arena, a->rush.arenas);
             render_text_centred(&a->rc, CX, 364, 2, C_DIM, line);
-            snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (%d LEFT + %d)", r->next_hp, r->hp_left,
-                     r->next_hp - r->hp_left);
+            if (r->next_hp > r->hp_left)
+                snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (%d LEFT + %d)", r->next_hp,
+                         r->hp_left, r->next_hp - r->hp_left);
+            else
+                snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (FULL)", r->next_hp);
             render_text_centred(&a->rc, CX, 394, 2, C_SEL, line);
         } else {
             snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d", t, a->rush.arena + 1, a->rush.arenas);
@@ -282,10 +285,20 @@ static void draw_play(App *a) {
         dim(a, 140);
         Menu m;
         app_screen_menu(a, SCR_PAUSE, &m);
-        panel(a, (SDL_Rect){CX - 290, 200, 580, m.y + m.n * m.row_h + 20 - 200});
+        int bottom = m.y + m.n * m.row_h;
+        panel(a, (SDL_Rect){CX - 290, 200, 580, bottom + 50 - 200});
         render_text_centred(&a->rc, CX, 228, 6, C_WHITE, "PAUSED");
         menu_draw(&m, &a->rc, a->rc.time_s);
-        hint(a, &m, m.y + m.n * m.row_h + 40);
+        // Where you are: the mode, the fight's clock and the hits so far.
+        char line[200], t[32];
+        best_time_text(w->tick + 1, t, sizeof t);
+        if (a->mode == MODE_RUSH)
+            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->level_idx + 1, a->level_count, t,
+                     a->hits);
+        else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                      difficulty_name(a->set.difficulty), t, a->hits);
+        render_text_centred(&a->rc, CX, bottom + 16, 2, C_DIM, line);
+        hint(a, &m, bottom + 70);
     }
     if (a->screen == SCR_RESULTS) draw_results(a);
 }

@@ -36,8 +36,8 @@ static void step_difficulty(App *a, int delta) {
     while (k < DIFFICULTY_COUNT && DIFF_ORDER[k] != a->set.difficulty) k++;
     k = (k + (delta < 0 ? -1 : 1) + DIFFICULTY_COUNT) % DIFFICULTY_COUNT;
     a->set.difficulty = DIFF_ORDER[k];
-    audio_play(&a->au, SFX_MENU_MOVE);
     app_settings_changed(a);
+    audio_play(&a->au, SFX_MENU_MOVE);
 }
 
 static void add_action(Menu *m, int id, const char *label, const char *hint) {
@@ -180,8 +180,8 @@ static void apply_options(App *a, int id, int delta) {
         return;
     }
     if ((id == O_MUSIC || id == O_SFX) && !delta) return;   // OK on a slider: nothing to do
-    audio_play(&a->au, SFX_MENU_MOVE);
     app_settings_changed(a);
+    audio_play(&a->au, SFX_MENU_MOVE);      // after: heard at the new sound volume
 }
 
 // ---------------------------------------------------------------- controls
