@@ -51,7 +51,10 @@ void app_toast(App *a, const char *msg) {
 }
 
 static void save_best(App *a) {
-    if (!a->best_writable) return;
+    if (!a->best_writable) {
+        app_toast(a, "BEST.TXT COULD NOT BE READ: NEW BEST TIMES ARE NOT SAVED");
+        return;
+    }
     if (!best_save(&a->best, a->best_path)) {
         a->best_writable = false;          // warned once; not again every clear
         app_toast(a, "BEST TIMES COULD NOT BE SAVED");
@@ -306,6 +309,7 @@ static void play_tick(App *a) {
     if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
         record_finish(a);
         open_results(a);
+        a->sel[SCR_RESULTS] = 0;
         app_open(a, SCR_RESULTS);
         if (w->state == GAME_WON) audio_play(&a->au, SFX_CLEAR);
     }
@@ -351,7 +355,6 @@ const World *app_backdrop(const App *a) { return a->play.w ? a->play.w : a->attr
 
 void app_open(App *a, Screen s) {
     if (s == SCR_OPTIONS && (a->screen == SCR_TITLE || a->screen == SCR_PAUSE)) a->options_back = a->screen;
-    if (s == SCR_RESULTS || s == SCR_PAUSE) a->sel[s] = 0;
     a->screen = s;
     a->capturing = false;
     apply_render_levels(a);
@@ -368,6 +371,7 @@ void app_go_title(App *a) {
 }
 
 static void pause_set(App *a, bool on) {
+    a->sel[SCR_PAUSE] = 0;
     app_open(a, on ? SCR_PAUSE : SCR_PLAY);
     a->acc = 0;
     devices_suppress_held(&a->dev);

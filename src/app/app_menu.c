@@ -173,7 +173,8 @@ void menu_draw(const Menu *m, RenderCtx *rc, double time_s) {
             }
         } else if (it->note[0]) {
             int nw = render_text_width(rc, it->note, 2);
-            render_text(rc, r.x + r.w - 16 - nw, r.y + (r.h - FONT_GLYPH_H * 2) / 2, 2, C_NOTE, it->note);
+            render_text(rc, r.x + r.w - 16 - nw, r.y + (r.h - FONT_GLYPH_H * 2) / 2, 2,
+                        it->note_faint ? C_DIM : C_NOTE, it->note);
         }
     }
 }

@@ -25,7 +25,8 @@ typedef struct MenuItem {
     char label[64];
     char value[40];            // choice or slider: the value shown between the arrows
     int level;                 // slider: 0..100
-    char note[40];             // action: dim text at the right (a best time)
+    char note[40];             // action: text at the right (a best time), gold
+    bool note_faint;           // the note in grey instead (nothing to boast of)
     char cell[MENU_CELLS][16];
     bool warn;                 // the label in the warning colour (a button with no key)
     char hint[100];            // a line shown under the menu while selected; "": none

@@ -83,7 +83,11 @@ static void apply_title(App *a, int id, int delta) {
 // ---------------------------------------------------------------- practice
 
 static void build_practice(App *a, Menu *m) {
-    menu_init(m, MENU_WIDE, RENDER_LOGICAL_W / 2, 190, 820, 46, 3);
+    // Rows shrink (and their text, below 36 px) when many arenas must fit.
+    int n = a->level_count + 2 < MENU_MAX_ITEMS ? a->level_count + 2 : MENU_MAX_ITEMS;
+    int row = n <= 9 ? 46 : (500 / n < 24 ? 24 : 500 / n);
+    int top = 190 - (n * row > 410 ? (n * row - 410) / 2 : 0);
+    menu_init(m, MENU_WIDE, RENDER_LOGICAL_W / 2, top < 130 ? 130 : top, 820, row, row >= 36 ? 3 : 2);
     add_difficulty(a, m, P_DIFFICULTY);
     for (int i = 0; i < a->level_count && m->n < MENU_MAX_ITEMS - 1; i++) {
         MenuItem *it = menu_add(m, i, ITEM_ACTION, a->level_names[i]);
@@ -96,6 +100,7 @@ static void build_practice(App *a, Menu *m) {
             snprintf(it->note, sizeof it->note, "BEST %s", tt);
         } else {
             snprintf(it->note, sizeof it->note, "NOT CLEARED YET");
+            it->note_faint = true;
         }
         const char *base = strrchr(a->levels[i], '/');
         snprintf(it->hint, sizeof it->hint, "LEVELS/%.90s", base ? base + 1 : a->levels[i]);
