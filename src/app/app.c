@@ -91,7 +91,8 @@ void app_settings_changed(App *a) {
 static SessionSetup app_setup(const App *a, bool attract) {
     SessionSetup s = {.legs_dir = a->legs_dir};
     if (attract) return s;
-    s.difficulty = a->set.difficulty;
+    // A rush keeps the difficulty it started with (its record is per difficulty).
+    s.difficulty = a->mode == MODE_RUSH ? a->rush_difficulty : a->set.difficulty;
     s.assist_wiggle = a->set.assist_wiggle;
     if (a->mode == MODE_RUSH) s.start_hp = rush_start_hp(&a->rush);
     return s;
@@ -185,7 +186,10 @@ static void start_arena(App *a) {
 void app_start(App *a, PlayMode mode, int level) {
     a->mode = mode;
     a->level_idx = mode == MODE_PRACTICE ? level : 0;
-    if (mode == MODE_RUSH) rush_begin(&a->rush, a->level_count);
+    if (mode == MODE_RUSH) {
+        rush_begin(&a->rush, a->level_count);
+        a->rush_difficulty = a->set.difficulty;
+    }
     start_arena(a);
 }
 
@@ -204,7 +208,10 @@ void app_retry(App *a) {
 
 void app_next(App *a) {
     if (a->mode == MODE_RUSH) {
-        if (a->rush.complete) rush_begin(&a->rush, a->level_count);
+        if (a->rush.complete) {
+            rush_begin(&a->rush, a->level_count);
+            a->rush_difficulty = a->set.difficulty;
+        }
         a->level_idx = a->rush.arena;
     }
     start_arena(a);
@@ -266,7 +273,7 @@ static void open_results(App *a) {
     bool saved = false;
     if (r->won) {
         char key[BEST_KEY_MAX];
-        best_key_arena(key, sizeof key, current_level_path(a), a->set.difficulty);
+        best_key_arena(key, sizeof key, current_level_path(a), w->difficulty);
         r->best = best_get(&a->best, key);
         r->new_best = best_offer(&a->best, key, r->ticks);
         saved = r->new_best;
@@ -277,7 +284,7 @@ static void open_results(App *a) {
         if (r->won && !r->rush_done) r->next_hp = rush_start_hp(&a->rush);
         if (r->rush_done) {
             char key[BEST_KEY_MAX];
-            best_key_rush(key, sizeof key, a->set.difficulty);
+            best_key_rush(key, sizeof key, a->rush_difficulty);
             r->rush_best = best_get(&a->best, key);
             r->rush_new_best = best_offer(&a->best, key, a->rush.ticks);
             saved = saved || r->rush_new_best;

@@ -210,7 +210,7 @@ static void draw_results(App *a) {
     const char *head = r->rush_done ? "BOSS RUSH CLEAR!" : (r->won ? "ARENA CLEAR" : "DEFEATED");
     render_text_centred(&a->rc, CX, 146, 6, r->won ? C_GOLD : C_RED, head);
     char line[300], t[32], b[32];
-    snprintf(line, sizeof line, "%.128s  -  %s", a->play.lv.name, difficulty_name(a->set.difficulty));
+    snprintf(line, sizeof line, "%.128s  -  %s", a->play.lv.name, difficulty_name(a->play.w->difficulty));
     render_text_centred(&a->rc, CX, 214, 2, C_DIM, line);
     best_time_text(r->ticks, t, sizeof t);
     if (r->won) {
@@ -296,7 +296,7 @@ static void draw_play(App *a) {
             snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->level_idx + 1, a->level_count, t,
                      a->hits);
         else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
-                      difficulty_name(a->set.difficulty), t, a->hits);
+                      difficulty_name(w->difficulty), t, a->hits);
         render_text_centred(&a->rc, CX, bottom + 16, 2, C_DIM, line);
         hint(a, &m, bottom + 70);
     }

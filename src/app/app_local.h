@@ -76,6 +76,7 @@ typedef struct App {
     int level_count, level_idx;
     PlayMode mode;
     Rush rush;
+    Difficulty rush_difficulty;  // fixed when a rush begins; the settings' may change meanwhile
     int hits;                  // hits taken in the current attempt
     Results res;
     Session play, attract;     // the arena played or watched; the title's attract arena

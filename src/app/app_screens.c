@@ -28,7 +28,9 @@ static void set_value(MenuItem *it, const char *v) { snprintf(it->value, sizeof 
 static void add_difficulty(App *a, Menu *m, int id) {
     MenuItem *it = menu_add(m, id, ITEM_CHOICE, "DIFFICULTY");
     set_value(it, difficulty_name(a->set.difficulty));
-    snprintf(it->hint, sizeof it->hint, "CHANGES HEARTS, BOSS BULLETS AND BOSS HEALTH; SAVED");
+    snprintf(it->hint, sizeof it->hint, "%s",
+             a->play.w ? "FROM THE NEXT FIGHT ON (A RUSH KEEPS ITS OWN TO THE END)"
+                       : "CHANGES HEARTS, BOSS BULLETS AND BOSS HEALTH; SAVED");
 }
 
 static void step_difficulty(App *a, int delta) {
