@@ -154,7 +154,7 @@ int font_width(const char *text, int scale) {
 // Where text lands on the output. A 5x7 glyph scaled by SDL's logical-size
 // factor (0.47 in a 600 px wide window) loses or doubles dot rows at
 // random; so text is drawn in output pixels, each dot a whole number of
-// them (font_dot), at the spot the logical position maps to.
+// them (dot_px), at the spot the logical position maps to.
 typedef struct View {
     bool direct;               // logical px are output px: draw as given
     float s, ox, oy;           // output px per logical px; the picture's origin in output px
@@ -188,15 +188,17 @@ static void view_end(SDL_Renderer *r, const View *v) {
     if (!v->direct) SDL_RenderSetLogicalSize(r, v->lw, v->lh);
 }
 
+// Output px per font dot for a logical scale drawn at s output px per
+// logical px: scale * s rounded, at least 1.
+static int dot_px(int scale, float s) {
+    int d = (int)floorf((float)scale * s + 0.5f);
+    return d < 1 ? 1 : d;
+}
+
 int font_shown_width(SDL_Renderer *r, const char *text, int scale) {
     View v = view_get(r);
     if (v.direct) return font_width(text, scale);
-    return (int)ceilf((float)(font_width(text, 1) * font_dot(scale, v.s)) / v.s);
-}
-
-int font_dot(int scale, float s) {
-    int d = (int)floorf((float)scale * s + 0.5f);
-    return d < 1 ? 1 : d;
+    return (int)ceilf((float)(font_width(text, 1) * dot_px(scale, v.s)) / v.s);
 }
 
 // Glyph rows [row0, row0 + rows) of text with its top-left at output (x, y),
@@ -226,7 +228,7 @@ static void tint(Font *f, SDL_Color c) {
 
 // Logical (x, y) or (cx, y) centred, at scale: output position and dot size.
 static void place(const View *v, int x, int y, int scale, bool centred, const char *text, int *ox, int *oy, int *dot) {
-    *dot = v->direct ? scale : font_dot(scale, v->s);
+    *dot = v->direct ? scale : dot_px(scale, v->s);
     int w = font_width(text, 1) * *dot;
     if (v->direct) {
         *ox = centred ? x - w / 2 : x;
@@ -237,32 +239,25 @@ static void place(const View *v, int x, int y, int scale, bool centred, const ch
     *oy = (int)floorf(v->oy + (float)y * v->s + 0.5f);
 }
 
-static void draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text, bool centred,
-                 bool shadow) {
+static void draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text, bool centred) {
     if (!f->tex || !text) return;
     View v = view_begin(r);
     int ox, oy, dot;
     place(&v, x, y, scale, centred, text, &ox, &oy, &dot);
-    if (shadow) {
-        int off = dot > 1 ? dot / 2 : 1;
-        tint(f, (SDL_Color){0, 0, 0, (Uint8)(c.a * 3 / 4)});
-        glyphs(f, r, ox + off, oy + off, dot, text, 0, FONT_GLYPH_H);
-    }
+    int off = dot > 1 ? dot / 2 : 1;
+    tint(f, (SDL_Color){0, 0, 0, (Uint8)(c.a * 3 / 4)});
+    glyphs(f, r, ox + off, oy + off, dot, text, 0, FONT_GLYPH_H);
     tint(f, c);
     glyphs(f, r, ox, oy, dot, text, 0, FONT_GLYPH_H);
     view_end(r, &v);
 }
 
 void font_draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text) {
-    draw(f, r, x, y, scale, c, text, false, true);
-}
-
-void font_draw_flat(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text) {
-    draw(f, r, x, y, scale, c, text, false, false);
+    draw(f, r, x, y, scale, c, text, false);
 }
 
 void font_draw_centred(Font *f, SDL_Renderer *r, int cx, int y, int scale, SDL_Color c, const char *text) {
-    draw(f, r, cx, y, scale, c, text, true, true);
+    draw(f, r, cx, y, scale, c, text, true);
 }
 
 void font_draw_rows(Font *f, SDL_Renderer *r, int cx, int y, int scale, const SDL_Color rows[FONT_GLYPH_H],
