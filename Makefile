@@ -57,11 +57,15 @@ CORE_SRC := $(wildcard src/core/*.c src/sim/*.c src/sim/*/*.c src/harness/*.c)
 APP_SRC  := $(filter-out $(CORE_SRC) src/platform/web.c,$(wildcard src/*.c src/*/*.c src/*/*/*.c))
 TOOL_SRC := $(wildcard tools/assetgen/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
+# The platform layer's pure files (no SDL; tests/layers.sh checks) are
+# unit-tested with the pure layers: settings, key bindings, best times.
+PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+PURE_APP_OBJ := $(PURE_APP_SRC:%.c=$(BUILD)/%.o)
 DEPS_OK  := $(BUILD)/.deps-ok
 # The build's state, each rewritten only when its text changes: the compile
 # and link flags (a change rebuilds everything) and build_config.h with the
@@ -117,7 +121,7 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 $(BIN): $(CORE_OBJ) $(APP_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(CJSON_LIBS) -lm
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
 

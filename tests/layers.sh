@@ -2,7 +2,8 @@
 # layers.sh -- the layer rules, checked by path from the repository root:
 # no SDL in src/core, src/sim, src/harness; each of them includes only
 # itself and the layers below it (core < sim < harness); no file I/O in
-# src/sim (it parses text it is handed). Prints every violation; exits 1
+# src/sim (it parses text it is handed); no SDL in the platform files the
+# unit tests link. Prints every violation; exits 1
 # if any.
 bad=0
 
@@ -21,6 +22,9 @@ violations "file I/O in src/sim" \
 
 violations "SDL used in src/core, src/sim or src/harness" \
     '#[[:space:]]*include[[:space:]]*[<"]SDL|SDL_[A-Za-z]' src/core src/sim src/harness
+# The platform files the unit tests link (PURE_APP_SRC in the Makefile).
+violations "SDL used in a unit-tested platform file" '#[[:space:]]*include[[:space:]]*[<"]SDL|SDL_[A-Za-z]' \
+    src/platform/settings.[ch] src/platform/bindings.[ch] src/platform/best.[ch] src/platform/prefs.[ch]
 inc='#[[:space:]]*include[[:space:]]*"'
 violations "src/core includes a higher layer" "$inc(app|audio|harness|platform|render|sim)/" src/core
 violations "src/sim includes a higher layer" "$inc(app|audio|harness|platform|render)/" src/sim

@@ -1,5 +1,6 @@
-// app.c -- the windowed program: title (with a live attract arena), play
-// (boss rush or one arena), pause, results, and the replay/script viewer.
+// app.c -- the windowed program: the loop, events, and the flow between
+// the title (with a live attract arena), practice, options, play (the
+// boss rush, one arena), pause, results, and the replay/script viewer.
 // Owns the fixed-timestep loop: real time decides how many ticks run,
 // never what they compute; rendering never feeds back into the sim.
 #include "app/app_local.h"
@@ -9,42 +10,42 @@
 
 #include <SDL.h>
 #include <SDL_image.h>
-#include <dirent.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "audio/audio.h"
 #include "core/fs.h"
 #include "core/log.h"
-#include "platform/devices.h"
-#include "platform/platform.h"
-#include "platform/settings.h"
 #include "render/fx.h"
-#include "render/render.h"
-#include "harness/session.h"
-#include "sim/world.h"
 
 // ---------------------------------------------------------------- files
 
 const char *app_base_dir(void) { return platform_data_dir(); }
 
-// levels/*.lvl next to the binary, in name order (the boss rush).
+// levels/*.lvl next to the binary, in name order (the boss rush), with the
+// names the menus show (the file name when a level does not parse: playing
+// it then reports why).
 static void find_levels(App *a) {
     char dir[1100];
     fs_join(app_base_dir(), "levels", dir, sizeof dir);
     a->level_count = 0;
     FsList l;
     if (!fs_list(dir, ".lvl", &l)) return;
-    for (int i = 0; i < l.count && a->level_count < MAX_LEVELS; i++)
-        if (fs_join(dir, l.names[i], a->levels[a->level_count], sizeof a->levels[0])) a->level_count++;
+    for (int i = 0; i < l.count && a->level_count < MAX_LEVELS; i++) {
+        int k = a->level_count;
+        if (!fs_join(dir, l.names[i], a->levels[k], sizeof a->levels[0])) continue;
+        Level lv;
+        ParseError err;
+        if (session_load_level(&lv, a->levels[k], &err)) {
+            snprintf(a->level_names[k], sizeof a->level_names[0], "%s", lv.name);
+            level_free(&lv);
+        } else {
+            snprintf(a->level_names[k], sizeof a->level_names[0], "%s", l.names[i]);
+        }
+        a->level_count++;
+    }
     fs_list_free(&l);
-}
-
-static void save_settings(App *a) {
-    if (a->settings_path[0]) settings_save(&a->set, a->settings_path);
 }
 
 void app_toast(App *a, const char *msg) {
@@ -52,11 +53,53 @@ void app_toast(App *a, const char *msg) {
     a->toast_until = platform_now_s() + 2.5;
 }
 
+static void save_best(App *a) {
+    if (!a->best_writable) {
+        app_toast(a, "BEST.TXT COULD NOT BE READ: NEW BEST TIMES ARE NOT SAVED");
+        return;
+    }
+    if (!best_save(&a->best, a->best_path)) {
+        a->best_writable = false;          // warned once; not again every clear
+        app_toast(a, "BEST TIMES COULD NOT BE SAVED");
+    }
+}
+
+// Render levels for the screen: the title's attract arena never shakes or
+// flashes behind the menu; everything else follows the settings.
+static void apply_render_levels(App *a) {
+    static const RenderLevel lv[LEVEL_COUNT] = {RENDER_FULL, RENDER_REDUCED, RENDER_OFF};
+    bool title_side = !a->play.w && a->screen != SCR_WATCH;
+    a->rc.shake = title_side ? RENDER_OFF : lv[a->set.shake];
+    a->rc.flashing = title_side ? RENDER_OFF : lv[a->set.flashing];
+}
+
+void app_settings_changed(App *a) {
+    if (a->pf.fullscreen != a->set.fullscreen) platform_set_fullscreen(&a->pf, a->set.fullscreen);
+    a->set.fullscreen = a->pf.fullscreen;
+    if (a->pf.vsync != a->set.vsync) platform_set_vsync(&a->pf, a->set.vsync);
+    if (a->pf.integer_scale != a->set.integer_scale) platform_set_integer_scale(&a->pf, a->set.integer_scale);
+    audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
+    a->rc.debug = a->set.debug || a->opt->debug;
+    apply_render_levels(a);
+    if (!a->settings_path[0]) return;
+    if (!a->settings_writable) app_toast(a, "SETTINGS.TXT COULD NOT BE READ: CHANGES ARE NOT SAVED");
+    else if (!settings_save(&a->set, a->settings_path)) app_toast(a, "SETTINGS COULD NOT BE SAVED");
+}
+
 // ---------------------------------------------------------------- arenas
 
 // How the app opens every session: the leg profiles from assets/legs,
-// exactly as the headless modes load them (so replays agree).
-static SessionSetup app_setup(const App *a) { return (SessionSetup){.legs_dir = a->legs_dir}; }
+// exactly as the headless modes load them (so replays agree), the chosen
+// difficulty and assist, and in the rush the hearts carried over.
+static SessionSetup app_setup(const App *a, bool attract) {
+    SessionSetup s = {.legs_dir = a->legs_dir};
+    if (attract) return s;
+    // A rush keeps the difficulty it started with (its record is per difficulty).
+    s.difficulty = a->mode == MODE_RUSH ? a->rush_difficulty : a->set.difficulty;
+    s.assist_wiggle = a->set.assist_wiggle;
+    if (a->mode == MODE_RUSH) s.start_hp = rush_start_hp(&a->rush);
+    return s;
+}
 
 // The profile warning (built-in leg profiles used) is reported once.
 static void warn_once(App *a, const Session *s) {
@@ -67,9 +110,9 @@ static void warn_once(App *a, const Session *s) {
 
 // Opens path as a bare arena into s. Prints the error (unless quiet) and
 // returns false on failure.
-static bool arena_load(App *a, Session *s, const char *path, bool quiet) {
+static bool arena_load(App *a, Session *s, const char *path, bool attract, bool quiet) {
     session_close(s);
-    SessionSetup setup = app_setup(a);
+    SessionSetup setup = app_setup(a, attract);
     int rc = session_open_level(s, path, &setup);
     warn_once(a, s);
     if (rc == 0) return true;
@@ -79,10 +122,10 @@ static bool arena_load(App *a, Session *s, const char *path, bool quiet) {
 }
 
 // Replay file for the arena being played: FILE alone for one arena, else
-// FILE-N.rpl (N = the arena's place in the rush, 1-based).
+// FILE-N.rpl (N = the arena's place in levels/, 1-based).
 static void record_path(const App *a, char *out, size_t n) {
     const char *f = a->opt->record_path;
-    if (a->opt->level_path) {
+    if (a->mode == MODE_SINGLE) {
         snprintf(out, n, "%s", f);
         return;
     }
@@ -100,26 +143,39 @@ static void record_finish(App *a) {
 }
 
 static const char *current_level_path(const App *a) {
-    if (a->opt->level_path) return a->opt->level_path;
-    return a->level_idx < a->level_count ? a->levels[a->level_idx] : NULL;
+    if (a->mode == MODE_SINGLE) return a->opt->level_path;
+    return a->level_idx >= 0 && a->level_idx < a->level_count ? a->levels[a->level_idx] : NULL;
 }
 
-// Starts (or restarts) the current arena. False = load error (exit 2).
-static bool start_arena(App *a) {
+static void fail_exit(App *a) {
+    a->exit_code = 2;
+    a->quit = true;
+}
+
+// Starts (or restarts) the current arena. A load error ends the program (2).
+static void start_arena(App *a) {
     record_finish(a);
+    session_close(&a->attract);
     const char *path = current_level_path(a);
     if (!path) {
         fprintf(stderr, "bossrush: no arenas found in %slevels\n", app_base_dir());
-        return false;
+        fail_exit(a);
+        return;
     }
-    if (!arena_load(a, &a->play, path, false)) return false;
+    if (!arena_load(a, &a->play, path, false, false)) {
+        fail_exit(a);
+        return;
+    }
     a->rc.arena_name = a->play.lv.name;
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
     a->after_end = 0;
+    a->hits = 0;
     a->acc = 0;
     a->screen = SCR_PLAY;
+    apply_render_levels(a);
     devices_suppress_held(&a->dev);
+    audio_pause(&a->au, false);
     if (a->opt->record_path) {
         // The level path is written relative to the replay's folder, so the
         // replay plays from any working directory.
@@ -128,7 +184,40 @@ static bool start_arena(App *a) {
         if (!session_record(&a->play, rpl)) log_warn("cannot record: out of memory");
     }
     audio_music(&a->au, true);
-    return true;
+}
+
+void app_start(App *a, PlayMode mode, int level) {
+    a->mode = mode;
+    a->level_idx = mode == MODE_PRACTICE ? level : 0;
+    if (mode == MODE_RUSH) {
+        rush_begin(&a->rush, a->level_count);
+        a->rush_difficulty = a->set.difficulty;
+    }
+    start_arena(a);
+}
+
+// An attempt left before its end (retry or quit from the pause menu)
+// still counts in the rush: its time and hits.
+static void abandon_attempt(App *a) {
+    const World *w = a->play.w;
+    if (a->mode != MODE_RUSH || !w || w->state != GAME_PLAYING) return;
+    rush_attempt_end(&a->rush, false, w->tick + 1, a->hits, 0, w->player.hp_max);
+}
+
+void app_retry(App *a) {
+    abandon_attempt(a);
+    start_arena(a);
+}
+
+void app_next(App *a) {
+    if (a->mode == MODE_RUSH) {
+        if (a->rush.complete) {
+            rush_begin(&a->rush, a->level_count);
+            a->rush_difficulty = a->set.difficulty;
+        }
+        a->level_idx = a->rush.arena;
+    }
+    start_arena(a);
 }
 
 static void take_shots(App *a, const World *w) {
@@ -166,9 +255,45 @@ static Input attract_input(const World *w) {
 
 static void attract_start(App *a) {
     const char *path = a->opt->level_path ? a->opt->level_path : (a->level_count ? a->levels[0] : NULL);
-    if (path) arena_load(a, &a->attract, path, true);
+    if (path) arena_load(a, &a->attract, path, true, true);
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
+}
+
+// ---------------------------------------------------------------- results
+
+// Fixes what the results screen shows: the time, the hits, the records
+// (stored and saved when beaten), and in the rush its next step.
+static void open_results(App *a) {
+    const World *w = a->play.w;
+    Results *r = &a->res;
+    memset(r, 0, sizeof *r);
+    r->won = w->state == GAME_WON;
+    r->ticks = w->state_tick + 1;
+    r->hits = a->hits;
+    r->hp_left = w->player.hp > 0 ? w->player.hp : 0;
+    r->hp_max = w->player.hp_max;
+    bool saved = false;
+    if (r->won) {
+        char key[BEST_KEY_MAX];
+        best_key_arena(key, sizeof key, current_level_path(a), w->difficulty);
+        r->best = best_get(&a->best, key);
+        r->new_best = best_offer(&a->best, key, r->ticks);
+        saved = r->new_best;
+    }
+    if (a->mode == MODE_RUSH) {
+        rush_attempt_end(&a->rush, r->won, r->ticks, r->hits, r->hp_left, r->hp_max);
+        r->rush_done = a->rush.complete;
+        if (r->won && !r->rush_done) r->next_hp = rush_start_hp(&a->rush);
+        if (r->rush_done) {
+            char key[BEST_KEY_MAX];
+            best_key_rush(key, sizeof key, a->rush_difficulty);
+            r->rush_best = best_get(&a->best, key);
+            r->rush_new_best = best_offer(&a->best, key, a->rush.ticks);
+            saved = saved || r->rush_new_best;
+        }
+    }
+    if (saved) save_best(a);
 }
 
 // ---------------------------------------------------------------- ticks
@@ -190,14 +315,13 @@ static void play_tick(App *a) {
     session_step(&a->play, &in);
     after_tick(a, w);
     take_shots(a, w);
+    for (int i = 0; i < w->events.count; i++) a->hits += w->events.e[i].type == EV_PLAYER_HURT;
     if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
         record_finish(a);
-        a->screen = SCR_RESULTS;
-        a->sel = 0;
-        if (w->state == GAME_WON) {
-            audio_play(&a->au, SFX_CLEAR);
-            a->rush_ticks += w->state_tick + 1;
-        }
+        open_results(a);
+        a->sel[SCR_RESULTS] = 0;
+        app_open(a, SCR_RESULTS);
+        if (w->state == GAME_WON) audio_play(&a->au, SFX_CLEAR);
     }
 }
 
@@ -235,122 +359,111 @@ static void attract_tick(App *a) {
     fx_tick(&a->rc, w);
 }
 
-// ---------------------------------------------------------------- menus
+// ---------------------------------------------------------------- screens
 
+const World *app_backdrop(const App *a) { return a->play.w ? a->play.w : a->attract.w; }
 
-static void menu_move(App *a, int dir, int n) {
-    a->sel = (a->sel + dir + n) % n;
-    audio_play(&a->au, SFX_MENU_MOVE);
+void app_open(App *a, Screen s) {
+    if (s == SCR_OPTIONS && (a->screen == SCR_TITLE || a->screen == SCR_PAUSE)) a->options_back = a->screen;
+    a->screen = s;
+    a->capturing = false;
+    apply_render_levels(a);
 }
 
-static void go_title(App *a) {
+void app_go_title(App *a) {
     record_finish(a);
     session_close(&a->play);
-    a->screen = SCR_TITLE;
-    a->sel = 0;
     a->rc.arena_name = NULL;
+    app_open(a, SCR_TITLE);
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
     attract_start(a);
 }
 
-static void set_fullscreen(App *a, bool on) {
-    platform_set_fullscreen(&a->pf, on);
-    a->set.fullscreen = a->pf.fullscreen;
-    save_settings(a);
-}
-
-static void adjust_volume(App *a, int *v, int delta) {
-    *v += delta;
-    if (*v < 0) *v = 0;
-    if (*v > 100) *v = 100;
-    audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
-    audio_play(&a->au, SFX_MENU_MOVE);
-    save_settings(a);
-}
-
-static void title_action(App *a, MenuAction m) {
-    if (m == MENU_UP) menu_move(a, -1, TITLE_N);
-    else if (m == MENU_DOWN) menu_move(a, 1, TITLE_N);
-    else if (m == MENU_BACK) a->quit = true;
-    else if ((m == MENU_LEFT || m == MENU_RIGHT) && (a->sel == TITLE_MUSIC || a->sel == TITLE_SFX)) {
-        adjust_volume(a, a->sel == TITLE_MUSIC ? &a->set.music_volume : &a->set.sfx_volume, m == MENU_LEFT ? -10 : 10);
-    } else if (m == MENU_OK || ((m == MENU_LEFT || m == MENU_RIGHT) && a->sel == TITLE_FULLSCREEN)) {
-        audio_play(&a->au, SFX_MENU_SELECT);
-        switch (a->sel) {
-        case TITLE_PLAY:
-            session_close(&a->attract);
-            a->level_idx = 0;
-            a->rush_ticks = 0;
-            if (!start_arena(a)) {
-                a->exit_code = 2;
-                a->quit = true;
-            }
-            break;
-        case TITLE_FULLSCREEN: set_fullscreen(a, !a->pf.fullscreen); break;
-        case TITLE_QUIT: a->quit = true; break;
-        default: break;
-        }
-    }
-}
-
-
 static void pause_set(App *a, bool on) {
-    a->screen = on ? SCR_PAUSE : SCR_PLAY;
-    a->sel = 0;
+    a->sel[SCR_PAUSE] = 0;
+    app_open(a, on ? SCR_PAUSE : SCR_PLAY);
     a->acc = 0;
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, on);
 }
 
-static void pause_action(App *a, MenuAction m) {
-    if (m == MENU_UP) menu_move(a, -1, PAUSE_N);
-    else if (m == MENU_DOWN) menu_move(a, 1, PAUSE_N);
-    else if (m == MENU_BACK) pause_set(a, false);
-    else if (m == MENU_OK) {
-        audio_play(&a->au, SFX_MENU_SELECT);
-        if (a->sel == PAUSE_RESUME) pause_set(a, false);
-        else if (a->sel == PAUSE_RETRY) {
-            audio_pause(&a->au, false);
-            if (!start_arena(a)) {
-                a->exit_code = 2;
-                a->quit = true;
-            }
-        } else go_title(a);
+// A menu move, OK or back on the current menu screen.
+static void menu_act(App *a, MenuAction act) {
+    Screen s = a->screen;
+    Menu m;
+    if (act == MENU_NONE || !app_screen_menu(a, s, &m) || m.n == 0) return;
+    int *sel = &a->sel[s];
+    if (*sel >= m.n) *sel = m.n - 1;
+    const MenuItem *it = &m.item[*sel];
+    switch (act) {
+    case MENU_UP:
+    case MENU_DOWN:
+        *sel = (*sel + (act == MENU_UP ? -1 : 1) + m.n) % m.n;
+        audio_play(&a->au, SFX_MENU_MOVE);
+        break;
+    case MENU_LEFT:
+    case MENU_RIGHT:
+        if (it->kind == ITEM_CELLS) {
+            a->col = (a->col + (act == MENU_LEFT ? -1 : 1) + MENU_CELLS) % MENU_CELLS;
+            audio_play(&a->au, SFX_MENU_MOVE);
+        } else if (it->kind == ITEM_CHOICE || it->kind == ITEM_SLIDER) {
+            app_screen_apply(a, s, it->id, act == MENU_LEFT ? -1 : 1);
+        }
+        break;
+    case MENU_OK: app_screen_apply(a, s, it->id, 0); break;
+    case MENU_BACK: app_screen_back(a, s); break;
+    default: break;
     }
 }
 
-// Results menu: won -> next arena (or again) / title; lost -> retry / title.
-int app_results_items(const App *a, const char **items) {
-    bool won = a->play.w && a->play.w->state == GAME_WON;
-    bool more = !a->opt->level_path && a->level_idx + 1 < a->level_count;
-    items[0] = won ? (more ? "NEXT ARENA" : "PLAY AGAIN") : "RETRY";
-    items[1] = "QUIT TO TITLE";
-    return 2;
-}
-
-static void results_action(App *a, MenuAction m) {
-    const char *items[2];
-    int n = app_results_items(a, items);
-    if (m == MENU_UP) menu_move(a, -1, n);
-    else if (m == MENU_DOWN) menu_move(a, 1, n);
-    else if (m == MENU_BACK) go_title(a);
-    else if (m == MENU_OK) {
-        audio_play(&a->au, SFX_MENU_SELECT);
-        if (a->sel == 1) {
-            go_title(a);
-            return;
-        }
-        bool won = a->play.w->state == GAME_WON;
-        if (won && !a->opt->level_path) {
-            a->level_idx = a->level_idx + 1 < a->level_count ? a->level_idx + 1 : 0;
-            if (a->level_idx == 0) a->rush_ticks = 0;
-        }
-        if (!start_arena(a)) {
-            a->exit_code = 2;
-            a->quit = true;
-        }
+// The pointer on a menu screen: hovering highlights, a left click acts
+// (on an arrow: steps the value), the wheel steps a value, a right click
+// goes back.
+static void mouse_act(App *a, const SDL_Event *e) {
+    Screen s = a->screen;
+    Menu m;
+    if (!app_screen_menu(a, s, &m)) return;
+    if (e->type == SDL_MOUSEMOTION) {
+        a->mouse_x = e->motion.x;
+        a->mouse_y = e->motion.y;
+    } else if (e->type == SDL_MOUSEBUTTONDOWN) {
+        a->mouse_x = e->button.x;
+        a->mouse_y = e->button.y;
     }
+    int item = -1, cell = -1;
+    MenuHit h = menu_hit(&m, &a->rc, a->mouse_x, a->mouse_y, &item, &cell);
+    if (e->type == SDL_MOUSEMOTION) {
+        // Only a pointer that really moved highlights: a window resized or
+        // moved under a resting pointer sends motion too.
+        int gx, gy;
+        SDL_GetGlobalMouseState(&gx, &gy);
+        bool moved = gx != a->mouse_gx || gy != a->mouse_gy;
+        a->mouse_gx = gx;
+        a->mouse_gy = gy;
+        if (h == HIT_NONE || !moved) return;
+        if (item != a->sel[s] || (h == HIT_CELL && cell != a->col)) audio_play(&a->au, SFX_MENU_MOVE);
+        a->sel[s] = item;
+        if (h == HIT_CELL) a->col = cell;
+        return;
+    }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_RIGHT) {
+        app_screen_back(a, s);
+        return;
+    }
+    if (e->type == SDL_MOUSEWHEEL) {
+        int i = h != HIT_NONE ? item : a->sel[s];
+        int dy = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
+        if (i < 0 || i >= m.n || dy == 0) return;
+        if (m.item[i].kind != ITEM_CHOICE && m.item[i].kind != ITEM_SLIDER) return;
+        a->sel[s] = i;
+        app_screen_apply(a, s, m.item[i].id, dy > 0 ? 1 : -1);
+        return;
+    }
+    if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT || h == HIT_NONE) return;
+    a->sel[s] = item;
+    if (h == HIT_CELL) a->col = cell;
+    app_screen_apply(a, s, m.item[item].id, h == HIT_LESS ? -1 : (h == HIT_MORE ? 1 : 0));
 }
 
 // ---------------------------------------------------------------- events
@@ -358,6 +471,10 @@ static void results_action(App *a, MenuAction m) {
 static bool is_pause_event(const SDL_Event *e) {
     return (e->type == SDL_KEYDOWN && !e->key.repeat && e->key.keysym.scancode == SDL_SCANCODE_ESCAPE) ||
            (e->type == SDL_CONTROLLERBUTTONDOWN && e->cbutton.button == SDL_CONTROLLER_BUTTON_START);
+}
+
+static bool is_mouse_event(const SDL_Event *e) {
+    return e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEWHEEL;
 }
 
 static void handle_event(App *a, const SDL_Event *e) {
@@ -372,16 +489,17 @@ static void handle_event(App *a, const SDL_Event *e) {
         pause_set(a, true);
         return;
     }
+    if (a->screen == SCR_CONTROLS && a->capturing && app_controls_capture(a, e)) return;
     if (e->type == SDL_KEYDOWN && !e->key.repeat) {
         SDL_Scancode k = e->key.keysym.scancode;
         if (k == SDL_SCANCODE_F11 || (k == SDL_SCANCODE_RETURN && (e->key.keysym.mod & KMOD_ALT))) {
-            set_fullscreen(a, !a->pf.fullscreen);
+            a->set.fullscreen = !a->pf.fullscreen;
+            app_settings_changed(a);
             return;
         }
         if (k == SDL_SCANCODE_F1) {
-            a->rc.debug = !a->rc.debug;
-            a->set.debug = a->rc.debug;
-            save_settings(a);
+            a->set.debug = !a->rc.debug;
+            app_settings_changed(a);
             return;
         }
         if (k == SDL_SCANCODE_F12) {
@@ -399,17 +517,20 @@ static void handle_event(App *a, const SDL_Event *e) {
             a->quit = true;
         }
         break;
-    case SCR_TITLE: title_action(a, devices_menu_action(e)); break;
-    case SCR_PAUSE: pause_action(a, devices_menu_action(e)); break;
-    case SCR_RESULTS: results_action(a, devices_menu_action(e)); break;
+    default:
+        if (is_mouse_event(e)) mouse_act(a, e);
+        else menu_act(a, devices_menu_action(&a->dev, e));
+        break;
     }
 }
+
+void app_resume(App *a) { pause_set(a, false); }
 
 // ---------------------------------------------------------------- setup
 
 static int open_watch(App *a) {
     const char *path = a->opt->replay_path ? a->opt->replay_path : a->opt->script_path;
-    SessionSetup setup = app_setup(a);
+    SessionSetup setup = app_setup(a, true);
     int rc = session_open_script(&a->play, path, &setup);
     warn_once(a, &a->play);
     if (rc) {
@@ -417,7 +538,7 @@ static int open_watch(App *a) {
         return rc;
     }
     a->rc.arena_name = a->play.lv.name;
-    a->screen = SCR_WATCH;
+    app_open(a, SCR_WATCH);
     audio_music(&a->au, true);
     return 0;
 }
@@ -430,6 +551,14 @@ static void app_free(App *a) {
     render_shutdown(&a->rc);
     devices_free(&a->dev);
     platform_close(&a->pf);
+}
+
+// The pointer shows on menu screens and hides during play.
+static void update_cursor(App *a) {
+    bool want = a->screen != SCR_PLAY && a->screen != SCR_WATCH;
+    if (want == a->cursor_on) return;
+    SDL_ShowCursor(want ? SDL_ENABLE : SDL_DISABLE);
+    a->cursor_on = want;
 }
 
 int app_main(const AppOptions *opt) {
@@ -449,12 +578,15 @@ int app_main(const AppOptions *opt) {
         return 2;
     }
     snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.txt", platform_pref_dir());
-    settings_load(&a->set, a->settings_path);
-    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
+    a->settings_writable = settings_load(&a->set, a->settings_path);
+    snprintf(a->best_path, sizeof a->best_path, "%sbest.txt", platform_pref_dir());
+    a->best_writable = best_load(&a->best, a->best_path);
+    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
         return 2;
     }
-    devices_init(&a->dev);
+    platform_set_integer_scale(&a->pf, a->set.integer_scale);
+    devices_init(&a->dev, &a->set.bind);
     char icon_path[1300];
     snprintf(icon_path, sizeof icon_path, "%s/hud/heart.png", a->assets);
     SDL_Surface *icon = IMG_Load(icon_path);
@@ -471,11 +603,13 @@ int app_main(const AppOptions *opt) {
     a->rc.debug = a->set.debug || opt->debug;
     audio_init(&a->au, a->assets, a->pf.audio_ok);
     audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
+    a->cursor_on = SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE;
+    a->mode = opt->level_path ? MODE_SINGLE : MODE_RUSH;
 
     int rc = 0;
     if (watch) rc = open_watch(a);
-    else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, false)) rc = 2;
-    else go_title(a);
+    else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
+    else app_go_title(a);
     if (rc) {
         app_free(a);
         free(a);
@@ -489,27 +623,28 @@ int app_main(const AppOptions *opt) {
         while (SDL_PollEvent(&e) && !a->quit) handle_event(a, &e);
         if (a->quit) break;
         MenuAction stick = devices_stick_menu(&a->dev);
-        if (stick != MENU_NONE) {
-            if (a->screen == SCR_TITLE) title_action(a, stick);
-            else if (a->screen == SCR_PAUSE) pause_action(a, stick);
-            else if (a->screen == SCR_RESULTS) results_action(a, stick);
-            if (a->quit) break;
-        }
+        if (stick != MENU_NONE && a->screen != SCR_PLAY && a->screen != SCR_WATCH && !a->capturing)
+            menu_act(a, stick);
+        if (a->quit) break;
         double now = platform_now_s(), dt = now - last;
         last = now;
         if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
         a->rc.time_s += dt;
         a->acc += dt;
         int n = 0;
-        if (a->screen == SCR_PAUSE) a->acc = 0;
+        // The arena stands still behind the pause menu and its options.
+        bool frozen = a->play.w && a->screen != SCR_PLAY && a->screen != SCR_RESULTS && a->screen != SCR_WATCH;
+        if (frozen) a->acc = 0;
         for (; a->acc >= SIM_DT && n < MAX_CATCHUP && !a->quit; a->acc -= SIM_DT, n++) {
-            if (a->screen == SCR_TITLE) attract_tick(a);
-            else if (a->screen == SCR_WATCH) watch_tick(a);
+            if (a->screen == SCR_WATCH) watch_tick(a);
             else if (a->screen == SCR_PLAY || a->screen == SCR_RESULTS) play_tick(a);
+            else if (!a->play.w) attract_tick(a);
         }
         if (n == MAX_CATCHUP && a->acc >= SIM_DT) a->acc = 0;   // too slow: drop the backlog
         if (a->quit) break;
-        const World *w = a->screen == SCR_TITLE ? a->attract.w : a->play.w;
+        platform_update_scale(&a->pf);
+        update_cursor(a);
+        const World *w = app_backdrop(a);
         if (w) render_camera_update(&a->rc, w, dt);
         app_draw_frame(a);
         a->fps_frames++;

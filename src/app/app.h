@@ -1,5 +1,6 @@
-// app.h -- the windowed program: screens and flow (title, play, pause,
-// results, replay viewer). main.c hands it the parsed command line.
+// app.h -- the windowed program: screens and flow (title, practice,
+// options, controls, play, pause, results, replay viewer). main.c hands it
+// the parsed command line.
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,9 +23,11 @@ typedef struct AppOptions {
 } AppOptions;
 
 // Runs the windowed program; returns the process exit code (0, 1 or 2).
-// Play (boss rush or --level): title -> play -> pause/results; --record
-// saves one replay per arena (FILE alone for --level, else FILE-N.rpl with
-// a trailing .rpl of FILE dropped). --replay / --script: watch in real time,
+// Play (the boss rush, a practice arena, or --level): title -> play ->
+// pause/results, settings and best times in the preference folder
+// (docs/controls.md); --record saves one replay per arena (FILE alone for
+// --level, else FILE-N.rpl, N the arena's place in levels/, with a
+// trailing .rpl of FILE dropped). --replay / --script: watch in real time,
 // verifying; 1 on the first failed check or desync, 0 at the end.
 int app_main(const AppOptions *opt);
 // Folder holding assets/ and levels/ (platform_data_dir); ends with '/'.

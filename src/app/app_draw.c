@@ -1,8 +1,10 @@
 // app_draw.c -- draws the app's screens: the title over its attract arena,
-// the arena with its intro, pause and results overlays, and the replay
-// viewer's status line. Reads App state, never changes the flow.
+// practice, options and controls over the same backdrop (or the paused
+// arena), the arena with its intro, the pause and results overlays, and
+// the replay viewer's status line. Reads App state, never changes the flow.
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "app/app_local.h"
 #include "core/log.h"
@@ -10,8 +12,12 @@
 
 static const SDL_Color C_WHITE = {240, 240, 255, 255};
 static const SDL_Color C_DIM = {150, 150, 185, 255};
+static const SDL_Color C_FAINT = {110, 110, 140, 255};
 static const SDL_Color C_GOLD = {255, 210, 120, 255};
 static const SDL_Color C_SEL = {120, 230, 255, 255};
+static const SDL_Color C_RED = {255, 100, 110, 255};
+
+static const int CX = RENDER_LOGICAL_W / 2;
 
 static void dim(App *a, Uint8 alpha) {
     SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
@@ -19,9 +25,8 @@ static void dim(App *a, Uint8 alpha) {
     SDL_RenderFillRect(a->pf.r, NULL);
 }
 
-static void panel(App *a, int cx, int cy, int w, int h) {
+static void panel(App *a, SDL_Rect box) {
     SDL_Renderer *r = a->pf.r;
-    SDL_Rect box = {cx - w / 2, cy - h / 2, w, h};
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 14, 10, 34, 225);
     SDL_RenderFillRect(r, &box);
@@ -32,136 +37,270 @@ static void panel(App *a, int cx, int cy, int w, int h) {
     SDL_RenderDrawRect(r, &inner);
 }
 
-static void draw_menu(App *a, const char *const *items, int n, int cy) {
-    for (int i = 0; i < n; i++) {
-        bool on = i == a->sel;
-        if (on) {
-            // A soft bar behind the highlighted item, pulsing gently.
-            int w = font_width(items[i], 3) + 48;
-            Uint8 al = (Uint8)(70 + 30 * sin(a->rc.time_s * 5.0));
-            SDL_Rect bar = {RENDER_LOGICAL_W / 2 - w / 2, cy + i * 44 - 8, w, 37};
-            SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-            SDL_SetRenderDrawColor(a->pf.r, 60, 180, 255, al);
-            SDL_RenderFillRect(a->pf.r, &bar);
-            SDL_SetRenderDrawColor(a->pf.r, 120, 230, 255, 200);
-            SDL_RenderDrawRect(a->pf.r, &bar);
-        }
-        render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, cy + i * 44, 3, on ? C_WHITE : C_DIM, items[i]);
-    }
+// A panel around a menu's rows (pad px more on every side, extra below).
+static void menu_panel(App *a, const Menu *m, int pad, int below) {
+    panel(a, (SDL_Rect){m->cx - m->w / 2 - pad, m->y - pad, m->w + 2 * pad, m->n * m->row_h + 2 * pad + below});
 }
 
-// The big title: a dark extruded shadow, then the letters one dot-row at a
-// time from ice blue to violet.
-static void draw_logo(App *a, int cx, int y, int scale, const char *text) {
+// The highlighted item's hint, centred at y on a dark strip.
+static void hint(App *a, const Menu *m, int y) {
+    if (m->sel < 0 || m->sel >= m->n || !m->item[m->sel].hint[0]) return;
+    const char *h = m->item[m->sel].hint;
+    int w = render_text_width(&a->rc, h, 2) + 28;
+    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 170);
+    SDL_Rect box = {CX - w / 2, y - 8, w, FONT_GLYPH_H * 2 + 16};
+    SDL_RenderFillRect(a->pf.r, &box);
+    render_text_centred(&a->rc, CX, y, 2, C_DIM, h);
+}
+
+// The big title: a dark extruded shadow, then the letters one dot row at a
+// time from ice blue to violet, the top row lit.
+static void draw_logo(App *a, int y, int scale, const char *text) {
     Font *f = &a->rc.font;
-    int x = cx - font_width(text, scale) / 2;
-    for (int d = 6; d >= 1; d--)
-        font_draw_flat(f, a->pf.r, x + d, y + d, scale, (SDL_Color){(Uint8)(40 + d * 8), 14, (Uint8)(70 + d * 10), 255}, text);
+    SDL_Color rows[FONT_GLYPH_H];
+    for (int d = 6; d >= 1; d--) {
+        for (int row = 0; row < FONT_GLYPH_H; row++) rows[row] = (SDL_Color){(Uint8)(40 + d * 8), 14, (Uint8)(70 + d * 10), 255};
+        font_draw_rows(f, a->pf.r, CX + d, y + d, scale, rows, text);
+    }
     for (int row = 0; row < FONT_GLYPH_H; row++) {
         double t = row / (double)(FONT_GLYPH_H - 1);
-        SDL_Color c = {(Uint8)(200 + 40 * t), (Uint8)(245 - 150 * t), 255, 255};
-        SDL_Rect clip = {0, y + row * scale, RENDER_LOGICAL_W, scale};
-        SDL_RenderSetClipRect(a->pf.r, &clip);
-        font_draw_flat(f, a->pf.r, x, y, scale, c, text);
+        rows[row] = (SDL_Color){(Uint8)(200 + 40 * t), (Uint8)(245 - 150 * t), 255, 255};
     }
-    SDL_RenderSetClipRect(a->pf.r, NULL);
-    // A highlight line across the upper third of every letter.
-    SDL_Rect clip = {0, y + scale / 2, RENDER_LOGICAL_W, scale / 4 > 1 ? scale / 4 : 1};
-    SDL_RenderSetClipRect(a->pf.r, &clip);
-    font_draw_flat(f, a->pf.r, x, y, scale, (SDL_Color){255, 255, 255, 255}, text);
-    SDL_RenderSetClipRect(a->pf.r, NULL);
+    rows[0] = (SDL_Color){235, 252, 255, 255};
+    font_draw_rows(f, a->pf.r, CX, y, scale, rows, text);
 }
 
-static void draw_title(App *a) {
-    if (a->attract.w) {
+// The world behind the menus, without its HUD, dimmed.
+static void backdrop(App *a, Uint8 alpha) {
+    const World *w = app_backdrop(a);
+    if (w) {
+        bool hud = a->rc.hud;
         a->rc.hud = false;
-        render_world(&a->rc, a->attract.w);
-        a->rc.hud = true;
+        render_world(&a->rc, w);
+        a->rc.hud = hud;
     } else {
         SDL_SetRenderDrawColor(a->pf.r, 12, 10, 30, 255);
         SDL_RenderClear(a->pf.r);
     }
-    dim(a, 140);
-    const int cx = RENDER_LOGICAL_W / 2;
+    dim(a, alpha);
+}
+
+// "Z/SPACE": the keys of one button, for the help lines.
+static void keys_of(const App *a, int btn, char *buf, size_t n) {
+    const uint16_t *k = a->set.bind.code[BIND_KEYS][btn];
+    if (k[0] && k[1]) snprintf(buf, n, "%s/%s", bindings_label(BIND_KEYS, k[0]), bindings_label(BIND_KEYS, k[1]));
+    else snprintf(buf, n, "%s", bindings_label(BIND_KEYS, k[0] ? k[0] : k[1]));
+}
+
+// Two help lines with the keys as they are bound now.
+static void help_band(App *a) {
+    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 190);
+    SDL_Rect band = {0, 640, RENDER_LOGICAL_W, 80};
+    SDL_RenderFillRect(a->pf.r, &band);
+    char k[5][32], line[400], dirs[4][32];
+    static const int btn[5] = {4, 5, 6, 7, 8};   // jump fire wiggle lock dash
+    for (int i = 0; i < 5; i++) keys_of(a, btn[i], k[i], sizeof k[i]);
+    snprintf(line, sizeof line, "JUMP %s   FIRE %s   WIGGLE %s   LOCK %s   DASH %s", k[0], k[1], k[2], k[3], k[4]);
+    render_text_centred(&a->rc, CX, 652, 2, C_DIM, line);
+    Bindings def;
+    bindings_default(&def);
+    if (!memcmp(def.code[BIND_KEYS], a->set.bind.code[BIND_KEYS], sizeof def.code[BIND_KEYS][0] * 4)) {
+        snprintf(line, sizeof line, "MOVE ARROWS/WASD   PAUSE ESC   F11 FULLSCREEN   F12 SCREENSHOT   GAMEPAD WORKS TOO");
+    } else {
+        for (int i = 0; i < 4; i++) keys_of(a, i, dirs[i], sizeof dirs[i]);
+        snprintf(line, sizeof line, "MOVE %s %s %s %s   PAUSE ESC   F11 FULLSCREEN   F12 SCREENSHOT", dirs[2], dirs[0],
+                 dirs[3], dirs[1]);
+    }
+    render_text_centred(&a->rc, CX, 680, 2, C_FAINT, line);
+}
+
+static void draw_title(App *a) {
+    backdrop(a, 140);
     float bob = 4.0f * sinf((float)a->rc.time_s * 1.6f);
     // A glow under the title, then the title in two layers for depth.
     if (a->rc.glow) {
         SDL_SetTextureBlendMode(a->rc.glow, SDL_BLENDMODE_ADD);
         SDL_SetTextureColorMod(a->rc.glow, 60, 120, 200);
         SDL_SetTextureAlphaMod(a->rc.glow, 120);
-        SDL_Rect g = {cx - 420, 40, 840, 260};
+        SDL_Rect g = {CX - 420, 30, 840, 260};
         SDL_RenderCopy(a->pf.r, a->rc.glow, NULL, &g);
     }
-    draw_logo(a, cx, 100 + (int)bob, 14, "BOSSRUSH");
-    render_text_centred(&a->rc, cx, 220, 2, C_GOLD, "THREE PROCEDURAL BOSSES.  ONE SPIDER-LEGGED CLIMBER.");
-    if (fmod(a->rc.time_s, 1.2) < 0.8) render_text_centred(&a->rc, cx, 290, 3, C_SEL, "PRESS JUMP");
-    char music[48], sfx[48], full[48];
-    snprintf(music, sizeof music, "MUSIC  < %3d >", a->set.music_volume);
-    snprintf(sfx, sizeof sfx, "SOUND  < %3d >", a->set.sfx_volume);
-    snprintf(full, sizeof full, "FULLSCREEN  %s", a->pf.fullscreen ? "ON" : "OFF");
-    const char *play = a->opt->level_path ? "PLAY ARENA" : "START BOSS RUSH";
-    const char *items[TITLE_N] = {play, music, sfx, full, "QUIT"};
-    panel(a, cx, 462, 500, 270);
-    draw_menu(a, items, TITLE_N, 370);
-    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 190);
-    SDL_Rect band = {0, 640, RENDER_LOGICAL_W, 80};
-    SDL_RenderFillRect(a->pf.r, &band);
-    render_text_centred(&a->rc, cx, 652, 2, C_DIM,
-                        "MOVE ARROWS/WASD   JUMP Z/SPACE   FIRE X/J   WIGGLE Q   PAUSE ESC");
-    render_text_centred(&a->rc, cx, 680, 2, (SDL_Color){110, 110, 140, 255},
-                        "F1 DEBUG   F11 FULLSCREEN   F12 SCREENSHOT   GAMEPAD WORKS TOO");
+    draw_logo(a, 86 + (int)bob, 14, "BOSSRUSH");
+    render_text_centred(&a->rc, CX, 206, 2, C_GOLD, "THREE PROCEDURAL BOSSES.  ONE SPIDER-LEGGED CLIMBER.");
+    Menu m;
+    app_screen_menu(a, SCR_TITLE, &m);
+    menu_panel(a, &m, 18, 0);
+    menu_draw(&m, &a->rc, a->rc.time_s);
+    hint(a, &m, m.y + m.n * m.row_h + 40);
+    help_band(a);
+}
+
+// A menu screen's heading: a big word and a smaller line under it.
+static void heading(App *a, const char *title, const char *sub) {
+    render_text_centred(&a->rc, CX, 40, 6, C_WHITE, title);
+    if (sub) render_text_centred(&a->rc, CX, 96, 2, C_DIM, sub);
+}
+
+static void draw_practice(App *a) {
+    backdrop(a, 170);
+    heading(a, "PRACTICE", "ONE ARENA AT A TIME. BEST TIMES ARE KEPT PER DIFFICULTY");
+    Menu m;
+    app_screen_menu(a, SCR_PRACTICE, &m);
+    menu_panel(a, &m, 14, 0);
+    menu_draw(&m, &a->rc, a->rc.time_s);
+    hint(a, &m, m.y + m.n * m.row_h + 32);
+}
+
+static void draw_options(App *a) {
+    backdrop(a, 170);
+    heading(a, "OPTIONS", "SAVED AS YOU CHANGE THEM");
+    Menu m;
+    app_screen_menu(a, SCR_OPTIONS, &m);
+    menu_panel(a, &m, 14, 0);
+    menu_draw(&m, &a->rc, a->rc.time_s);
+    hint(a, &m, m.y + m.n * m.row_h + 30);
+}
+
+static void draw_controls(App *a) {
+    backdrop(a, 190);
+    heading(a, "CONTROLS", "TWO KEYS AND TWO PAD BUTTONS EACH. PICKING ONE IN USE SWAPS THEM");
+    Menu m;
+    app_screen_menu(a, SCR_CONTROLS, &m);
+    menu_panel(a, &m, 14, 0);
+    int x0 = m.cx - m.w / 2 + m.cell_x;
+    render_text_centred(&a->rc, x0 + m.cell_w, m.y - 34, 2, C_GOLD, "KEYBOARD");
+    render_text_centred(&a->rc, x0 + 3 * m.cell_w, m.y - 34, 2, C_GOLD,
+                        a->dev.pads ? "GAMEPAD" : "GAMEPAD (NONE CONNECTED)");
+    menu_draw(&m, &a->rc, a->rc.time_s);
+    int y = m.y + m.n * m.row_h + 26;
+    if (a->capturing) {
+        char line[160];
+        const char *name = input_button_name(a->sel[SCR_CONTROLS]);
+        bool pad = a->col >= 2;
+        snprintf(line, sizeof line, "PRESS A %s FOR %s", pad ? "PAD BUTTON" : "KEY", name);
+        SDL_Rect box = {CX - 420, y - 10, 840, 70};
+        panel(a, box);
+        Uint8 al = (Uint8)(190 + 60 * sin(a->rc.time_s * 6.0));
+        render_text_centred(&a->rc, CX, y, 3, (SDL_Color){C_SEL.r, C_SEL.g, C_SEL.b, al}, line);
+        render_text_centred(&a->rc, CX, y + 32, 2, C_DIM,
+                            pad ? "START OR ESC CANCELS   BACKSPACE CLEARS THE SLOT"
+                                : "ESC CANCELS   BACKSPACE OR DELETE CLEARS THE SLOT");
+        return;
+    }
+    hint(a, &m, y);
+    render_text_centred(&a->rc, CX, y + 26, 2, C_FAINT,
+                        "ALWAYS: LEFT STICK MOVES, ESC / START PAUSE; ARROWS, ENTER AND ESC WORK IN MENUS");
+}
+
+// Gold that breathes towards white: the colour of a new record.
+static SDL_Color record_colour(const App *a) {
+    double k = 0.5 + 0.5 * sin(a->rc.time_s * 6.0);
+    return (SDL_Color){255, (Uint8)(210 + 45 * k), (Uint8)(120 + 135 * k), 255};
+}
+
+static void draw_results(App *a) {
+    const Results *r = &a->res;
+    Menu m;
+    app_screen_menu(a, SCR_RESULTS, &m);
+    dim(a, 110);
+    SDL_Rect box = {CX - 380, 120, 760, m.y + m.n * m.row_h + 18 - 120};
+    panel(a, box);
+    const char *head = r->rush_done ? "BOSS RUSH CLEAR!" : (r->won ? "ARENA CLEAR" : "DEFEATED");
+    render_text_centred(&a->rc, CX, 146, 6, r->won ? C_GOLD : C_RED, head);
+    char line[300], t[32], b[32];
+    snprintf(line, sizeof line, "%.128s  -  %s", a->play.lv.name, difficulty_name(a->play.w->difficulty));
+    render_text_centred(&a->rc, CX, 214, 2, C_DIM, line);
+    best_time_text(r->ticks, t, sizeof t);
+    if (r->won) {
+        snprintf(line, sizeof line, "TIME %s", t);
+        render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
+        if (r->new_best && r->best) {
+            best_time_text(r->best, b, sizeof b);
+            snprintf(line, sizeof line, "NEW BEST!  (WAS %s)", b);
+        } else if (r->new_best) {
+            snprintf(line, sizeof line, "NEW BEST!");
+        } else {
+            best_time_text(r->best, b, sizeof b);
+            snprintf(line, sizeof line, "BEST %s", b);
+        }
+        render_text_centred(&a->rc, CX, 290, 3, r->new_best ? record_colour(a) : C_DIM, line);
+    } else {
+        snprintf(line, sizeof line, "FELL AFTER %s", t);
+        render_text_centred(&a->rc, CX, 258, 3, C_WHITE, line);
+    }
+    snprintf(line, sizeof line, "HITS TAKEN %d     HEARTS LEFT %d / %d", r->hits, r->hp_left, r->hp_max);
+    render_text_centred(&a->rc, CX, 334, 2, C_WHITE, line);
+    if (a->mode == MODE_RUSH) {
+        best_time_text(a->rush.ticks, t, sizeof t);
+        if (r->rush_done) {
+            snprintf(line, sizeof line, "WHOLE RUSH %s   HITS %d", t, a->rush.hits);
+            render_text_centred(&a->rc, CX, 364, 3, C_GOLD, line);
+            if (r->rush_new_best && r->rush_best) {
+                best_time_text(r->rush_best, b, sizeof b);
+                snprintf(line, sizeof line, "NEW BEST RUSH!  (WAS %s)", b);
+            } else if (r->rush_new_best) {
+                snprintf(line, sizeof line, "NEW BEST RUSH!");
+            } else {
+                best_time_text(r->rush_best, b, sizeof b);
+                snprintf(line, sizeof line, "BEST RUSH %s", b);
+            }
+            render_text_centred(&a->rc, CX, 398, 2, r->rush_new_best ? record_colour(a) : C_DIM, line);
+        } else if (r->won) {
+            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d DONE", t, a->rush.arena, a->rush.arenas);
+            render_text_centred(&a->rc, CX, 364, 2, C_DIM, line);
+            if (r->next_hp > r->hp_left)
+                snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (%d LEFT + %d)", r->next_hp,
+                         r->hp_left, r->next_hp - r->hp_left);
+            else
+                snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (FULL)", r->next_hp);
+            render_text_centred(&a->rc, CX, 394, 2, C_SEL, line);
+        } else {
+            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d", t, a->rush.arena + 1, a->rush.arenas);
+            render_text_centred(&a->rc, CX, 364, 2, C_DIM, line);
+        }
+    }
+    menu_draw(&m, &a->rc, a->rc.time_s);
+    hint(a, &m, box.y + box.h + 16);
 }
 
 static void draw_play(App *a) {
     render_world(&a->rc, a->play.w);
     const World *w = a->play.w;
-    const int cx = RENDER_LOGICAL_W / 2;
     if (a->screen == SCR_PLAY && w->tick < 120 && w->state == GAME_PLAYING) {
         Uint8 al = (Uint8)(w->tick < 90 ? 255 : 255 - (w->tick - 90) * 8);
         char line[200];
-        if (!a->opt->level_path && a->level_count > 1)
+        if (a->mode == MODE_RUSH && a->level_count > 1)
             snprintf(line, sizeof line, "ARENA %d / %d", a->level_idx + 1, a->level_count);
-        else snprintf(line, sizeof line, "ARENA");
-        render_text_centred(&a->rc, cx, 250, 3, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, al}, line);
-        render_text_centred(&a->rc, cx, 290, 6, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, al}, a->play.lv.name);
+        else snprintf(line, sizeof line, a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA");
+        render_text_centred(&a->rc, CX, 250, 3, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, al}, line);
+        render_text_centred(&a->rc, CX, 290, 6, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, al}, a->play.lv.name);
     }
     if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
-        SDL_Color c = w->state == GAME_WON ? C_GOLD : (SDL_Color){255, 90, 100, 255};
-        render_text_centred(&a->rc, cx, 300, 8, c, msg);
+        render_text_centred(&a->rc, CX, 300, 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);
     }
     if (a->screen == SCR_PAUSE) {
         dim(a, 140);
-        panel(a, cx, 360, 520, 300);
-        render_text_centred(&a->rc, cx, 240, 6, C_WHITE, "PAUSED");
-        const char *items[PAUSE_N] = {"RESUME", "RETRY", "QUIT TO TITLE"};
-        draw_menu(a, items, PAUSE_N, 330);
-        render_text_centred(&a->rc, cx, 478, 2, C_DIM, "Z JUMP  X FIRE  Q WIGGLE  ARROWS AIM");
+        Menu m;
+        app_screen_menu(a, SCR_PAUSE, &m);
+        int bottom = m.y + m.n * m.row_h;
+        panel(a, (SDL_Rect){CX - 290, 200, 580, bottom + 50 - 200});
+        render_text_centred(&a->rc, CX, 228, 6, C_WHITE, "PAUSED");
+        menu_draw(&m, &a->rc, a->rc.time_s);
+        // Where you are: the mode, the fight's clock and the hits so far.
+        char line[200], t[32];
+        best_time_text(w->tick + 1, t, sizeof t);
+        if (a->mode == MODE_RUSH)
+            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->level_idx + 1, a->level_count, t,
+                     a->hits);
+        else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                      difficulty_name(w->difficulty), t, a->hits);
+        render_text_centred(&a->rc, CX, bottom + 16, 2, C_DIM, line);
+        hint(a, &m, bottom + 70);
     }
-    if (a->screen == SCR_RESULTS) {
-        bool won = w->state == GAME_WON;
-        bool last = won && !a->opt->level_path && a->level_idx + 1 >= a->level_count;
-        dim(a, 110);
-        panel(a, cx, 360, 640, 320);
-        const char *head = won ? (last ? "BOSS RUSH CLEAR!" : "ARENA CLEAR") : "DEFEATED";
-        render_text_centred(&a->rc, cx, 225, 6, won ? C_GOLD : (SDL_Color){255, 100, 110, 255}, head);
-        char info[400];
-        snprintf(info, sizeof info, "%s   TIME %lld.%02lld S   HP %d/%d", a->play.lv.name,
-                 (long long)(w->state_tick / SIM_TICK_HZ),
-                 (long long)(w->state_tick % SIM_TICK_HZ * 100 / SIM_TICK_HZ),
-                 w->player.hp > 0 ? w->player.hp : 0, w->player.hp_max);
-        render_text_centred(&a->rc, cx, 295, 2, C_DIM, info);
-        if (last && a->level_count > 1) {
-            snprintf(info, sizeof info, "ALL %d BOSSES DOWN IN %lld.%02lld S", a->level_count,
-                     (long long)(a->rush_ticks / SIM_TICK_HZ),
-                     (long long)(a->rush_ticks % SIM_TICK_HZ * 100 / SIM_TICK_HZ));
-            render_text_centred(&a->rc, cx, 320, 2, C_GOLD, info);
-        }
-        const char *items[2];
-        int n = app_results_items(a, items);
-        draw_menu(a, items, n, 360);
-    }
+    if (a->screen == SCR_RESULTS) draw_results(a);
 }
 
 static void draw_watch(App *a) {
@@ -179,20 +318,29 @@ static void draw_watch(App *a) {
 void app_draw_frame(App *a) {
     SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
     SDL_RenderClear(a->pf.r);
-    if (a->screen == SCR_TITLE) draw_title(a);
-    else if (a->screen == SCR_WATCH) draw_watch(a);
-    else draw_play(a);
-    if (a->toast[0] && platform_now_s() < a->toast_until)
-        render_text(&a->rc, 20, RENDER_LOGICAL_H - 60, 2, C_WHITE, a->toast);
+    switch (a->screen) {
+    case SCR_TITLE: draw_title(a); break;
+    case SCR_PRACTICE: draw_practice(a); break;
+    case SCR_OPTIONS: draw_options(a); break;
+    case SCR_CONTROLS: draw_controls(a); break;
+    case SCR_WATCH: draw_watch(a); break;
+    default: draw_play(a); break;
+    }
+    if (a->toast[0] && platform_now_s() < a->toast_until) {
+        int w = render_text_width(&a->rc, a->toast, 2) + 24;
+        SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 200);
+        SDL_Rect box = {CX - w / 2, RENDER_LOGICAL_H - 40, w, 30};
+        SDL_RenderFillRect(a->pf.r, &box);
+        render_text_centred(&a->rc, CX, RENDER_LOGICAL_H - 32, 2, C_WHITE, a->toast);
+    }
     if (a->screenshot) {
         // Read back before present: the back buffer is undefined after it.
         a->screenshot = false;
         char path[1200];
         if (platform_screenshot(&a->pf, path, sizeof path)) {
-            char msg[1300];
-            snprintf(msg, sizeof msg, "SCREENSHOT SAVED");
             log_info("screenshot: %s", path);
-            app_toast(a, msg);
+            app_toast(a, "SCREENSHOT SAVED");
         }
     }
     SDL_RenderPresent(a->pf.r);

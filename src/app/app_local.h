@@ -1,18 +1,22 @@
-// app_local.h -- the inside of the app: its state and screens, shared by
-// app.c (flow, ticks, menus, events, setup) and app_draw.c (drawing the
-// screens). Everyone else uses app.h.
+// app_local.h -- the inside of the app: its state, screens and flow, shared
+// by app.c (the loop, events, arenas, results), app_screens.c (the menu
+// screens: what their items are and do), app_menu.c (menu layout) and
+// app_draw.c (drawing). Everyone else uses app.h.
 #pragma once
 #include <SDL.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "app/app.h"
+#include "app/app_menu.h"
 #include "audio/audio.h"
+#include "harness/session.h"
+#include "platform/best.h"
 #include "platform/devices.h"
 #include "platform/platform.h"
 #include "platform/settings.h"
 #include "render/render.h"
-#include "harness/session.h"
+#include "sim/rush.h"
 #include "sim/world.h"
 
 #define SIM_DT (1.0 / SIM_TICK_HZ)
@@ -23,11 +27,35 @@
 
 typedef enum Screen {
     SCR_TITLE = 0,
+    SCR_PRACTICE,              // pick one arena
+    SCR_OPTIONS,
+    SCR_CONTROLS,              // key and pad rebinding
     SCR_PLAY,
     SCR_PAUSE,
     SCR_RESULTS,
     SCR_WATCH,                 // --replay / --script
+    SCR_COUNT,
 } Screen;
+
+typedef enum PlayMode {
+    MODE_RUSH = 0,             // levels/*.lvl in name order, hearts carried over (sim/rush.h)
+    MODE_PRACTICE,             // one arena picked on the practice screen
+    MODE_SINGLE,               // --level FILE
+} PlayMode;
+
+// What the results screen shows, fixed when it opens.
+typedef struct Results {
+    bool won;
+    int64_t ticks;             // this attempt's fight time
+    int hits;                  // hits taken in it
+    int hp_left, hp_max;
+    int64_t best;              // the arena's record before this run (0: none)
+    bool new_best;
+    bool rush_done;            // the last arena of a rush was won
+    int next_hp;               // rush, won, more to come: hearts for the next arena
+    int64_t rush_best;         // rush_done: the rush's record before (0: none)
+    bool rush_new_best;
+} Results;
 
 typedef struct App {
     const AppOptions *opt;
@@ -36,14 +64,27 @@ typedef struct App {
     Audio au;
     RenderCtx rc;
     Settings set;
+    bool settings_writable;    // settings_load said the file may be written
     char settings_path[1100];
+    BestTimes best;
+    bool best_writable;
+    char best_path[1100];
     char assets[1100];
     char legs_dir[1200];       // assets/legs: every session's leg profiles
     char levels[MAX_LEVELS][1024];
+    char level_names[MAX_LEVELS][128];   // each arena's `name`
     int level_count, level_idx;
+    PlayMode mode;
+    Rush rush;
+    Difficulty rush_difficulty;  // fixed when a rush begins; the settings' may change meanwhile
+    int hits;                  // hits taken in the current attempt
+    Results res;
     Session play, attract;     // the arena played or watched; the title's attract arena
     Screen screen;
-    int sel;                   // highlighted menu item
+    Screen options_back;       // where the options screen returns to (title or pause)
+    int sel[SCR_COUNT];        // highlighted item per screen
+    int col;                   // controls: highlighted cell
+    bool capturing;            // controls: waiting for a key or pad press
     int after_end;             // ticks stepped since the fight ended
     bool shot_done[APP_MAX_SHOTS];
     double acc;
@@ -54,15 +95,40 @@ typedef struct App {
     double fps_t0;
     int fps_frames;
     bool legs_warned;          // a missing leg profile was reported once
-    int64_t rush_ticks;        // fight time of the arenas won so far in this rush
+    int mouse_x, mouse_y;      // last pointer position, logical px
+    int mouse_gx, mouse_gy;    // and on the desktop (did it really move?)
+    bool cursor_on;
 } App;
-
-enum { TITLE_PLAY = 0, TITLE_MUSIC, TITLE_SFX, TITLE_FULLSCREEN, TITLE_QUIT, TITLE_N };
-enum { PAUSE_RESUME = 0, PAUSE_RETRY, PAUSE_QUIT, PAUSE_N };
 
 // Shows a short message at the bottom of the screen for a moment.
 void app_toast(App *a, const char *msg);
-// The results menu's items for the current outcome; returns how many.
-int app_results_items(const App *a, const char **items);
+// The menu of a menu screen (title, practice, options, controls, pause,
+// results) as it is now, laid out; false for the other screens.
+bool app_screen_menu(App *a, Screen s, Menu *m);
+// Acts on item `id` of screen s: delta 0 is OK (or a click), -1 / +1 are
+// left / right (arrows, wheel). For cells, a->col says which.
+void app_screen_apply(App *a, Screen s, int id, int delta);
+// Back (Esc, B, right click) on screen s.
+void app_screen_back(App *a, Screen s);
+// The controls screen waiting for a press: takes the event (true) and
+// binds, clears or cancels.
+bool app_controls_capture(App *a, const SDL_Event *e);
+// Flow, for the screens (app.c): open a screen; start playing (the rush
+// from its first arena, practice arena `level`, or the --level arena);
+// retry the arena; go on after the results (the next arena of the rush, a
+// new rush after the last, the same arena again); leave for the title.
+void app_open(App *a, Screen s);
+void app_start(App *a, PlayMode mode, int level);
+void app_retry(App *a);
+void app_next(App *a);
+void app_go_title(App *a);
+// Back to the fight from the pause menu.
+void app_resume(App *a);
+// The world drawn behind a menu screen: the paused arena behind the pause
+// side (pause, its options), else the title's attract arena (may be NULL).
+const World *app_backdrop(const App *a);
+// Saves the settings (when the file may be written) and applies them to
+// the window, sound and renderer.
+void app_settings_changed(App *a);
 // Draws the current screen and presents it (app_draw.c).
 void app_draw_frame(App *a);

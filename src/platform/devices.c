@@ -1,11 +1,16 @@
-// devices.c -- keyboard + game controller state -> Input bits, hot-plug,
-// and menu actions. Sampling reads current state (no event queue), so the
-// tick sees what is held at that instant: no added lag.
+// devices.c -- keyboard + game controller state -> Input bits through the
+// bindings, hot-plug, menu actions and rebinding capture. Sampling reads
+// current state (no event queue), so the tick sees what is held at that
+// instant: no added lag.
 #include "platform/devices.h"
 
 #include <math.h>
 
 #include "core/log.h"
+
+// PadInput follows SDL's controller-button order from PAD_A.
+_Static_assert(PAD_A == SDL_CONTROLLER_BUTTON_A + 1 && PAD_DPRIGHT == SDL_CONTROLLER_BUTTON_DPAD_RIGHT + 1,
+               "PadInput must follow SDL_GameControllerButton");
 
 static void pad_open(Devices *d, int index) {
     if (d->pads >= DEVICES_MAX_PADS || !SDL_IsGameController(index)) return;
@@ -23,8 +28,9 @@ static void pad_open(Devices *d, int index) {
     log_info("controller connected: %s", SDL_GameControllerName(c));
 }
 
-void devices_init(Devices *d) {
+void devices_init(Devices *d, const Bindings *bind) {
     SDL_memset(d, 0, sizeof *d);
+    d->bind = bind;
     for (int i = 0; i < SDL_NumJoysticks(); i++) pad_open(d, i);
 }
 
@@ -33,39 +39,35 @@ void devices_free(Devices *d) {
     d->pads = 0;
 }
 
-static uint16_t key_button(SDL_Scancode k) {
-    switch (k) {
-    case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: return BTN_LEFT;
-    case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: return BTN_RIGHT;
-    case SDL_SCANCODE_UP: case SDL_SCANCODE_W: return BTN_UP;
-    case SDL_SCANCODE_DOWN: case SDL_SCANCODE_S: return BTN_DOWN;
-    case SDL_SCANCODE_Z: case SDL_SCANCODE_SPACE: return BTN_JUMP;
-    case SDL_SCANCODE_X: case SDL_SCANCODE_J: return BTN_FIRE;
-    case SDL_SCANCODE_Q: return BTN_WIGGLE;
-    case SDL_SCANCODE_C: case SDL_SCANCODE_LSHIFT: return BTN_LOCK;
-    case SDL_SCANCODE_V: case SDL_SCANCODE_LCTRL: return BTN_DASH;
-    default: return 0;
-    }
+static double axis(SDL_GameController *c, SDL_GameControllerAxis a) {
+    return SDL_GameControllerGetAxis(c, a) / 32767.0;
 }
 
-static uint16_t pad_button(Uint8 b) {
-    switch (b) {
-    case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return BTN_LEFT;
-    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return BTN_RIGHT;
-    case SDL_CONTROLLER_BUTTON_DPAD_UP: return BTN_UP;
-    case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return BTN_DOWN;
-    case SDL_CONTROLLER_BUTTON_A: return BTN_JUMP;
-    case SDL_CONTROLLER_BUTTON_X: return BTN_FIRE;
-    case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: return BTN_WIGGLE;
-    case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: return BTN_LOCK;
-    case SDL_CONTROLLER_BUTTON_B: return BTN_DASH;
-    default: return 0;
-    }
+// A pad button's PadInput (PAD_NONE for buttons beyond the d-pad).
+static int pad_code(Uint8 button) {
+    return button <= SDL_CONTROLLER_BUTTON_DPAD_RIGHT ? PAD_A + button : PAD_NONE;
+}
+
+// A trigger pulled past the threshold as a PadInput, else PAD_NONE.
+static int trigger_code(const SDL_ControllerAxisEvent *a) {
+    if (a->value / 32767.0 <= DEVICES_TRIGGER) return PAD_NONE;
+    if (a->axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT) return PAD_LEFTTRIGGER;
+    if (a->axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT) return PAD_RIGHTTRIGGER;
+    return PAD_NONE;
+}
+
+static bool pad_down(SDL_GameController *c, int code) {
+    if (code == PAD_LEFTTRIGGER) return axis(c, SDL_CONTROLLER_AXIS_TRIGGERLEFT) > DEVICES_TRIGGER;
+    if (code == PAD_RIGHTTRIGGER) return axis(c, SDL_CONTROLLER_AXIS_TRIGGERRIGHT) > DEVICES_TRIGGER;
+    return code >= PAD_A && code <= PAD_DPRIGHT &&
+           SDL_GameControllerGetButton(c, (SDL_GameControllerButton)(code - PAD_A));
 }
 
 bool devices_event(Devices *d, const SDL_Event *e) {
-    if (e->type == SDL_KEYDOWN && !e->key.repeat) d->latched |= key_button(e->key.keysym.scancode);
-    if (e->type == SDL_CONTROLLERBUTTONDOWN) d->latched |= pad_button(e->cbutton.button);
+    if (e->type == SDL_KEYDOWN && !e->key.repeat)
+        d->latched |= bindings_buttons(d->bind, BIND_KEYS, e->key.keysym.scancode);
+    if (e->type == SDL_CONTROLLERBUTTONDOWN) d->latched |= bindings_buttons(d->bind, BIND_PAD, pad_code(e->cbutton.button));
+    if (e->type == SDL_CONTROLLERAXISMOTION) d->latched |= bindings_buttons(d->bind, BIND_PAD, trigger_code(&e->caxis));
     if (e->type == SDL_CONTROLLERDEVICEADDED) {
         pad_open(d, e->cdevice.which);
         return true;
@@ -99,11 +101,24 @@ uint16_t devices_stick_dirs(double x, double y) {
     return dirs[oct];
 }
 
-static double axis(SDL_GameController *c, SDL_GameControllerAxis a) {
-    return SDL_GameControllerGetAxis(c, a) / 32767.0;
+static uint16_t held(const Devices *d) {
+    const Uint8 *k = SDL_GetKeyboardState(NULL);
+    const Bindings *b = d->bind;
+    uint16_t m = 0;
+    for (int btn = 0; btn < BTN_COUNT; btn++)
+        for (int s = 0; s < BIND_SLOTS; s++) {
+            int code = b->code[BIND_KEYS][btn][s];
+            if (code > 0 && code < SDL_NUM_SCANCODES && k[code]) m |= (uint16_t)(1u << btn);
+        }
+    for (int i = 0; i < d->pads; i++) {
+        SDL_GameController *c = d->pad[i];
+        m |= devices_stick_dirs(axis(c, SDL_CONTROLLER_AXIS_LEFTX), axis(c, SDL_CONTROLLER_AXIS_LEFTY));
+        for (int btn = 0; btn < BTN_COUNT; btn++)
+            for (int s = 0; s < BIND_SLOTS; s++)
+                if (pad_down(c, b->code[BIND_PAD][btn][s])) m |= (uint16_t)(1u << btn);
+    }
+    return m;
 }
-
-static uint16_t held(const Devices *d);
 
 void devices_suppress_held(Devices *d) {
     d->latched = 0;
@@ -121,59 +136,39 @@ Input devices_sample(Devices *d) {
     return (Input){b};
 }
 
-static uint16_t held(const Devices *d) {
-    const Uint8 *k = SDL_GetKeyboardState(NULL);
-    uint16_t b = 0;
-    if (k[SDL_SCANCODE_LEFT] || k[SDL_SCANCODE_A]) b |= BTN_LEFT;
-    if (k[SDL_SCANCODE_RIGHT] || k[SDL_SCANCODE_D]) b |= BTN_RIGHT;
-    if (k[SDL_SCANCODE_UP] || k[SDL_SCANCODE_W]) b |= BTN_UP;
-    if (k[SDL_SCANCODE_DOWN] || k[SDL_SCANCODE_S]) b |= BTN_DOWN;
-    if (k[SDL_SCANCODE_Z] || k[SDL_SCANCODE_SPACE]) b |= BTN_JUMP;
-    if (k[SDL_SCANCODE_X] || k[SDL_SCANCODE_J]) b |= BTN_FIRE;
-    if (k[SDL_SCANCODE_Q]) b |= BTN_WIGGLE;
-    if (k[SDL_SCANCODE_C] || k[SDL_SCANCODE_LSHIFT]) b |= BTN_LOCK;
-    if (k[SDL_SCANCODE_V] || k[SDL_SCANCODE_LCTRL]) b |= BTN_DASH;
-    for (int i = 0; i < d->pads; i++) {
-        SDL_GameController *c = d->pad[i];
-        b |= devices_stick_dirs(axis(c, SDL_CONTROLLER_AXIS_LEFTX), axis(c, SDL_CONTROLLER_AXIS_LEFTY));
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_DPAD_LEFT)) b |= BTN_LEFT;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_DPAD_RIGHT)) b |= BTN_RIGHT;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_DPAD_UP)) b |= BTN_UP;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_DPAD_DOWN)) b |= BTN_DOWN;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_A)) b |= BTN_JUMP;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_X)) b |= BTN_FIRE;
-        if (axis(c, SDL_CONTROLLER_AXIS_TRIGGERRIGHT) > DEVICES_TRIGGER) b |= BTN_FIRE;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_LEFTSHOULDER)) b |= BTN_WIGGLE;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER)) b |= BTN_LOCK;
-        if (SDL_GameControllerGetButton(c, SDL_CONTROLLER_BUTTON_B)) b |= BTN_DASH;
-        if (axis(c, SDL_CONTROLLER_AXIS_TRIGGERLEFT) > DEVICES_TRIGGER) b |= BTN_DASH;
-    }
-    return b;
+// The menu move a set of bound buttons means (directions and jump).
+static MenuAction bound_action(uint16_t m) {
+    if (m & BTN_UP) return MENU_UP;
+    if (m & BTN_DOWN) return MENU_DOWN;
+    if (m & BTN_LEFT) return MENU_LEFT;
+    if (m & BTN_RIGHT) return MENU_RIGHT;
+    if (m & BTN_JUMP) return MENU_OK;
+    return MENU_NONE;
 }
 
-MenuAction devices_menu_action(const SDL_Event *e) {
-    if (e->type == SDL_KEYDOWN && !e->key.repeat) {
-        switch (e->key.keysym.scancode) {
-        case SDL_SCANCODE_UP: case SDL_SCANCODE_W: return MENU_UP;
-        case SDL_SCANCODE_DOWN: case SDL_SCANCODE_S: return MENU_DOWN;
-        case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: return MENU_LEFT;
-        case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: return MENU_RIGHT;
-        case SDL_SCANCODE_Z: case SDL_SCANCODE_SPACE: case SDL_SCANCODE_KP_ENTER: return MENU_OK;
-        case SDL_SCANCODE_RETURN: return (e->key.keysym.mod & KMOD_ALT) ? MENU_NONE : MENU_OK;
-        case SDL_SCANCODE_ESCAPE: return MENU_BACK;
-        default: return MENU_NONE;
+MenuAction devices_menu_action(const Devices *d, const SDL_Event *e) {
+    if (e->type == SDL_KEYDOWN) {
+        SDL_Scancode k = e->key.keysym.scancode;
+        MenuAction m = MENU_NONE;
+        switch (k) {
+        case SDL_SCANCODE_UP: m = MENU_UP; break;
+        case SDL_SCANCODE_DOWN: m = MENU_DOWN; break;
+        case SDL_SCANCODE_LEFT: m = MENU_LEFT; break;
+        case SDL_SCANCODE_RIGHT: m = MENU_RIGHT; break;
+        case SDL_SCANCODE_KP_ENTER: m = MENU_OK; break;
+        case SDL_SCANCODE_RETURN: m = (e->key.keysym.mod & KMOD_ALT) ? MENU_NONE : MENU_OK; break;
+        case SDL_SCANCODE_ESCAPE: case SDL_SCANCODE_BACKSPACE: m = MENU_BACK; break;
+        default: m = bound_action(bindings_buttons(d->bind, BIND_KEYS, k)); break;
         }
-    }
-    if (e->type == SDL_KEYDOWN && e->key.repeat) {
-        // Held arrows repeat in menus (volume sliders).
-        switch (e->key.keysym.scancode) {
-        case SDL_SCANCODE_LEFT: case SDL_SCANCODE_A: return MENU_LEFT;
-        case SDL_SCANCODE_RIGHT: case SDL_SCANCODE_D: return MENU_RIGHT;
-        default: return MENU_NONE;
-        }
+        // Held keys repeat for moves (long lists, sliders), never for OK or back.
+        if (e->key.repeat && m != MENU_UP && m != MENU_DOWN && m != MENU_LEFT && m != MENU_RIGHT) return MENU_NONE;
+        return m;
     }
     if (e->type == SDL_CONTROLLERBUTTONDOWN) {
-        switch (e->cbutton.button) {
+        Uint8 b = e->cbutton.button;
+        MenuAction m = bound_action(bindings_buttons(d->bind, BIND_PAD, pad_code(b)));
+        if (m != MENU_NONE) return m;
+        switch (b) {
         case SDL_CONTROLLER_BUTTON_DPAD_UP: return MENU_UP;
         case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return MENU_DOWN;
         case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return MENU_LEFT;
@@ -204,4 +199,27 @@ void devices_rumble(Devices *d, double strength, int ms) {
     if (strength > 1) strength = 1;
     Uint16 lo = (Uint16)(strength * 65535.0), hi = (Uint16)(strength * 40000.0);
     for (int i = 0; i < d->pads; i++) SDL_GameControllerRumble(d->pad[i], lo, hi, (Uint32)ms);
+}
+
+DevicesCapture devices_capture(const SDL_Event *e, BindDevice dev, int *code) {
+    *code = 0;
+    if (e->type == SDL_KEYDOWN && !e->key.repeat) {
+        SDL_Scancode k = e->key.keysym.scancode;
+        if (k == SDL_SCANCODE_ESCAPE) return CAPTURE_CANCEL;
+        if (k == SDL_SCANCODE_BACKSPACE || k == SDL_SCANCODE_DELETE) return CAPTURE_CLEAR;
+        if (dev != BIND_KEYS) return CAPTURE_NONE;
+        *code = (int)k;
+        return bindings_name(BIND_KEYS, *code) ? CAPTURE_CODE : CAPTURE_RESERVED;
+    }
+    if (dev != BIND_PAD) return CAPTURE_NONE;
+    if (e->type == SDL_CONTROLLERBUTTONDOWN) {
+        if (e->cbutton.button == SDL_CONTROLLER_BUTTON_START) return CAPTURE_CANCEL;
+        *code = pad_code(e->cbutton.button);
+        return bindings_name(BIND_PAD, *code) ? CAPTURE_CODE : CAPTURE_RESERVED;
+    }
+    if (e->type == SDL_CONTROLLERAXISMOTION && trigger_code(&e->caxis)) {
+        *code = trigger_code(&e->caxis);
+        return CAPTURE_CODE;
+    }
+    return CAPTURE_NONE;
 }

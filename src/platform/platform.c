@@ -28,7 +28,7 @@ static void load_pad_mappings(void) {
     else log_info("%s: %d controller mappings", path, n);
 }
 
-bool platform_open(Platform *pf, const char *title, bool fullscreen, int logical_w, int logical_h) {
+bool platform_open(Platform *pf, const char *title, bool fullscreen, bool vsync, int logical_w, int logical_h) {
     memset(pf, 0, sizeof *pf);
     pf->logical_w = logical_w;
     pf->logical_h = logical_h;
@@ -60,7 +60,7 @@ bool platform_open(Platform *pf, const char *title, bool fullscreen, int logical
         return false;
     }
     SDL_SetWindowMinimumSize(pf->win, 320, 180);
-    pf->r = SDL_CreateRenderer(pf->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    pf->r = SDL_CreateRenderer(pf->win, -1, SDL_RENDERER_ACCELERATED | (vsync ? SDL_RENDERER_PRESENTVSYNC : 0));
     if (!pf->r) pf->r = SDL_CreateRenderer(pf->win, -1, SDL_RENDERER_SOFTWARE);
     if (!pf->r) {
         log_error("cannot create a renderer: %s", SDL_GetError());
@@ -69,6 +69,8 @@ bool platform_open(Platform *pf, const char *title, bool fullscreen, int logical
         return false;
     }
     SDL_RenderSetLogicalSize(pf->r, logical_w, logical_h);
+    SDL_RendererInfo info;
+    pf->vsync = SDL_GetRendererInfo(pf->r, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     pf->fullscreen = fullscreen;
     if (fullscreen) SDL_ShowCursor(SDL_DISABLE);
     return true;
@@ -89,6 +91,28 @@ void platform_set_fullscreen(Platform *pf, bool on) {
     }
     pf->fullscreen = on;
     SDL_ShowCursor(on ? SDL_DISABLE : SDL_ENABLE);
+}
+
+void platform_set_vsync(Platform *pf, bool on) {
+    if (SDL_RenderSetVSync(pf->r, on ? 1 : 0) != 0) {
+        log_warn("vsync: %s", SDL_GetError());
+        return;
+    }
+    pf->vsync = on;
+}
+
+void platform_set_integer_scale(Platform *pf, bool on) {
+    pf->integer_scale = on;
+    platform_update_scale(pf);
+}
+
+void platform_update_scale(Platform *pf) {
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(pf->r, &w, &h) != 0) return;
+    bool want = pf->integer_scale && w >= pf->logical_w && h >= pf->logical_h;
+    if (want == pf->integer_active) return;
+    SDL_RenderSetIntegerScale(pf->r, want ? SDL_TRUE : SDL_FALSE);
+    pf->integer_active = want;
 }
 
 double platform_now_s(void) {

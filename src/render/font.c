@@ -2,6 +2,7 @@
 // texture atlas once so drawing text is one copy per glyph.
 #include "render/font.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "core/log.h"
@@ -150,39 +151,124 @@ int font_width(const char *text, int scale) {
     return best > 0 ? (best * FONT_ADVANCE - 1) * scale : 0;
 }
 
-static void draw_pass(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text) {
-    SDL_SetTextureColorMod(f->tex, c.r, c.g, c.b);
-    SDL_SetTextureAlphaMod(f->tex, c.a);
+// Where text lands on the output. A 5x7 glyph scaled by SDL's logical-size
+// factor (0.47 in a 600 px wide window) loses or doubles dot rows at
+// random; so text is drawn in output pixels, each dot a whole number of
+// them (dot_px), at the spot the logical position maps to.
+typedef struct View {
+    bool direct;               // logical px are output px: draw as given
+    float s, ox, oy;           // output px per logical px; the picture's origin in output px
+    int lw, lh;                // the logical size to restore
+} View;
+
+static View view_get(SDL_Renderer *r) {
+    View v = {.direct = true, .s = 1.0f};
+    SDL_RenderGetLogicalSize(r, &v.lw, &v.lh);
+    if (!v.lw || !v.lh) return v;
+    float sx, sy;
+    SDL_RenderGetScale(r, &sx, &sy);
+    if (sx == 1.0f || sx <= 0.0f) return v;
+    SDL_Rect vp;
+    SDL_RenderGetViewport(r, &vp);
+    v.direct = false;
+    v.s = sx;
+    v.ox = (float)vp.x * sx;
+    v.oy = (float)vp.y * sy;
+    return v;
+}
+
+// The view, with the logical size switched off while text is drawn.
+static View view_begin(SDL_Renderer *r) {
+    View v = view_get(r);
+    if (!v.direct) SDL_RenderSetLogicalSize(r, 0, 0);
+    return v;
+}
+
+static void view_end(SDL_Renderer *r, const View *v) {
+    if (!v->direct) SDL_RenderSetLogicalSize(r, v->lw, v->lh);
+}
+
+// Output px per font dot for a logical scale drawn at s output px per
+// logical px: scale * s rounded, at least 1.
+static int dot_px(int scale, float s) {
+    int d = (int)floorf((float)scale * s + 0.5f);
+    return d < 1 ? 1 : d;
+}
+
+int font_shown_width(SDL_Renderer *r, const char *text, int scale) {
+    View v = view_get(r);
+    if (v.direct) return font_width(text, scale);
+    return (int)ceilf((float)(font_width(text, 1) * dot_px(scale, v.s)) / v.s);
+}
+
+// Glyph rows [row0, row0 + rows) of text with its top-left at output (x, y),
+// dot output px per font dot, in the texture's current colour.
+static void glyphs(Font *f, SDL_Renderer *r, int x, int y, int dot, const char *text, int row0, int rows) {
     int cx = x, cy = y;
     for (const char *p = text; *p; p++) {
         if (*p == '\n') {
             cx = x;
-            cy += (FONT_GLYPH_H + 3) * scale;
+            cy += (FONT_GLYPH_H + 3) * dot;
             continue;
         }
         if (*p != ' ') {
             int cell = glyph_cell((unsigned char)*p);
-            SDL_Rect src = {(cell % ATLAS_COLS) * CELL_W, (cell / ATLAS_COLS) * CELL_H, FONT_GLYPH_W,
-                            FONT_GLYPH_H};
-            SDL_Rect dst = {cx, cy, FONT_GLYPH_W * scale, FONT_GLYPH_H * scale};
+            SDL_Rect src = {(cell % ATLAS_COLS) * CELL_W, (cell / ATLAS_COLS) * CELL_H + row0, FONT_GLYPH_W, rows};
+            SDL_Rect dst = {cx, cy + row0 * dot, FONT_GLYPH_W * dot, rows * dot};
             SDL_RenderCopy(r, f->tex, &src, &dst);
         }
-        cx += FONT_ADVANCE * scale;
+        cx += FONT_ADVANCE * dot;
     }
 }
 
-void font_draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text) {
-    if (!f->tex || !text) return;
-    int off = scale > 1 ? scale / 2 : 1;
-    draw_pass(f, r, x + off, y + off, scale, (SDL_Color){0, 0, 0, (Uint8)(c.a * 3 / 4)}, text);
-    draw_pass(f, r, x, y, scale, c, text);
+static void tint(Font *f, SDL_Color c) {
+    SDL_SetTextureColorMod(f->tex, c.r, c.g, c.b);
+    SDL_SetTextureAlphaMod(f->tex, c.a);
 }
 
-void font_draw_flat(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text) {
+// Logical (x, y) or (cx, y) centred, at scale: output position and dot size.
+static void place(const View *v, int x, int y, int scale, bool centred, const char *text, int *ox, int *oy, int *dot) {
+    *dot = v->direct ? scale : dot_px(scale, v->s);
+    int w = font_width(text, 1) * *dot;
+    if (v->direct) {
+        *ox = centred ? x - w / 2 : x;
+        *oy = y;
+        return;
+    }
+    *ox = (int)floorf(v->ox + (float)x * v->s + 0.5f) - (centred ? w / 2 : 0);
+    *oy = (int)floorf(v->oy + (float)y * v->s + 0.5f);
+}
+
+static void draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text, bool centred) {
     if (!f->tex || !text) return;
-    draw_pass(f, r, x, y, scale, c, text);
+    View v = view_begin(r);
+    int ox, oy, dot;
+    place(&v, x, y, scale, centred, text, &ox, &oy, &dot);
+    int off = dot > 1 ? dot / 2 : 1;
+    tint(f, (SDL_Color){0, 0, 0, (Uint8)(c.a * 3 / 4)});
+    glyphs(f, r, ox + off, oy + off, dot, text, 0, FONT_GLYPH_H);
+    tint(f, c);
+    glyphs(f, r, ox, oy, dot, text, 0, FONT_GLYPH_H);
+    view_end(r, &v);
+}
+
+void font_draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text) {
+    draw(f, r, x, y, scale, c, text, false);
 }
 
 void font_draw_centred(Font *f, SDL_Renderer *r, int cx, int y, int scale, SDL_Color c, const char *text) {
-    font_draw(f, r, cx - font_width(text, scale) / 2, y, scale, c, text);
+    draw(f, r, cx, y, scale, c, text, true);
+}
+
+void font_draw_rows(Font *f, SDL_Renderer *r, int cx, int y, int scale, const SDL_Color rows[FONT_GLYPH_H],
+                    const char *text) {
+    if (!f->tex || !text) return;
+    View v = view_begin(r);
+    int ox, oy, dot;
+    place(&v, cx, y, scale, true, text, &ox, &oy, &dot);
+    for (int row = 0; row < FONT_GLYPH_H; row++) {
+        tint(f, rows[row]);
+        glyphs(f, r, ox, oy, dot, text, row, 1);
+    }
+    view_end(r, &v);
 }

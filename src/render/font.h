@@ -1,5 +1,9 @@
 // font.h -- the built-in 5x7 bitmap font (all caps; lowercase maps to
-// uppercase), baked into one texture at start-up. No SDL_ttf.
+// uppercase), baked into one texture at start-up. No SDL_ttf. Positions
+// and scales are logical px; when the renderer scales its logical size to
+// the window, text is drawn in the window's own pixels with whole-pixel
+// dots (the scale times the window's, rounded, at least 1), so it stays
+// crisp at any window size.
 #pragma once
 #include <SDL.h>
 #include <stdbool.h>
@@ -21,7 +25,12 @@ int font_width(const char *text, int scale);
 // Draws text with its top-left at (x, y); '\n' starts a new line. A 1-dot
 // dark shadow keeps it readable on any background.
 void font_draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text);
-// Without the shadow (for layered effects).
-void font_draw_flat(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text);
 // Same as font_draw, centred horizontally on cx.
 void font_draw_centred(Font *f, SDL_Renderer *r, int cx, int y, int scale, SDL_Color c, const char *text);
+// Centred on cx, each of the 7 dot rows in its own colour (gradients), no shadow.
+void font_draw_rows(Font *f, SDL_Renderer *r, int cx, int y, int scale, const SDL_Color rows[FONT_GLYPH_H],
+                    const char *text);
+// The logical width text really covers on r now (font_width changed by
+// the whole-pixel dots): what layouts measure, so nothing overlaps.
+int font_shown_width(SDL_Renderer *r, const char *text, int scale);
+

@@ -263,18 +263,23 @@ void fx_draw(RenderCtx *rc) {
     }
 }
 
+// The strength of shake and full-screen flashes at each RenderLevel.
+static const float SHAKE_LEVEL[3] = {1.0f, 0.4f, 0.0f};
+static const float FLASH_LEVEL[3] = {1.0f, 0.35f, 0.0f};
+
 void fx_draw_overlay(RenderCtx *rc) {
     Fx *fx = rc->fx;
     if (!fx) return;
     SDL_Rect all = {0, 0, rc->view_w, rc->view_h};
-    if (fx->hurt_flash > 0.02f) {
+    float k = FLASH_LEVEL[rc->flashing <= RENDER_OFF ? rc->flashing : RENDER_OFF];
+    if (fx->hurt_flash * k > 0.02f) {
         SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
-        SDL_SetRenderDrawColor(rc->r, 220, 20, 30, (Uint8)(110 * fx->hurt_flash));
+        SDL_SetRenderDrawColor(rc->r, 220, 20, 30, (Uint8)(110 * fx->hurt_flash * k));
         SDL_RenderFillRect(rc->r, &all);
     }
-    if (fx->white_flash > 0.02f) {
+    if (fx->white_flash * k > 0.02f) {
         SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_ADD);
-        SDL_SetRenderDrawColor(rc->r, 255, 250, 235, (Uint8)(200 * fx->white_flash));
+        SDL_SetRenderDrawColor(rc->r, 255, 250, 235, (Uint8)(200 * fx->white_flash * k));
         SDL_RenderFillRect(rc->r, &all);
     }
 }
@@ -282,6 +287,8 @@ void fx_draw_overlay(RenderCtx *rc) {
 void fx_shake_offset(RenderCtx *rc, double *dx, double *dy) {
     *dx = *dy = 0;
     if (!rc->fx || rc->fx->shake <= 0) return;
-    *dx = rng_range(&rc->vis, -1.0, 1.0) * rc->fx->shake;
-    *dy = rng_range(&rc->vis, -1.0, 1.0) * rc->fx->shake;
+    double k = SHAKE_LEVEL[rc->shake <= RENDER_OFF ? rc->shake : RENDER_OFF] * rc->fx->shake;
+    // Drawn even at 0 so the visual PRNG advances alike at every level.
+    *dx = rng_range(&rc->vis, -1.0, 1.0) * k;
+    *dy = rng_range(&rc->vis, -1.0, 1.0) * k;
 }

@@ -174,6 +174,8 @@ void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, c
     font_draw_centred(&rc->font, rc->r, cx, y, scale, c, text);
 }
 
+int render_text_width(RenderCtx *rc, const char *text, int scale) { return font_shown_width(rc->r, text, scale); }
+
 // Far-away motes with parallax so even starless arenas feel deep.
 static void draw_backdrop(RenderCtx *rc) {
     // The gradient as 8 px bands of flat colour: the steps are below one

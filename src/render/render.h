@@ -16,6 +16,14 @@ struct World;
 #define RENDER_LOGICAL_H 720
 #define RENDER_TEX_MAX 64
 
+// How strong the look-only effects that can bother players are (the
+// settings `shake` and `flashing`): full, reduced, off. Zero is full.
+typedef enum RenderLevel {
+    RENDER_FULL = 0,
+    RENDER_REDUCED,
+    RENDER_OFF,
+} RenderLevel;
+
 typedef struct RenderTex {
     char name[64];
     SDL_Texture *tex;          // NULL when the file was missing (warned once)
@@ -40,6 +48,10 @@ typedef struct RenderCtx {
     double fps;                // measured by the app, for the debug overlay
     double hud_lag_hp;         // boss bar: recent damage drains from here (looks only)
     double hud_last_s;         // time_s of the last HUD draw
+    // Accessibility, set by the app from the settings; every effect that
+    // shakes the camera or flashes the whole screen reads them.
+    RenderLevel shake;         // camera shake: full, reduced (40 %), off
+    RenderLevel flashing;      // full-screen flashes (hurt red, boss-down white): full, reduced (35 %), off
 } RenderCtx;
 
 bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir);
@@ -53,6 +65,8 @@ void render_world(RenderCtx *rc, const struct World *w);
 // Text in screen px with the built-in font (scale = px per font dot).
 void render_text(RenderCtx *rc, int x, int y, int scale, SDL_Color c, const char *text);
 void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, const char *text);
+// The logical width text covers as drawn now (font_shown_width).
+int render_text_width(RenderCtx *rc, const char *text, int scale);
 
 // Renders one frame of w headless (software renderer into a surface) and
 // saves it as PNG. False with a warning on failure.

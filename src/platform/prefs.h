@@ -1,0 +1,16 @@
+// prefs.h -- reading a file of the preference folder (settings.txt,
+// best.txt) the way all of them are read: a missing file is normal, one
+// that is not a regular file (a folder, a pipe), unreadable or too large
+// is a reason for one warning and the defaults, never a hang or a crash.
+// Pure C over core/fs (unit-tested).
+#pragma once
+#include <stddef.h>
+
+typedef enum PrefsRead {
+    PREFS_OK = 0,              // *text holds the file (mem_free it)
+    PREFS_MISSING,             // no file there: use the defaults silently
+    PREFS_UNREADABLE,          // something is there that cannot be read (why says what)
+} PrefsRead;
+
+// Reads path whole (at most max_bytes) into *text / *len (NUL-terminated).
+PrefsRead prefs_read(const char *path, size_t max_bytes, char **text, size_t *len, char *why, size_t why_n);
