@@ -80,7 +80,7 @@ TEST_CFLAGS = $(CFLAGS) -Itests/unit
 
 .SECONDARY:
 
-.PHONY: check-aarch64 all run test test-unit test-scripts test-layers test-assets test-install \
+.PHONY: pictures check-aarch64 all run test test-unit test-scripts test-layers test-assets test-install \
         test-san test-clang assets rebless clean deps bench install uninstall compile_commands.json FORCE
 
 all: $(BIN)
@@ -171,6 +171,12 @@ assets: $(BUILD)/assetgen
 # Re-writes the checksums of tests/replays/*.rpl after an intended change.
 rebless: $(BIN)
 	@sh tests/rebless.sh $(BIN)
+
+# Frame strips of every creature's and the spider's key motions into
+# docs/img/ (tools/pictures/*.sh; needs ImageMagick: scripts/deps.sh
+# --with-tools). Look at them after an animation change.
+pictures: $(BIN)
+	@for f in tools/pictures/*.sh; do echo "pictures: $$f"; sh "$$f" || exit 1; done
 
 bench: $(BIN)
 	./$(BIN) --bench levels/01-tetran.lvl
