@@ -144,7 +144,9 @@ static const Field Tetran_fields[] = {
     NUM(Tetran, pattern_timer, int, K_INT), NUM(Tetran, volley, int, K_INT),    NUM(Tetran, hit_flash, int, K_INT),
     NUM(Tetran, dead_ticks, int, K_INT),   NUM(Tetran, shots, int64_t, K_I64),
     PTR(Tetran, base_rad, double, K_F64, NULL, NULL),
-    PTR(Tetran, off_rad, double, K_F64, NULL, NULL),
+    PTR(Tetran, turn_rad, double, K_F64, NULL, NULL),
+    PTR(Tetran, stroke, double, K_F64, NULL, NULL),
+    PTR(Tetran, sway_dir, int8_t, K_U8, NULL, NULL),
     PTR(Tetran, rad, double, K_F64, NULL, NULL),
     PTR(Tetran, pts, Vec2, K_STRUCT, &Vec2_def, NULL),
 };
