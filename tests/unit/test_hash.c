@@ -184,7 +184,8 @@ static const Field Tentacle_fields[] = {
 DEF(Tentacle);
 
 static const Field Whale_fields[] = {
-    SUB(Whale, pos, Vec2),                SUB(Whale, vel, Vec2),
+    SUB(Whale, pos, Vec2),                SUB(Whale, vel, Vec2),                   SUB(Whale, turn_vel, Vec2),              NUM(Whale, turn_dir, int, K_INT),
+    NUM(Whale, turn_radius_px, double, K_F64),
     SUB(Whale, seg, Vec2),                NUM(Whale, seg_len, double, K_F64),      NUM(Whale, width, double, K_F64),
     NUM(Whale, size, double, K_F64),      NUM(Whale, margin_px, double, K_F64),    NUM(Whale, speed, double, K_F64),
     NUM(Whale, shield_px, double, K_F64), NUM(Whale, push_head, bool, K_BOOL),     NUM(Whale, boss, bool, K_BOOL),
