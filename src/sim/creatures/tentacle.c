@@ -64,14 +64,6 @@ bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, 
 
 static TentacleNode *node_at(Tentacle *c, int a, int j) { return &c->nodes[c->arms[a].first + j]; }
 
-// The point at distance len from ref, on the angle from ref toward from (the
-// write-up's adjust_target_position, computed through dmath's atan2/sincos).
-static Vec2 along(Vec2 from, Vec2 ref, double len) {
-    double ang = dm_atan2(from.y - ref.y, from.x - ref.x), s, co;
-    dm_sincos(ang, &s, &co);
-    return v2(ref.x + co * len, ref.y + s * len);
-}
-
 // Keeps p within radius of ref (the write-up's clamping_current_position).
 // Scaling the offset (no trig) keeps the result within radius to an ulp or two.
 static Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
@@ -263,7 +255,10 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
 }
 
 // FABRIK: reach from the head goal back to the tail, then from the tail out,
-// every link exactly L; nodes then ease toward the solution.
+// each node pulled to within L of the one before (bend-limited); nodes then
+// ease toward the solution. (Placing every node exactly L away, as FABRIK
+// proper does, pushes a slack chain's nodes apart: it buckles into
+// zig-zags, or bend-limited into rings.)
 static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
     TentacleArm *arm = &c->arms[a];
     TentacleNode *nd = &c->nodes[arm->first];
@@ -272,12 +267,12 @@ static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
     for (int j = 0; j < n; j++) nd[j].target = nd[j].pos;
     nd[h].target = clamp_near(head_goal, nd[0].pos, tentacle_total_length(c, a));
     for (int j = h - 1; j >= 1; j--) {
-        nd[j].target = along(nd[j].target, nd[j + 1].target, L);
+        nd[j].target = clamp_near(nd[j].target, nd[j + 1].target, L);
         if (j + 2 <= h)
             nd[j].target = limit_bend(nd[j + 1].target, nd[j].target, v2_sub(nd[j + 1].target, nd[j + 2].target));
     }
     for (int j = 1; j < n; j++) {
-        nd[j].target = along(nd[j].target, nd[j - 1].target, L);
+        nd[j].target = clamp_near(nd[j].target, nd[j - 1].target, L);
         if (j >= 2)
             nd[j].target = limit_bend(nd[j - 1].target, nd[j].target, v2_sub(nd[j - 1].target, nd[j - 2].target));
     }
