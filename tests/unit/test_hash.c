@@ -151,7 +151,9 @@ static const Field Tetran_fields[] = {
     NUM(Tetran, pattern_timer, int, K_INT), NUM(Tetran, volley, int, K_INT),    NUM(Tetran, hit_flash, int, K_INT),
     NUM(Tetran, dead_ticks, int, K_INT),   NUM(Tetran, shots, int64_t, K_I64),
     PTR(Tetran, base_rad, double, K_F64, NULL, NULL),
-    PTR(Tetran, off_rad, double, K_F64, NULL, NULL),
+    PTR(Tetran, turn_rad, double, K_F64, NULL, NULL),
+    PTR(Tetran, stroke, double, K_F64, NULL, NULL),
+    PTR(Tetran, sway_dir, int8_t, K_U8, NULL, NULL),
     PTR(Tetran, rad, double, K_F64, NULL, NULL),
     PTR(Tetran, pts, Vec2, K_STRUCT, &Vec2_def, NULL),
 };
@@ -189,7 +191,8 @@ static const Field Tentacle_fields[] = {
 DEF(Tentacle);
 
 static const Field Whale_fields[] = {
-    SUB(Whale, pos, Vec2),                SUB(Whale, vel, Vec2),
+    SUB(Whale, pos, Vec2),                SUB(Whale, vel, Vec2),                   SUB(Whale, turn_vel, Vec2),              NUM(Whale, turn_dir, int, K_INT),
+    NUM(Whale, turn_radius_px, double, K_F64),
     SUB(Whale, seg, Vec2),                NUM(Whale, seg_len, double, K_F64),      NUM(Whale, width, double, K_F64),
     NUM(Whale, size, double, K_F64),      NUM(Whale, margin_px, double, K_F64),    NUM(Whale, speed, double, K_F64),
     NUM(Whale, shield_px, double, K_F64), NUM(Whale, push_head, bool, K_BOOL),     NUM(Whale, boss, bool, K_BOOL),

@@ -1,12 +1,14 @@
 // test_tentacle.c -- the tentacle boss's chain bounds over long random runs
 // (both solvers), homing, firing exactly inside the aim tolerance, cooldown,
 // add_node, damage/phases/death and spawn-parameter validation.
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <stdio.h>
 
 #include "core/dmath.h"
 #include "sim/creatures/tentacle.h"
@@ -95,6 +97,7 @@ static void random_run(int solver, int ticks) {
         if (pr.link_error > worst_link) worst_link = pr.link_error;
         if (pr.overreach > worst_over) worst_over = pr.overreach;
         assert_true(pr.reach <= pr.max_reach + LINK_BOUND);
+        assert_true(pr.bend <= TENTACLE_BEND_MAX_RAD + 1e-9);
     }
     assert_int_equal(c.phase, 2);
     assert_int_equal(c.arms[0].n, cfg.nodes + 2 * cfg.grow);
@@ -310,6 +313,89 @@ static void test_rests_on_rock(void **s) {
     mini_free(w);
 }
 
+// Spawned settled: every link at full length, each turning a little toward
+// straight down (no slack, no fold for the solver to turn into zig-zags),
+// and the first ticks keep it smooth, whatever the count of tentacles.
+static void spawn_pose(int solver) {
+    static const int counts[] = {1, 2, 3, 6, 13, 32};
+    for (size_t k = 0; k < sizeof counts / sizeof *counts; k++) {
+        TentacleConfig cfg;
+        tentacle_config_default(&cfg);
+        cfg.solver = solver;
+        cfg.tentacles = counts[k];
+        cfg.nodes = 24;
+        Tentacle c;
+        make(&c, &cfg, v2(600, 200));
+        for (int a = 0; a < c.arm_count; a++) {
+            assert_true(tentacle_bend(&c, a) <= TENTACLE_SPAWN_TURN_RAD + 1e-9);
+            for (int j = 1; j < c.arms[a].n; j++) {
+                double l = v2_dist(tentacle_node(&c, a, j)->pos, tentacle_node(&c, a, j - 1)->pos);
+                assert_true(fabs(l - cfg.link_px) < 1e-9);
+            }
+        }
+        World *w = mini_world(v2(100, 700));         // far down and to the side: every head has to turn
+        double worst = 0.0;
+        for (int t = 0; t < 120; t++) {
+            events_clear(&w->events);
+            step(&c, w);
+            clear_bullets(w);
+            TentacleProbes pr;
+            tentacle_probes(&c, &pr);
+            worst = fmax(worst, pr.bend);
+        }
+        assert_true(worst <= 1.0);
+        tentacle_free(&c);
+        mini_free(w);
+    }
+}
+
+static void test_spawn_pose_follow(void **s) { (void)s; spawn_pose(TENTACLE_SOLVER_FOLLOW); }
+static void test_spawn_pose_fabrik(void **s) { (void)s; spawn_pose(TENTACLE_SOLVER_FABRIK); }
+
+// No link crosses rock, not even a ledge thinner than a link (8 px here,
+// links of 22) with the player below it pulling the heads through: links
+// that would enter the ledge end just above it. Bends stay within bounds.
+static void links_out_of_thin_rock(int solver) {
+    TentacleConfig cfg;
+    tentacle_config_default(&cfg);
+    cfg.solver = solver;
+    cfg.tentacles = 5;
+    cfg.home_px = 4;
+    Tentacle c;
+    make(&c, &cfg, v2(320, 120));
+    World *w = mini_world(v2(320, 420));
+    assert_true(tilemap_init(&w->map, 80, 64, 8));
+    for (int col = 10; col < 70; col++) tilemap_set(&w->map, col, 40, TILE_SOLID);   // y 320..328
+    int crossings = 0, lying = 0;
+    for (int t = 0; t < 3000; t++) {
+        events_clear(&w->events);
+        w->player.pos.x = 320 + 180 * dm_sin(t * 0.013);
+        step(&c, w);
+        clear_bullets(w);
+        for (int a = 0; a < c.arm_count; a++) {
+            for (int j = 1; j < c.arms[a].n; j++) {
+                TileHit h;
+                Vec2 p0 = tentacle_node(&c, a, j - 1)->pos, p1 = tentacle_node(&c, a, j)->pos;
+                crossings += tilemap_cast(&w->map, p0, p1, &h);
+                lying += p1.y > 300.0 && p1.y < 320.0;
+            }
+        }
+        TentacleProbes pr;
+        tentacle_probes(&c, &pr);
+        assert_true(pr.link_error <= LINK_BOUND);
+        if (!(pr.bend <= TENTACLE_BEND_MAX_RAD + 1e-9)) { printf("DBG t %d bend %.12g\n", t, pr.bend); for (int a = 0; a < c.arm_count; a++) { printf("arm %d %g:", a, tentacle_bend(&c, a)); for (int j = 0; j < c.arms[a].n; j++) printf(" (%.3f,%.3f)", tentacle_node(&c,a,j)->pos.x, tentacle_node(&c,a,j)->pos.y); printf("\n"); } }
+        assert_true(pr.bend <= TENTACLE_BEND_MAX_RAD + 1e-9);
+    }
+    assert_int_equal(crossings, 0);
+    assert_true(lying > 1000);                    // they do reach down and lie on the ledge
+    tilemap_free(&w->map);
+    tentacle_free(&c);
+    mini_free(w);
+}
+
+static void test_thin_rock_follow(void **s) { (void)s; links_out_of_thin_rock(TENTACLE_SOLVER_FOLLOW); }
+static void test_thin_rock_fabrik(void **s) { (void)s; links_out_of_thin_rock(TENTACLE_SOLVER_FABRIK); }
+
 // --- add_node ---
 
 static void test_add_node_keeps_chain_valid(void **s) {
@@ -515,6 +601,10 @@ int main(void) {
         cmocka_unit_test(test_fire_tolerance_edge),
         cmocka_unit_test(test_fires_iff_aimed_and_cooled),
         cmocka_unit_test(test_rests_on_rock),
+        cmocka_unit_test(test_spawn_pose_follow),
+        cmocka_unit_test(test_spawn_pose_fabrik),
+        cmocka_unit_test(test_thin_rock_follow),
+        cmocka_unit_test(test_thin_rock_fabrik),
         cmocka_unit_test(test_add_node_keeps_chain_valid),
         cmocka_unit_test(test_damage_phases_death),
         cmocka_unit_test(test_tentacle_blocks_and_chips),

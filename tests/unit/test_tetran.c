@@ -170,25 +170,145 @@ static void test_advance_without_wiggle(void **state) {
     unmake(&f);
 }
 
-// With wiggle joint i additionally advances by spin - i/100.
+// Arm a's curl: its tip segment's direction against its root segment's.
+static double curl_of(const Tetran *t, int a) {
+    return dm_wrap(tetran_angle(t, a, t->cfg.segments - 1) - tetran_angle(t, a, 0));
+}
+
+// The largest angle between adjacent segments of any arm, from the angles.
+static double bend_of(const Tetran *t) {
+    double worst = 0.0;
+    for (int a = 0; a < t->cfg.arms; a++)
+        for (int i = 1; i < t->cfg.segments; i++)
+            worst = fmax(worst, fabs(dm_wrap(tetran_angle(t, a, i) - tetran_angle(t, a, i - 1))));
+    return worst;
+}
+
+// With wiggle joint i additionally advances by spin - i/100, exactly, until
+// the arm's curl reaches 2.5 rad or adjacent segments meet at 0.5 rad.
 static void test_advance_with_wiggle(void **state) {
     (void)state;
-    TetranConfig cfg = calm();
-    Fixture f = make(&cfg, 4);
-    int ns = cfg.segments, n = cfg.arms * ns;
-    double prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
-    for (int t = 0; t < 300; t++) {
-        memcpy(prev, f.t->rad, (size_t)n * sizeof *prev);
-        tick(&f, true);
-        for (int j = 0; j < n; j++) {
-            int i = j % ns;
-            double want = cfg.spin_rad + (cfg.spin_rad - i / 100.0);
-            assert_true(fabs(dm_wrap(f.t->rad[j] - prev[j]) - want) < 1e-12);
+    static const int counts[] = {2, 3, 5, 6, 7, 12, 24, 64};
+    for (size_t k = 0; k < sizeof counts / sizeof *counts; k++) {
+        TetranConfig cfg = calm();
+        cfg.segments = counts[k];
+        Fixture f = make(&cfg, 4);
+        int ns = cfg.segments, n = cfg.arms * ns, exact_ticks = 0;
+        double prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
+        for (int t = 0; t < 300; t++) {
+            double curl = fabs(curl_of(f.t, 0)), bend = bend_of(f.t);
+            // Would this tick's write-up step stay within both limits?
+            if (curl + (ns - 1) * TETRAN_WIGGLE_LAG_RAD > TETRAN_CURL_EXACT_RAD + 1e-9 ||
+                bend + TETRAN_WIGGLE_LAG_RAD > TETRAN_BEND_MAX_RAD + 1e-9)
+                break;
+            memcpy(prev, f.t->rad, (size_t)n * sizeof *prev);
+            tick(&f, true);
+            for (int j = 0; j < n; j++) {
+                int i = j % ns;
+                double want = cfg.spin_rad + (cfg.spin_rad - i / 100.0);
+                assert_true(fabs(dm_wrap(f.t->rad[j] - prev[j]) - want) < 1e-12);
+            }
+            assert_true(probes(f.t).wiggle == 1.0);
+            exact_ticks++;
         }
-        assert_true(probes(f.t).wiggle == 1.0);
+        // 2.5 rad of curl at 0.01 rad per joint gap per tick, or 0.5 rad of bend.
+        int want = (int)fmin(floor(TETRAN_CURL_EXACT_RAD / ((ns - 1) * TETRAN_WIGGLE_LAG_RAD) + 1e-9),
+                             floor(TETRAN_BEND_MAX_RAD / TETRAN_WIGGLE_LAG_RAD + 1e-9));
+        assert_int_equal(exact_ticks, want);
+        unmake(&f);
     }
-    // Joint 5 gets 0.05 - 0.05 = 0 extra: it stays on its base angle.
-    assert_true(fabs(f.t->off_rad[5]) < 1e-12);
+}
+
+// Held for long, the arms sway between curling one way and the other, for
+// every segment count: adjacent segments never meet at more than 0.5 rad,
+// no arm curls past 3 rad or folds under the core (core-to-tip >= 40 % of
+// its length), and the arm keeps moving. Released anywhere, the arm keeps
+// its shape while it straightens: every joint's offset and bend shrinks
+// and keeps its sign, so no hook can appear.
+static void test_sway_bounded_for_every_segment_count(void **state) {
+    (void)state;
+    for (int ns = 1; ns <= TETRAN_MAX_SEGMENTS; ns++) {
+        TetranConfig cfg = calm();
+        cfg.arms = 3;
+        cfg.segments = ns;
+        cfg.length_px = 10.0;
+        Fixture f = make(&cfg, (uint32_t)ns);
+        int flips[3] = {0};
+        double last_curl[3] = {0}, most[3] = {0}, least[3] = {0};
+        int release = 700 + 13 * ns;              // released at a different point of the sway each time
+        for (int t = 0; t < release; t++) {
+            tick(&f, true);
+            TetranProbes p = probes(f.t);
+            assert_true(p.bend <= TETRAN_BEND_MAX_RAD);
+            assert_true(bend_of(f.t) <= TETRAN_BEND_MAX_RAD + 1e-12);
+            assert_true(p.reach_ratio >= 0.4);
+            for (int a = 0; a < cfg.arms; a++) {
+                double curl = curl_of(f.t, a);
+                assert_true(fabs(curl) <= TETRAN_CURL_MAX_RAD + 1e-12);
+                if (curl * last_curl[a] < 0.0) flips[a]++;
+                if (curl != 0.0) last_curl[a] = curl;
+                most[a] = fmax(most[a], curl);
+                least[a] = fmin(least[a], curl);
+            }
+        }
+        if (ns >= 2) {
+            // Every arm, both ways, again and again, near the curl limit (or
+            // the bend limit for short arms): the turning back runs from root
+            // to tip, so the root joints leave a little before the tip arrives.
+            double reach = 0.9 * fmin(TETRAN_CURL_EXACT_RAD, (ns - 1) * TETRAN_BEND_MAX_RAD);
+            for (int a = 0; a < cfg.arms; a++) {
+                assert_true(most[a] >= reach && -least[a] >= reach);
+                assert_true(flips[a] >= 3);
+            }
+        }
+        int n = cfg.arms * ns;
+        double off[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS], prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
+        double turn[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
+        int straight_at = -1;
+        for (int t = 0; t < 120 && straight_at < 0; t++) {
+            for (int j = 0; j < n; j++) {
+                prev[j] = j % ns ? prev[j - 1] + f.t->turn_rad[j] : f.t->turn_rad[j];
+                turn[j] = f.t->turn_rad[j];
+            }
+            tick(&f, false);
+            bool all_zero = true;
+            for (int j = 0; j < n; j++) {
+                off[j] = j % ns ? off[j - 1] + f.t->turn_rad[j] : f.t->turn_rad[j];
+                // (an offset summed to ~0 may come out 1e-17 either side)
+                assert_true(fabs(off[j]) <= fabs(prev[j]) + 1e-12 && (off[j] * prev[j] >= 0.0 || fabs(prev[j]) < 1e-12));
+                assert_true(fabs(f.t->turn_rad[j]) <= fabs(turn[j]) && f.t->turn_rad[j] * turn[j] >= 0.0);
+                if (f.t->turn_rad[j] != 0.0) all_zero = false;
+            }
+            TetranProbes p = probes(f.t);
+            assert_true(p.bend <= TETRAN_BEND_MAX_RAD && p.reach_ratio >= 0.4);
+            if (all_zero) straight_at = t;
+        }
+        assert_true(straight_at >= 0 && straight_at < 80);
+        TetranProbes p = probes(f.t);
+        assert_true(p.reach == p.max_reach && p.min_reach == p.max_reach && p.bend == 0.0);
+        unmake(&f);
+    }
+}
+
+// After the first curl an odd arm waits at its limit until its even
+// neighbour has swung to the other side: from then on the pair sways in
+// opposite directions, curling toward and away from each other, which opens
+// gaps between the pairs.
+static void test_partners_sway_against_each_other(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture f = make(&cfg, 14);
+    int against = 0, ticks = 0;
+    for (int t = 0; t < 1200; t++) {
+        tick(&f, true);
+        if (t < 300) continue;
+        for (int a = 0; a + 1 < cfg.arms; a += 2) {
+            double c0 = curl_of(f.t, a), c1 = curl_of(f.t, a + 1);
+            ticks++;
+            if (c0 * c1 <= 0.0) against++;
+        }
+    }
+    assert_true(against >= ticks * 9 / 10);
     unmake(&f);
 }
 
@@ -198,21 +318,23 @@ static void test_curl_and_straighten(void **state) {
     (void)state;
     TetranConfig cfg = calm();
     Fixture f = make(&cfg, 5);
-    for (int t = 0; t < 40; t++) tick(&f, true);
+    for (int t = 0; t < 20; t++) tick(&f, true);
     TetranProbes p = probes(f.t);
     assert_true(p.reach < p.max_reach - 10.0);
+    assert_true(p.min_reach < p.max_reach - 10.0);
+    assert_true(p.bend > 0.15);
     int n = cfg.arms * cfg.segments;
     double prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
     int straight_at = -1;
     for (int t = 0; t < 200; t++) {
-        memcpy(prev, f.t->off_rad, (size_t)n * sizeof *prev);
+        memcpy(prev, f.t->turn_rad, (size_t)n * sizeof *prev);
         tick(&f, false);
         assert_true(probes(f.t).wiggle == 0.0);
         bool all_zero = true;
         for (int j = 0; j < n; j++) {
-            assert_true(fabs(f.t->off_rad[j]) <= fabs(prev[j]));           // shrinks
-            assert_true(f.t->off_rad[j] * prev[j] >= 0.0);                 // no overshoot
-            if (f.t->off_rad[j] != 0.0) all_zero = false;
+            assert_true(fabs(f.t->turn_rad[j]) <= fabs(prev[j]));         // shrinks
+            assert_true(f.t->turn_rad[j] * prev[j] >= 0.0);               // no overshoot
+            if (f.t->turn_rad[j] != 0.0) all_zero = false;
         }
         if (all_zero && straight_at < 0) straight_at = t;
     }
@@ -234,16 +356,18 @@ static void test_long_run_lengths_and_bounds(void **state) {
     rng_seed(&r, 99);
     bool wig = false;
     double worst = 0.0;
-    int n = cfg.arms * cfg.segments;
+    int ns = cfg.segments, n = cfg.arms * ns;
     for (int t = 0; t < 100000; t++) {
         if (rng_below(&r, 90) == 0) wig = !wig;
         tick(&f, wig);
         if (t % 97 == 0) {
-            double e = probes(f.t).link_error;
-            if (e > worst) worst = e;
+            TetranProbes p = probes(f.t);
+            worst = fmax(worst, p.link_error);
+            assert_true(p.bend <= TETRAN_BEND_MAX_RAD && p.reach_ratio >= 0.4);
             for (int j = 0; j < n; j++) {
                 assert_true(f.t->rad[j] >= -DM_PI && f.t->rad[j] < DM_PI);
-                assert_true(f.t->off_rad[j] >= -DM_PI && f.t->off_rad[j] < DM_PI);
+                if (j % ns == 0) assert_true(f.t->turn_rad[j] >= -DM_PI && f.t->turn_rad[j] < DM_PI);
+                else assert_true(fabs(f.t->turn_rad[j]) <= TETRAN_CURL_MAX_RAD / (ns - 1) + 1e-12);
             }
             for (int a = 0; a < cfg.arms; a++) assert_true(f.t->base_rad[a] >= -DM_PI && f.t->base_rad[a] < DM_PI);
         }
@@ -436,7 +560,7 @@ static void test_hash(void **state) {
     tetran_hash(a.t, &ha);
     tetran_hash(b.t, &hb);
     assert_true(ha.h == hb.h);
-    a.t->off_rad[7] += 1e-9;
+    a.t->turn_rad[7] += 1e-9;
     hash_init(&ha);
     tetran_hash(a.t, &ha);
     assert_true(ha.h != hb.h);
@@ -468,6 +592,8 @@ int main(void) {
         cmocka_unit_test(test_init_rejects_invalid_config),
         cmocka_unit_test(test_advance_without_wiggle),
         cmocka_unit_test(test_advance_with_wiggle),
+        cmocka_unit_test(test_sway_bounded_for_every_segment_count),
+        cmocka_unit_test(test_partners_sway_against_each_other),
         cmocka_unit_test(test_curl_and_straighten),
         cmocka_unit_test(test_long_run_lengths_and_bounds),
         cmocka_unit_test(test_core_hit_and_arm_block),

@@ -43,27 +43,45 @@ static Whale make_whale(Vec2 at, Vec2 vel) {
     rng_seed(&rng, 1);
     Whale c;
     assert_true(whale_init(&c, &cfg, at, &rng));
-    c.vel = vel;
+    c.vel = c.turn_vel = vel;
     return c;
 }
 
+// Runs the whale until its first bounce, then until the head has turned
+// onto the new velocity or meets another wall; returns the largest x (or,
+// with use_y, the smallest y) the head reached.
+static double run_bounce(Whale *c, World *wd, bool use_y, Vec2 *turned_to) {
+    int ticks = 0;
+    double far = use_y ? c->pos.y : c->pos.x;
+    while (c->bounces == 0 && ticks++ < 1000) step(c, wd);
+    *turned_to = c->turn_vel;
+    while ((c->vel.x != c->turn_vel.x || c->vel.y != c->turn_vel.y) && c->bounces == 1 && ticks++ < 2000) {
+        step(c, wd);
+        far = use_y ? fmin(far, c->pos.y) : fmax(far, c->pos.x);
+    }
+    return far;
+}
+
+// A bounce flips exactly the crossing component of the velocity the head
+// turns to; the head turns onto it along its bounce circle and keeps the
+// margin from the wall.
 static void test_bounce_flips_only_crossing_component(void **state) {
     (void)state;
-    World *wd = open_world(20, 20);                    // 640 x 640 px
+    World *wd = open_world(40, 40);                    // 1280 x 1280 px
+    Vec2 to;
     // Heading right toward the east wall: only vx flips.
-    Whale c = make_whale(v2(320, 320), v2(3.0, 1.0));
-    int ticks = 0;
-    while (c.bounces == 0 && ticks++ < 1000) step(&c, wd);
+    Whale c = make_whale(v2(960, 640), v2(3.0, 1.0));
+    double far = run_bounce(&c, wd, false, &to);
     assert_int_equal(c.bounces, 1);
+    assert_true(to.x == -3.0 && to.y == 1.0);
     assert_true(c.vel.x == -3.0 && c.vel.y == 1.0);
-    assert_true(c.pos.x + c.margin_px >= 640.0 && c.pos.x < 640.0);
+    assert_true(far + c.margin_px <= 1280.0 && far > 1140.0);
     // Heading up toward the north wall: only vy flips.
-    c = make_whale(v2(320, 320), v2(0.5, -2.5));
-    ticks = 0;
-    while (c.bounces == 0 && ticks++ < 1000) step(&c, wd);
+    c = make_whale(v2(640, 640), v2(0.5, -2.5));
+    far = run_bounce(&c, wd, true, &to);
     assert_int_equal(c.bounces, 1);
-    assert_true(c.vel.x == 0.5 && c.vel.y == 2.5);
-    assert_true(c.pos.y - c.margin_px <= 0.0 && c.pos.y > 0.0);
+    assert_true(to.x == 0.5 && to.y == 2.5);
+    assert_true(far - c.margin_px >= 0.0 && far < 140.0);
     // Moving away from a wall inside the margin does not flip.
     c = make_whale(v2(20, 320), v2(2.0, 0.0));
     step(&c, wd);
@@ -129,7 +147,7 @@ static void test_body_follows_the_leader(void **state) {
     (void)state;
     World *wd = open_world(40, 24);
     Whale c = make_whale(v2(150, 400), v2(2.0, 0.0));
-    for (int t = 0; t < 500; t++) step(&c, wd);
+    for (int t = 0; t < 400; t++) step(&c, wd);
     assert_int_equal(c.bounces, 0);
     // After a straight run the body lies in a line behind the head.
     for (int i = 0; i < WHALE_SEGMENTS; i++) {
@@ -138,6 +156,37 @@ static void test_body_follows_the_leader(void **state) {
     }
     assert_true(c.seg_len[WHALE_SEGMENTS - 1] < c.seg_len[0]);   // the tail is shorter
     close_world(wd);
+}
+
+// In a small box it meets corners all the time: the body curves instead of
+// folding (consecutive segments, the head's heading to segment 0 included,
+// meet at no more than 1.5 rad), spacing stays exact, the head keeps its
+// margin from the walls. In an open box the turns alone do it (corners
+// planned as one U-turn); the follow's limit (1.4 rad) is the last resort.
+static void test_body_curves_in_corners(void **state) {
+    (void)state;
+    static const double speeds[] = {1.0, 2.0, 2.5, 4.0, 7.3, 16.0, 32.0};
+    for (size_t k = 0; k < sizeof speeds / sizeof *speeds; k++) {
+        World *wd = open_world(22, 14);                // 704 x 448 px
+        WhaleConfig cfg;
+        whale_config_default(&cfg);
+        cfg.speed = speeds[k];
+        Rng rng;
+        rng_seed(&rng, 40 + (uint64_t)k);
+        Whale c;
+        assert_true(whale_init(&c, &cfg, v2(352, 224), &rng));
+        double worst = 0.0;
+        for (int t = 0; t < 20000; t++) {
+            step(&c, wd);
+            worst = fmax(worst, whale_bend(&c));
+            assert_true(whale_link_error(&c) < 1e-9);
+            assert_true(c.pos.x > 0.0 && c.pos.x < 704.0 && c.pos.y > 0.0 && c.pos.y < 448.0);
+        }
+        assert_true(c.bounces > 40);
+        assert_true(worst <= WHALE_BEND_MAX_RAD + 1e-9);
+        assert_true(worst < WHALE_BEND_MAX_RAD - 0.1);      // the turns alone did it
+        close_world(wd);
+    }
 }
 
 static void test_boss_phases_and_death(void **state) {
@@ -218,11 +267,13 @@ static void test_dives_toward_player(void **state) {
     double worst = 0.0;
     for (int t = 0; t < 600; t++) {
         Vec2 before = v2_norm(c.vel);
+        bool bouncing = c.vel.x != c.turn_vel.x || c.vel.y != c.turn_vel.y;
         int64_t bounces = c.bounces;
         step(&c, wd);
+        bouncing |= c.vel.x != c.turn_vel.x || c.vel.y != c.turn_vel.y || c.bounces != bounces;
         // Steering never turns tighter than its turning circle (no fold).
         double turn = acos(fmin(1.0, v2_dot(before, v2_norm(c.vel))));
-        if (c.bounces == bounces && turn > worst) worst = turn;
+        if (!bouncing && turn > worst) worst = turn;
         if (c.dive == WHALE_DIVING) {
             dived = 1;
             assert_true(v2_len(c.vel) > 2.5 * cfg.speed);
@@ -316,6 +367,7 @@ int main(void) {
         cmocka_unit_test(test_bounce_off_interior_tiles),
         cmocka_unit_test(test_spacing_exact_and_stays_inside),
         cmocka_unit_test(test_body_follows_the_leader),
+        cmocka_unit_test(test_body_curves_in_corners),
         cmocka_unit_test(test_boss_phases_and_death),
         cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
         cmocka_unit_test(test_dives_toward_player),

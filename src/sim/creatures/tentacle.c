@@ -64,14 +64,6 @@ bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, 
 
 static TentacleNode *node_at(Tentacle *c, int a, int j) { return &c->nodes[c->arms[a].first + j]; }
 
-// The point at distance len from ref, on the angle from ref toward from (the
-// write-up's adjust_target_position, computed through dmath's atan2/sincos).
-static Vec2 along(Vec2 from, Vec2 ref, double len) {
-    double ang = dm_atan2(from.y - ref.y, from.x - ref.x), s, co;
-    dm_sincos(ang, &s, &co);
-    return v2(ref.x + co * len, ref.y + s * len);
-}
-
 // Keeps p within radius of ref (the write-up's clamping_current_position).
 // Scaling the offset (no trig) keeps the result within radius to an ulp or two.
 static Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
@@ -86,6 +78,22 @@ static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
     double l = v2_len(d);
     if (l <= max_px) return goal;
     return v2_add(p, v2_scale(d, max_px / l));
+}
+
+// The link from `from` to p turned about `from` (length kept) so that it
+// meets prev, the direction of the link before it, at no more than
+// TENTACLE_BEND_MAX_RAD. Unchanged when either is shorter than
+// TENTACLE_LINK_MIN_PX (too short to have a direction).
+static Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
+    Vec2 d = v2_sub(p, from);
+    double len = v2_len(d), pl = v2_len(prev);
+    if (len < TENTACLE_LINK_MIN_PX || pl < TENTACLE_LINK_MIN_PX) return p;
+    double ang = dm_atan2(prev.x * d.y - prev.y * d.x, v2_dot(prev, d));
+    if (fabs(ang) <= TENTACLE_BEND_MAX_RAD) return p;
+    double s, co;
+    dm_sincos(ang > 0.0 ? TENTACLE_BEND_MAX_RAD : -TENTACLE_BEND_MAX_RAD, &s, &co);
+    Vec2 u = v2_scale(prev, len / pl);
+    return v2_add(from, v2(u.x * co - u.y * s, u.x * s + u.y * co));
 }
 
 double tentacle_total_length(const Tentacle *c, int a) { return (c->arms[a].n - 1) * c->link_px; }
@@ -115,6 +123,25 @@ double tentacle_aim_error(const Tentacle *c, int a, Vec2 target) {
     double to = dm_atan2(target.y - head.y, target.x - head.x);
     double d = dm_wrap(to - tip);
     return d < 0 ? -d : d;
+}
+
+double tentacle_bend(const Tentacle *c, int a) {
+    const TentacleArm *arm = &c->arms[a];
+    const TentacleNode *nd = &c->nodes[arm->first];
+    double worst = 0.0;
+    Vec2 prev = v2(0.0, 0.0);
+    bool have = false;
+    for (int j = 1; j < arm->n; j++) {
+        Vec2 d = v2_sub(nd[j].pos, nd[j - 1].pos);
+        if (v2_len(d) < TENTACLE_LINK_MIN_PX) continue;
+        if (have) {
+            double ang = dm_atan2(prev.x * d.y - prev.y * d.x, v2_dot(prev, d));
+            worst = fmax(worst, fabs(ang));
+        }
+        prev = d;
+        have = true;
+    }
+    return worst;
 }
 
 static double aim_tolerance(const Tentacle *c) { return c->cfg.aim_deg * (DM_PI / 180.0); }
@@ -154,20 +181,19 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
         arm->root_rad = DM_PI * (0.05 + 0.9 * spread);
         arm->sway_rad = DM_TAU * a / c->arm_count + rng_range(rng, 0.0, 0.5);
         arm->cooldown = cfg->cooldown / 2 + (int)rng_below(rng, (uint32_t)cfg->cooldown);
-        // Start hanging down, slightly fanned, links at 90% so the chain is valid.
-        Vec2 tail = tentacle_anchor(c, a);
-        double s, co;
-        dm_sincos(arm->root_rad, &s, &co);
+        // Spawned in a settled pose: out of the rim along the root's
+        // direction, curving toward straight down by TENTACLE_SPAWN_TURN_RAD
+        // a link, every link at full length (a slack or folded start is what
+        // the solver's passes turn into zig-zags).
+        double dir = arm->root_rad, s, co;
+        Vec2 p = tentacle_anchor(c, a);
         for (int j = 0; j < arm->n; j++) {
-            double d = j * c->link_px * 0.9;
-            Vec2 p = v2(tail.x + co * d * 0.6, tail.y + d * (0.4 + 0.6 * s));
             TentacleNode *nd = node_at(c, a, j);
             nd->pos = nd->target = p;
-        }
-        // Re-clamp (the fan above may stretch a link for extreme angles).
-        for (int j = 1; j < arm->n; j++) {
-            TentacleNode *nd = node_at(c, a, j);
-            nd->pos = nd->target = clamp_near(nd->pos, node_at(c, a, j - 1)->pos, c->link_px);
+            dm_sincos(dir, &s, &co);
+            p = v2(p.x + co * c->link_px, p.y + s * c->link_px);
+            double down = DM_PI / 2.0 - dir;
+            dir += fmax(-TENTACLE_SPAWN_TURN_RAD, fmin(TENTACLE_SPAWN_TURN_RAD, down));
         }
     }
     return true;
@@ -214,11 +240,14 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
     int n = arm->n, h = n - 1;
     double L = c->link_px, t = c->cfg.lerp;
     nd[h].target = head_goal;                                      // (1)
-    for (int j = h - 1; j >= 1; j--)                               // (2) head -> tail
-        nd[j].target = along(nd[j].pos, nd[j + 1].pos, L);
+    for (int j = h - 1; j >= 1; j--) {                             // (2) head -> tail
+        nd[j].target = clamp_near(nd[j].pos, nd[j + 1].pos, L);
+        if (j + 2 <= h) nd[j].target = limit_bend(nd[j + 1].pos, nd[j].target, v2_sub(nd[j + 1].pos, nd[j + 2].pos));
+    }
     for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);     // (3)
     for (int j = 1; j < h; j++) {                                  // (4) tail -> head
-        nd[j].target = along(nd[j].pos, nd[j - 1].pos, L);
+        nd[j].target = clamp_near(nd[j].pos, nd[j - 1].pos, L);
+        if (j >= 2) nd[j].target = limit_bend(nd[j - 1].pos, nd[j].target, v2_sub(nd[j - 1].pos, nd[j - 2].pos));
         nd[j].target = v2_add(nd[j].target, wave(c, a, j));
     }
     nd[h].target = clamp_near(nd[h].target, nd[0].pos, tentacle_total_length(c, a));  // (5)
@@ -226,7 +255,10 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
 }
 
 // FABRIK: reach from the head goal back to the tail, then from the tail out,
-// every link exactly L; nodes then ease toward the solution.
+// each node pulled to within L of the one before (bend-limited); nodes then
+// ease toward the solution. (Placing every node exactly L away, as FABRIK
+// proper does, pushes a slack chain's nodes apart: it buckles into
+// zig-zags, or bend-limited into rings.)
 static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
     TentacleArm *arm = &c->arms[a];
     TentacleNode *nd = &c->nodes[arm->first];
@@ -234,8 +266,16 @@ static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
     double L = c->link_px, t = c->cfg.lerp;
     for (int j = 0; j < n; j++) nd[j].target = nd[j].pos;
     nd[h].target = clamp_near(head_goal, nd[0].pos, tentacle_total_length(c, a));
-    for (int j = h - 1; j >= 1; j--) nd[j].target = along(nd[j].target, nd[j + 1].target, L);
-    for (int j = 1; j < n; j++) nd[j].target = along(nd[j].target, nd[j - 1].target, L);
+    for (int j = h - 1; j >= 1; j--) {
+        nd[j].target = clamp_near(nd[j].target, nd[j + 1].target, L);
+        if (j + 2 <= h)
+            nd[j].target = limit_bend(nd[j + 1].target, nd[j].target, v2_sub(nd[j + 1].target, nd[j + 2].target));
+    }
+    for (int j = 1; j < n; j++) {
+        nd[j].target = clamp_near(nd[j].target, nd[j - 1].target, L);
+        if (j >= 2)
+            nd[j].target = limit_bend(nd[j - 1].target, nd[j].target, v2_sub(nd[j - 1].target, nd[j - 2].target));
+    }
     for (int j = 1; j < h; j++) nd[j].target = v2_add(nd[j].target, wave(c, a, j));
     for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);
 }
@@ -274,17 +314,51 @@ static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
     }
 }
 
+// Where a node at p may stay, given the settled node before it (from) and
+// the last link before it with a direction (prev; zero for none): (1)
+// within L of from, scaling the offset (no trig, so the link is <= L to an
+// ulp or two); (2) turned about from so the link meets prev at no more
+// than TENTACLE_BEND_MAX_RAD; (3) if the link from there would enter rock
+// (a wall thinner than a link, a corner), the node slides along the
+// surface it met instead (so a tentacle drapes over a ledge), or, when that
+// is blocked too, the link ends just before the surface along the same
+// direction (so the bend is kept). A link that starts in rock is left alone
+// (there is no way out along it).
+static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev) {
+    double L = c->link_px;
+    p = limit_bend(from, clamp_near(p, from, L), prev);
+    if (!map->cells || map->w <= 0 || map->h <= 0) return p;     // no arena (unit tests)
+    double len = v2_dist(p, from);
+    TileHit hit;
+    if (len < TENTACLE_LINK_MIN_PX || !tilemap_cast(map, from, p, &hit) || hit.inside) return p;
+    Vec2 rest = v2_sub(p, hit.point);
+    Vec2 slide = v2_sub(rest, v2_scale(hit.normal, v2_dot(rest, hit.normal)));
+    Vec2 q = v2_add(v2_add(hit.point, v2_scale(hit.normal, TENTACLE_ROCK_GAP_PX)), slide);
+    q = limit_bend(from, clamp_near(q, from, L), prev);
+    TileHit again;
+    if (!tilemap_cast(map, from, q, &again)) return q;
+    double t = fmax(hit.t - TENTACLE_ROCK_GAP_PX / len, 0.0);
+    return v2_add(from, v2_scale(v2_sub(p, from), t));
+}
+
 // The write-up's clamping_current_position in both directions. Head to tail
 // first: the head drags the chain after it (without this the tail-side clamp
 // would undo the head's progress every tick and a taut chain could never
-// turn). Then tail to head, last, which is the guarantee: no node is farther
-// than L from the one before, so every link <= L (to an ulp or two) and the
-// head stays within the total length of the tail.
-static void clamp_chain(Tentacle *c, int a) {
+// turn). Then tail to head, last, which is the guarantee, settling each link
+// before the next (settle_link): no node is farther than L from the one
+// before, so every link <= L and the head stays within the total length of
+// the tail; no two links meet at more than TENTACLE_BEND_MAX_RAD; no link
+// crosses rock.
+static void clamp_chain(Tentacle *c, int a, const Tilemap *map) {
     TentacleArm *arm = &c->arms[a];
     TentacleNode *nd = &c->nodes[arm->first];
     for (int j = arm->n - 2; j >= 1; j--) nd[j].pos = clamp_near(nd[j].pos, nd[j + 1].pos, c->link_px);
-    for (int j = 1; j < arm->n; j++) nd[j].pos = clamp_near(nd[j].pos, nd[j - 1].pos, c->link_px);
+    Vec2 prev = v2(0.0, 0.0);           // the last link with a length (none yet)
+    for (int j = 1; j < arm->n; j++) {
+        nd[j].pos = settle_link(c, map, nd[j - 1].pos, nd[j].pos, prev);
+        Vec2 d = v2_sub(nd[j].pos, nd[j - 1].pos);
+        if (v2_len(d) >= TENTACLE_LINK_MIN_PX) prev = d;
+    }
 }
 
 // Where tentacle a's head wants to be: short of the player on the line from
@@ -380,7 +454,7 @@ void tentacle_step(Tentacle *c, const TickCtx *ctx) {
         if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, a, goal);
         else solve_follow(c, a, goal);
         keep_out_of_rock(c, a, ctx->map);
-        clamp_chain(c, a);
+        clamp_chain(c, a, ctx->map);
         // The head's target never runs ahead of what the chain can reach.
         nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));
 
@@ -548,5 +622,6 @@ void tentacle_probes(const Tentacle *c, TentacleProbes *out) {
             out->max_reach = total;
         }
         if (reach - total > out->overreach) out->overreach = reach - total;
+        out->bend = fmax(out->bend, tentacle_bend(c, a));
     }
 }

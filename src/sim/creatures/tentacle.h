@@ -33,6 +33,10 @@ struct Bullet;
 #define TENTACLE_CHIP_PER_HP 3          // blocked bullets per body hp
 #define TENTACLE_FLINCH_TICKS 10        // a tentacle's recoil after blocking a bullet
 #define TENTACLE_HURT_TICKS 8           // flash after a hit
+#define TENTACLE_SPAWN_TURN_RAD 0.12    // spawn pose: each link turns this much toward straight down
+#define TENTACLE_BEND_MAX_RAD 0.9       // largest angle between adjacent links the final pass allows
+#define TENTACLE_ROCK_GAP_PX 0.25       // a node stopped by rock stays this far off the surface
+#define TENTACLE_LINK_MIN_PX 1e-3       // a shorter link has no direction (bends skip it)
 
 typedef enum TentacleSolver {
     TENTACLE_SOLVER_FOLLOW = 0,    // the lerped two-pass follow update (baseline)
@@ -98,10 +102,11 @@ typedef struct Tentacle {
 
 // Probes (docs/tentacle.md): body hp, tentacle count, bullets fired, the
 // worst link excess, the longest tail-to-head distance, that tentacle's
-// total length and how far any head is beyond its total length.
+// total length, how far any head is beyond its total length, and the
+// largest angle between adjacent links of any tentacle (rad).
 #define TENTACLE_PROBES(FIELD, COUNT)                                                          \
     FIELD(tentacle, hp) FIELD(tentacle, count) FIELD(tentacle, shots) FIELD(tentacle, link_error) \
-    FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach)
+    FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach) FIELD(tentacle, bend)
 typedef struct TentacleProbes {
     TENTACLE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TentacleProbes;
@@ -167,3 +172,6 @@ double tentacle_aim_error(const Tentacle *c, int a, Vec2 target);
 bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target);
 // Where the tail of tentacle a is stuck on the body rim (px).
 Vec2 tentacle_anchor(const Tentacle *c, int a);
+// The largest angle (radians, 0..pi) between adjacent links of tentacle a
+// (links shorter than TENTACLE_LINK_MIN_PX have no direction and are skipped).
+double tentacle_bend(const Tentacle *c, int a);

@@ -72,10 +72,12 @@ bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
     int na = cfg->arms, ns = cfg->segments;
     size_t joints = (size_t)na * (size_t)ns;
     c->base_rad = mem_alloc((size_t)na, sizeof *c->base_rad);
-    c->off_rad = mem_alloc(joints, sizeof *c->off_rad);
+    c->turn_rad = mem_alloc(joints, sizeof *c->turn_rad);
+    c->stroke = mem_alloc(joints, sizeof *c->stroke);
+    c->sway_dir = mem_alloc(joints, sizeof *c->sway_dir);
     c->rad = mem_alloc(joints, sizeof *c->rad);
     c->pts = mem_alloc((size_t)na * (size_t)(ns + 1), sizeof *c->pts);
-    if (!c->base_rad || !c->off_rad || !c->rad || !c->pts) {
+    if (!c->base_rad || !c->turn_rad || !c->stroke || !c->sway_dir || !c->rad || !c->pts) {
         tetran_free(c);
         return false;
     }
@@ -89,7 +91,10 @@ bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
     double start = rng_range(rng, 0.0, DM_TAU);
     for (int a = 0; a < na; a++) {
         c->base_rad[a] = dm_wrap(start + DM_TAU * a / na);
-        for (int i = 0; i < ns; i++) c->rad[a * ns + i] = c->base_rad[a];
+        for (int i = 0; i < ns; i++) {
+            c->rad[a * ns + i] = c->base_rad[a];
+            c->sway_dir[a * ns + i] = 1;
+        }
     }
     forward_kinematics(c);
     return true;
@@ -97,31 +102,133 @@ bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
 
 void tetran_free(Tetran *c) {
     mem_free(c->base_rad);
-    mem_free(c->off_rad);
+    mem_free(c->turn_rad);
+    mem_free(c->stroke);
+    mem_free(c->sway_dir);
     mem_free(c->rad);
     mem_free(c->pts);
-    c->base_rad = c->off_rad = c->rad = NULL;
+    c->base_rad = c->turn_rad = c->stroke = c->rad = NULL;
+    c->sway_dir = NULL;
     c->pts = NULL;
 }
 
-// One joint's offset from its arm's base angle for this tick.
-static double advance_offset(double off, int i, double spin, bool wiggle) {
-    if (wiggle) return dm_wrap(off + (spin - i * TETRAN_WIGGLE_LAG_RAD));
-    if (off == 0.0) return 0.0;
-    double mag = fabs(off), step = mag * TETRAN_EASE_RATE;
-    if (step < TETRAN_EASE_MIN_RAD) step = TETRAN_EASE_MIN_RAD;
-    if (step >= mag) return 0.0;
-    return off > 0.0 ? off - step : off + step;
+// --- wiggle mode and its sway (docs/tetran.md, "Wiggle mode") ---
+//
+// The write-up turns joint i by spin - i/100 extra per tick. In joint terms:
+// joint 0 (the arm's offset from its base) gains spin, and every later
+// joint's turn against the segment before it changes by -1/100 (so a
+// straight arm curls into an even arc). Joint i takes stroke[i] (-1..1) of
+// that; stroke 1 is the write-up exactly, and joint 0 takes joint 1's.
+// "Curl" below is a joint's turn measured the way the write-up curls it
+// (-turn), so the formula makes it grow.
+
+// The sway's per-joint numbers for an arm of ns segments (ns >= 2).
+typedef struct Sway {
+    double exact;              // curl up to which a joint follows the write-up (its share of 2.5 rad, <= 0.5)
+    double limit;              // curl at which it stops and turns back (its share of 3.0 rad, <= 0.5)
+    double margin;             // limit - exact: the room to brake in (0 when the bend limit binds first)
+    double run_up;             // stroke gained per tick when it sets off again
+    int wave;                  // joints that may turn back per tick, root first (>= 1)
+} Sway;
+
+static Sway sway_for(int ns) {
+    Sway w;
+    double joints = ns - 1;
+    w.exact = fmin(TETRAN_CURL_EXACT_RAD / joints, TETRAN_BEND_MAX_RAD);
+    w.limit = fmin(TETRAN_CURL_MAX_RAD / joints, TETRAN_BEND_MAX_RAD);
+    w.margin = w.limit - w.exact;
+    // Braking evenly from full speed over the margin takes 2 * margin / lag
+    // ticks; the run-up takes as long, but at least TETRAN_SWAY_EASE_TICKS.
+    w.run_up = 1.0 / fmax(2.0 * w.margin / TETRAN_WIGGLE_LAG_RAD, TETRAN_SWAY_EASE_TICKS);
+    // The turning back passes w.wave joints per tick, so it crosses the arm
+    // in TETRAN_SWAY_WAVE_TICKS, or a share of one limit-to-limit run.
+    double travel = 2.0 * w.limit / TETRAN_WIGGLE_LAG_RAD;
+    w.wave = (int)ceil(joints / fmin(TETRAN_SWAY_WAVE_TICKS, TETRAN_SWAY_WAVE_SHARE * travel));
+    return w;
 }
 
-static void turn_arms(Tetran *c) {
+// One tick of wiggle mode for joint i >= 1 of an arm (turn, stroke, dir
+// point at its arm's arrays), joints i+1.. already stepped this tick.
+// Returns the share of the write-up's step it moved this tick.
+static double sway_joint(const Sway *w, double *turn, double *stroke, int8_t *dir, const double *partner, int i) {
+    double curl = -turn[i], s = stroke[i];
+    int d = dir[i];
+    // At its limit (so at rest) it turns back: the root joints at once, a
+    // later joint once the one w->wave joints nearer the root has (as of the
+    // start of this tick: joints are stepped tip first).
+    bool go = i <= w->wave ? !partner || d * partner[i] >= w->limit : dir[i - w->wave] == -d;
+    if (d * curl >= w->limit && go) {
+        d = -d;
+        dir[i] = (int8_t)d;
+    }
+    s = d > 0 ? fmin(s + w->run_up, 1.0) : fmax(s - w->run_up, -1.0);
+    // Braking: toward its limit a joint moves at most as fast as lets it
+    // stop there with an even deceleration (full speed at w->exact, so the
+    // write-up holds until then); without a margin it just stops there.
+    double room = fmax(w->limit - d * curl, 0.0);
+    double cap = w->margin > 0.0 ? sqrt(room / w->margin) : room / TETRAN_WIGGLE_LAG_RAD;
+    if (d * s > cap) s = d * cap;
+    double to = fmin(fmax(curl + TETRAN_WIGGLE_LAG_RAD * s, -w->limit), w->limit);
+    double moved = (to - curl) / TETRAN_WIGGLE_LAG_RAD;
+    stroke[i] = d * to >= w->limit ? 0.0 : moved;      // arrived: at rest
+    turn[i] = -to;
+    return moved;
+}
+
+// Wiggle mode for one arm. On its first tick every joint sets off as the
+// write-up says (stroke 1; braking stops one already at its limit).
+static void sway_arm(Tetran *c, int a, bool start) {
+    int ns = c->cfg.segments;
+    double *turn = &c->turn_rad[a * ns], *stroke = &c->stroke[a * ns];
+    int8_t *dir = &c->sway_dir[a * ns];
+    if (ns == 1) {                     // no joints to curl: the arm just turns with the write-up
+        stroke[0] = 1.0;
+        turn[0] = dm_wrap(turn[0] + c->spin_rad);
+        return;
+    }
+    Sway w = sway_for(ns);
+    if (start) {
+        for (int i = 1; i < ns; i++) {
+            dir[i] = 1;
+            stroke[i] = 1.0;
+        }
+    }
+    double first = 0.0;
+    const double *partner = a % 2 ? &c->turn_rad[(a - 1) * ns] : NULL;
+    for (int i = ns - 1; i >= 1; i--) first = sway_joint(&w, turn, stroke, dir, partner, i);
+    stroke[0] = first;                 // the arm's offset turns as its first joint moved
+    turn[0] = dm_wrap(turn[0] + first * c->spin_rad);
+}
+
+// After wiggle mode: every joint's offset from the base (the running sum of
+// the turns) shrinks by one factor, so the arm keeps its shape as it
+// straightens: the largest offset by TETRAN_EASE_RATE of itself, but at
+// least TETRAN_EASE_MIN_RAD, and exactly to 0 when that is all that is left.
+static void ease_arm(Tetran *c, int a) {
+    int ns = c->cfg.segments;
+    double *turn = &c->turn_rad[a * ns], *stroke = &c->stroke[a * ns];
+    double off = 0.0, big = 0.0;
+    for (int i = 0; i < ns; i++) {
+        off += turn[i];
+        big = fmax(big, fabs(off));
+        stroke[i] = 0.0;
+    }
+    if (big == 0.0) return;
+    double step = fmax(big * TETRAN_EASE_RATE, TETRAN_EASE_MIN_RAD);
+    double keep = step >= big ? 0.0 : 1.0 - step / big;
+    for (int i = 0; i < ns; i++) turn[i] *= keep;
+}
+
+static void turn_arms(Tetran *c, bool start) {
     int ns = c->cfg.segments;
     for (int a = 0; a < c->cfg.arms; a++) {
         c->base_rad[a] = dm_wrap(c->base_rad[a] + c->spin_rad);
+        if (c->wiggle) sway_arm(c, a, start);
+        else ease_arm(c, a);
+        double off = 0.0;
         for (int i = 0; i < ns; i++) {
-            int j = a * ns + i;
-            c->off_rad[j] = advance_offset(c->off_rad[j], i, c->spin_rad, c->wiggle);
-            c->rad[j] = dm_wrap(c->base_rad[a] + c->off_rad[j]);
+            off += c->turn_rad[a * ns + i];
+            c->rad[a * ns + i] = dm_wrap(c->base_rad[a] + off);
         }
     }
 }
@@ -194,13 +301,14 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
     }
     bool last = c->phase == TETRAN_PHASES - 1;
     if (last) c->auto_wiggle = (c->auto_wiggle + 1) % TETRAN_AUTO_WIGGLE_CYCLE_TICKS;
+    bool was = c->wiggle;
     c->wiggle = ctx->player.wiggle || (last && c->auto_wiggle < TETRAN_AUTO_WIGGLE_ON_TICKS);
 
     double target = c->cfg.spin_rad * PHASE_SPIN[c->phase];
     if (c->spin_rad < target) c->spin_rad = fmin(target, c->spin_rad + TETRAN_SPIN_ACCEL_RAD);
     else if (c->spin_rad > target) c->spin_rad = fmax(target, c->spin_rad - TETRAN_SPIN_ACCEL_RAD);
 
-    turn_arms(c);
+    turn_arms(c, c->wiggle && !was);
     c->hover_rad = dm_wrap(c->hover_rad + TETRAN_HOVER_RAD_PER_TICK);
     c->pos = v2(c->home.x, c->home.y + TETRAN_HOVER_PX * dm_sin(c->hover_rad));
     forward_kinematics(c);
@@ -365,7 +473,9 @@ void tetran_hash(const Tetran *c, Hash *h) {
     if (!c->pts) return;
     for (int a = 0; a < na; a++) hash_f64(h, c->base_rad[a]);
     for (int j = 0; j < na * ns; j++) {
-        hash_f64(h, c->off_rad[j]);
+        hash_f64(h, c->turn_rad[j]);
+        hash_f64(h, c->stroke[j]);
+        hash_i64(h, c->sway_dir[j]);
         hash_f64(h, c->rad[j]);
     }
     for (int j = 0; j < na * (ns + 1); j++) {
@@ -394,4 +504,14 @@ void tetran_probes(const Tetran *c, TetranProbes *out) {
     double reach = v2_dist(c->pos, tip_of(c, 0));
     out->reach = round(reach * 1e6) / 1e6;
     out->max_reach = ns * len;
+    // Bends rounded to a nano-radian: a joint stopped at the 0.5 rad bend
+    // limit reads 0.5, not 0.5 plus the rounding of its wrapped angles.
+    double bend = 0.0, shortest = INFINITY;
+    for (int a = 0; a < c->cfg.arms; a++) {
+        for (int i = 1; i < ns; i++) bend = fmax(bend, fabs(dm_wrap(tetran_angle(c, a, i) - tetran_angle(c, a, i - 1))));
+        shortest = fmin(shortest, v2_dist(c->pos, tip_of(c, a)));
+    }
+    out->bend = round(bend * 1e9) / 1e9;
+    out->min_reach = round(shortest * 1e6) / 1e6;
+    out->reach_ratio = out->min_reach / out->max_reach;
 }

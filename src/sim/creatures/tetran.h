@@ -28,9 +28,27 @@ struct Bullet;
 // Wiggle mode's per-joint lag: joint i gains spin - i * TETRAN_WIGGLE_LAG_RAD
 // extra per tick (the write-up's i/100).
 #define TETRAN_WIGGLE_LAG_RAD 0.01
-// After wiggle mode a joint's offset from its arm's base angle shrinks by
-// this fraction per tick, but by at least TETRAN_EASE_MIN_RAD, and lands
-// exactly on 0 (so the arm is exactly straight again, ~70 ticks from any bend).
+// The sway that keeps wiggle mode bounded (docs/tetran.md, "Wiggle mode").
+// From a straight arm every joint follows the write-up exactly until the
+// arm's curl (its tip's direction against its root's) reaches
+// TETRAN_CURL_EXACT_RAD or one joint's turn reaches TETRAN_BEND_MAX_RAD;
+// then each joint brakes evenly, stops at its share of TETRAN_CURL_MAX_RAD
+// (never past TETRAN_BEND_MAX_RAD) and turns back, running up over at least
+// TETRAN_SWAY_EASE_TICKS ticks; the turning back runs from root to tip in
+// about TETRAN_SWAY_WAVE_TICKS ticks (at most TETRAN_SWAY_WAVE_SHARE of the
+// time a joint takes from one limit to the other), so the arms swing like
+// whips between curling one way and the other.
+#define TETRAN_CURL_EXACT_RAD 2.5
+#define TETRAN_CURL_MAX_RAD 3.0
+#define TETRAN_BEND_MAX_RAD 0.5
+#define TETRAN_SWAY_EASE_TICKS 8
+#define TETRAN_SWAY_WAVE_TICKS 12
+#define TETRAN_SWAY_WAVE_SHARE 0.4
+// After wiggle mode every joint's offset from its arm's base angle shrinks
+// by one factor per arm: the largest offset by this fraction per tick, but
+// by at least TETRAN_EASE_MIN_RAD, landing exactly on 0 (so the arm keeps
+// its shape as it straightens, and is exactly straight ~70 ticks after any
+// bend).
 #define TETRAN_EASE_RATE 0.08
 #define TETRAN_EASE_MIN_RAD 0.002
 // Ticks the break-up effect runs after death.
@@ -104,16 +122,22 @@ typedef struct Tetran {
     int64_t shots;             // bullets fired so far
     // Arm state, allocated once in tetran_init (arms x segments):
     double *base_rad;          // per arm: the angle a straight arm has
-    double *off_rad;           // per joint: offset from its arm's base, [-pi, pi)
-    double *rad;               // per joint: absolute angle = wrap(base + off)
+    double *turn_rad;          // per joint: joint 0 its offset from the base, [-pi, pi);
+                               // joint i > 0 its angle against segment i-1 (bounded by the sway)
+    double *stroke;            // per joint, -1..1: the share of the write-up's advance it takes (wiggle)
+    int8_t *sway_dir;          // per joint i > 0: +1 curling as the write-up does, -1 turned back
+    double *rad;               // per joint: absolute angle = wrap(base + turn[0] + ... + turn[i])
     Vec2 *pts;                 // per arm segments+1 joint positions, [0] = core
 } Tetran;
 
 // Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
-// segment length error, core-to-tip of arm 0 and that arm's total length.
+// segment length error, core-to-tip of arm 0 and that arm's total length,
+// the largest angle between adjacent segments of any arm, the shortest
+// core-to-tip distance of any arm and that over an arm's length.
 #define TETRAN_PROBES(FIELD, COUNT)                                                            \
     FIELD(tetran, hp) FIELD(tetran, arms) FIELD(tetran, wiggle) FIELD(tetran, link_error)      \
-    FIELD(tetran, reach) FIELD(tetran, max_reach) COUNT(tetran)
+    FIELD(tetran, reach) FIELD(tetran, max_reach) FIELD(tetran, bend) FIELD(tetran, min_reach) \
+    FIELD(tetran, reach_ratio) COUNT(tetran)
 typedef struct TetranProbes {
     TETRAN_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TetranProbes;
@@ -133,8 +157,9 @@ bool tetran_config_set(TetranConfig *cfg, const char *key, const char *val, char
 // or a cfg outside the table's ranges.
 bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng);
 void tetran_free(Tetran *c);
-// One tick: angles (each joint += spin; wiggle adds spin - i/100; else ease
-// back to straight), forward kinematics, phases, shots. Wiggles while
+// One tick: angles (each joint += spin; wiggle adds spin - i/100, swaying
+// back before the curl limit; else ease back to straight), forward
+// kinematics, phases, shots. Wiggles while
 // ctx->player.wiggle (or on its own in the last phase); aims at the player;
 // spawns bullets and pushes events; no allocation.
 void tetran_step(Tetran *c, const struct TickCtx *ctx);

@@ -42,9 +42,21 @@ bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *
     return param_set(&TABLE, cfg, key, val, why, why_n);
 }
 
+// The direction u turned toward (or onto) the direction ref, so that the
+// two meet at no more than max_rad (both unit vectors).
+static Vec2 within(Vec2 u, Vec2 ref, double max_rad) {
+    double ang = dm_atan2(ref.x * u.y - ref.y * u.x, v2_dot(ref, u));
+    if (fabs(ang) <= max_rad) return u;
+    double s, co;
+    dm_sincos(ang > 0.0 ? max_rad : -max_rad, &s, &co);
+    return v2(ref.x * co - ref.y * s, ref.x * s + ref.y * co);
+}
+
 // Places every segment exactly its rest length behind its target, along the
-// line from the target back to where the segment is now; a segment sitting
-// on its target keeps the heading of the one ahead.
+// line from the target back to where the segment is now, but turned so that
+// it meets the segment ahead (segment 0: the head's heading) at no more than
+// WHALE_BEND_MAX_RAD; a segment sitting on its target keeps the heading of
+// the one ahead.
 static void follow(Whale *c) {
     Vec2 target = c->pos;
     Vec2 back = v2_scale(v2_norm(c->vel), -1.0);
@@ -52,6 +64,7 @@ static void follow(Whale *c) {
         Vec2 d = v2_sub(c->seg[i], target);
         double len = v2_len(d);
         Vec2 dir = len > 1e-9 ? v2_scale(d, 1.0 / len) : back;
+        if (back.x != 0.0 || back.y != 0.0) dir = within(dir, back, WHALE_BEND_MAX_RAD);
         c->seg[i] = v2_add(target, v2_scale(dir, c->seg_len[i]));
         back = dir;
         target = c->seg[i];
@@ -83,7 +96,7 @@ bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng) {
     double a = rng_range(rng, 25.0, 65.0) * (DM_PI / 180.0) + quadrant * (DM_PI / 2.0);
     double s, co;
     dm_sincos(a, &s, &co);
-    c->vel = v2(co * c->speed, s * c->speed);
+    c->vel = c->turn_vel = v2(co * c->speed, s * c->speed);
     Vec2 back = v2(-co, -s);
     Vec2 at = pos;
     for (int i = 0; i < WHALE_SEGMENTS; i++) {
@@ -100,20 +113,106 @@ static bool solid(const Tilemap *m, Vec2 p) {
     return tilemap_point_solid(m, p);
 }
 
-// Flips the velocity components whose probe point, margin px ahead of the
-// head in the direction of travel, lies in solid material.
+// Is the point r px ahead of the head on x (ax) or y (ay), or diagonally
+// when both are set, solid?
+static bool blocked(const Whale *c, const Tilemap *m, double ax, double ay, double r) {
+    double k = ax != 0.0 && ay != 0.0 ? DM_SQRT1_2 : 1.0;
+    return solid(m, v2(c->pos.x + ax * r * k, c->pos.y + ay * r * k));
+}
+
+static double sign_of(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }
+
+// Free distance from the head to solid along x (ax) or y (ay), searched
+// in steps of a quarter margin up to max_px.
+static double room(const Whale *c, const Tilemap *m, double ax, double ay, double max_px) {
+    double step = 0.25 * c->margin_px, d = step;
+    while (d < max_px && !blocked(c, m, ax, ay, d)) d += step;
+    return d - step;
+}
+
+// Plans a corner's U-turn: its sense and radius. Turning one way sweeps the
+// head toward the x wall, the other toward the y wall, by at most twice the
+// radius; it takes the sense with more room and the radius that keeps the
+// margin there (at most WHALE_CORNER_RADIUS_PX, at least a quarter margin).
+// Rotating by +a changes vx by -vy a and vy by vx a, so sense vx*vy shrinks
+// vx first (sweeping toward the y wall).
+static void corner_turn(Whale *c, const Tilemap *m, double vx, double vy, double look_px) {
+    double to_x = room(c, m, vx, 0.0, look_px), to_y = room(c, m, 0.0, vy, look_px);
+    double free_px = fmax(to_x, to_y) - c->margin_px;
+    c->turn_dir = (int)(to_y >= to_x ? vx * vy : -vx * vy);
+    c->turn_radius_px = fmax(fmin(0.5 * free_px, WHALE_CORNER_RADIUS_PX * c->size), 0.25 * c->margin_px);
+}
+
+// A bounce. Looking ahead: the components of turn_vel (the velocity the
+// head turns to) whose probe point, the margin plus WHALE_BOUNCE_RADIUS_PX
+// (x size) ahead of the head in the direction it heads for, is solid flip
+// (one bounce each; a corner met diagonally flips both), and the head turns
+// onto turn_vel along that circle, so it keeps the margin from the wall.
+// A corner: when one wall is seen and the other lies within the look-ahead
+// plus the circle's radius, both flip at once and the head turns about in
+// one sweep (corner_turn: wall by wall, or on the wide circle, it would run
+// deep into the corner and crumple the body there).
+// Close by, for when the head could not see the wall early enough (a dive,
+// rock just behind the wall it turned from): a component of the velocity
+// moving toward solid within the margin flips in turn_vel (a bounce, unless
+// the turn had flipped it already) and the head turns there on a circle of
+// half the margin, the shorter way: it still never reaches the rock, and
+// the follow's bend limit keeps the body from folding.
 static void bounce(Whale *c, const Tilemap *m) {
-    double sx = c->vel.x > 0 ? 1.0 : c->vel.x < 0 ? -1.0 : 0.0;
-    double sy = c->vel.y > 0 ? 1.0 : c->vel.y < 0 ? -1.0 : 0.0;
-    double r = c->margin_px;
-    bool fx = sx != 0.0 && solid(m, v2(c->pos.x + sx * r, c->pos.y));
-    bool fy = sy != 0.0 && solid(m, v2(c->pos.x, c->pos.y + sy * r));
-    if (!fx && !fy && sx != 0.0 && sy != 0.0) {
-        const double k = DM_SQRT1_2;   // a corner met diagonally
-        if (solid(m, v2(c->pos.x + sx * r * k, c->pos.y + sy * r * k))) fx = fy = true;
+    double sx = sign_of(c->turn_vel.x), sy = sign_of(c->turn_vel.y);
+    double radius = WHALE_BOUNCE_RADIUS_PX * c->size, ahead = c->margin_px + radius;
+    // (Between two walls closer than that, e.g. in a gap beside a ledge,
+    // looking ahead would flip to and fro: only the close-by rule works there.)
+    bool fx = sx != 0.0 && blocked(c, m, sx, 0.0, ahead) && !blocked(c, m, -sx, 0.0, ahead);
+    bool fy = sy != 0.0 && blocked(c, m, 0.0, sy, ahead) && !blocked(c, m, 0.0, -sy, ahead);
+    bool corner = !fx && !fy && sx != 0.0 && sy != 0.0 && blocked(c, m, sx, sy, ahead);
+    double vx = sign_of(c->vel.x), vy = sign_of(c->vel.y);
+    corner |= fx && !fy && sy != 0.0 && blocked(c, m, 0.0, sy, ahead + radius);
+    corner |= fy && !fx && sx != 0.0 && blocked(c, m, sx, 0.0, ahead + radius);
+    if (corner) {
+        fx = fy = true;
+        corner_turn(c, m, vx, vy, ahead + radius);
     }
-    if (fx) { c->vel.x = -c->vel.x; c->bounces++; }
-    if (fy) { c->vel.y = -c->vel.y; c->bounces++; }
+    if (fx) { c->turn_vel.x = -c->turn_vel.x; c->bounces++; }
+    if (fy) { c->turn_vel.y = -c->turn_vel.y; c->bounces++; }
+    bool nx = vx != 0.0 && blocked(c, m, vx, 0.0, c->margin_px);
+    bool ny = vy != 0.0 && blocked(c, m, 0.0, vy, c->margin_px);
+    if (!nx && !ny && vx != 0.0 && vy != 0.0 && blocked(c, m, vx, vy, c->margin_px)) nx = ny = true;
+    if (nx && sign_of(c->turn_vel.x) == vx) { c->turn_vel.x = -c->turn_vel.x; c->bounces++; }
+    if (ny && sign_of(c->turn_vel.y) == vy) { c->turn_vel.y = -c->turn_vel.y; c->bounces++; }
+    if (nx || ny) {
+        c->turn_dir = 0;
+        c->turn_radius_px = 0.5 * c->margin_px;
+    }
+}
+
+// Turns the velocity toward turn_vel for a step of step_px and lands exactly
+// on it: along a circle of WHALE_BOUNCE_RADIUS_PX (x size) the shorter way
+// round, or along turn_radius_px when bounce set one (a corner, in the sense
+// corner_turn planned; a wall close by).
+static void turn(Whale *c, double step_px) {
+    if (c->vel.x == c->turn_vel.x && c->vel.y == c->turn_vel.y) {
+        c->turn_dir = 0;
+        c->turn_radius_px = 0.0;
+        return;
+    }
+    double v = v2_len(c->vel);
+    Vec2 u = v2_scale(c->vel, 1.0 / v), goal = v2_norm(c->turn_vel);
+    double ang = dm_atan2(u.x * goal.y - u.y * goal.x, v2_dot(u, goal));     // (-pi, pi]
+    double left = c->turn_dir > 0 ? (ang >= 0.0 ? ang : ang + DM_TAU)
+                : c->turn_dir < 0 ? (ang <= 0.0 ? -ang : DM_TAU - ang) : fabs(ang);
+    double sense = c->turn_dir != 0 ? c->turn_dir : ang < 0.0 ? -1.0 : 1.0;
+    double radius = c->turn_radius_px > 0.0 ? c->turn_radius_px : WHALE_BOUNCE_RADIUS_PX * c->size;
+    double step = step_px / radius;
+    if (left <= step) {
+        c->vel = c->turn_vel;
+        c->turn_dir = 0;
+        c->turn_radius_px = 0.0;
+        return;
+    }
+    double sn, cs;
+    dm_sincos(sense * step, &sn, &cs);
+    c->vel = v2((u.x * cs - u.y * sn) * v, (u.x * sn + u.y * cs) * v);
 }
 
 void whale_move(Whale *c, const Tilemap *map) {
@@ -123,14 +222,17 @@ void whale_move(Whale *c, const Tilemap *map) {
     for (int k = 0; k < n; k++) {
         c->pos = v2_add(c->pos, v2_scale(c->vel, 1.0 / n));
         bounce(c, map);
+        turn(c, v / n);
     }
     follow(c);
 }
 
 static void set_speed(Whale *c, double s) {
-    Vec2 d = v2_norm(c->vel);
-    if (d.x == 0.0 && d.y == 0.0) d = v2(1.0, 0.0);
+    Vec2 d = v2_norm(c->vel), t = v2_norm(c->turn_vel);
+    if (d.x == 0.0 && d.y == 0.0) d = t = v2(1.0, 0.0);
+    bool turning = c->vel.x != c->turn_vel.x || c->vel.y != c->turn_vel.y;
     c->vel = v2_scale(d, s);
+    c->turn_vel = turning ? v2_scale(t, s) : c->vel;
 }
 
 static int phase_for(const Whale *c) {
@@ -142,10 +244,12 @@ static int phase_for(const Whale *c) {
 
 // Turns the heading toward target, never tighter than a circle of
 // WHALE_TURN_RADIUS_PX (a sudden reversal would fold the body onto itself).
+// A bounce's turn under way goes on toward its own goal afterwards.
 static void steer(Whale *c, Vec2 target) {
     Vec2 d = v2_sub(target, c->pos);
     double v = v2_len(c->vel);
     if ((d.x == 0.0 && d.y == 0.0) || v == 0.0) return;
+    bool turning = c->vel.x != c->turn_vel.x || c->vel.y != c->turn_vel.y;
     double max_turn = v / (WHALE_TURN_RADIUS_PX * c->size);
     double a = dm_atan2(c->vel.y, c->vel.x);
     double turn = dm_wrap(dm_atan2(d.y, d.x) - a);
@@ -154,6 +258,7 @@ static void steer(Whale *c, Vec2 target) {
     double sn, cs;
     dm_sincos(a + turn, &sn, &cs);
     c->vel = v2(cs * v, sn * v);
+    if (!turning) c->turn_vel = c->vel;
 }
 
 // Boss behaviour: every DIVE_EVERY ticks (phases 1 and 2) the whale slows to
@@ -276,6 +381,10 @@ void whale_hash(const Whale *c, Hash *h) {
     hash_f64(h, c->pos.y);
     hash_f64(h, c->vel.x);
     hash_f64(h, c->vel.y);
+    hash_f64(h, c->turn_vel.x);
+    hash_f64(h, c->turn_vel.y);
+    hash_i64(h, c->turn_dir);
+    hash_f64(h, c->turn_radius_px);
     for (int i = 0; i < WHALE_SEGMENTS; i++) {
         hash_f64(h, c->seg[i].x);
         hash_f64(h, c->seg[i].y);
@@ -311,11 +420,25 @@ double whale_link_error(const Whale *c) {
     return worst;
 }
 
+double whale_bend(const Whale *c) {
+    double worst = 0.0;
+    Vec2 ahead = v2_norm(c->vel), front = c->pos;     // the head's heading first
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        Vec2 d = v2_sub(front, c->seg[i]);            // segment i, back to front
+        if (v2_len(d) > 1e-9 && (ahead.x != 0.0 || ahead.y != 0.0))
+            worst = fmax(worst, fabs(dm_atan2(ahead.x * d.y - ahead.y * d.x, v2_dot(ahead, d))));
+        ahead = d;
+        front = c->seg[i];
+    }
+    return worst;
+}
+
 void whale_probes(const Whale *c, WhaleProbes *out) {
     out->x = c->pos.x;
     out->y = c->pos.y;
     out->bounces = (double)c->bounces;
     out->link_error = whale_link_error(c);
+    out->bend = whale_bend(c);
     out->hp = c->hp;
     out->phase = c->phase;
 }

@@ -3,13 +3,20 @@
 // triangular tail), and the pusher points the starfield parts around.
 //
 // Movement (per tick): head += velocity (in sub-steps of at most a quarter of
-// the wall margin, so fast whales cannot tunnel); when the point `margin` px
-// ahead of the head on x (or y) is solid -- a wall tile or outside the map --
-// and the head moves toward it, that velocity component flips (one bounce).
-// A corner met diagonally flips both (two bounces). Segment 0 then follows
+// the wall margin, so fast whales cannot tunnel). Bounces are decided early
+// and turned smoothly (docs/whale.md, "Movement"): when the point `margin +
+// WHALE_BOUNCE_RADIUS_PX` px ahead of the head on x (or y) is solid -- a
+// wall tile or outside the map -- and the head heads toward it, that
+// component flips in turn_vel, the velocity the head turns to (one bounce),
+// and the head turns onto it along a circle of WHALE_BOUNCE_RADIUS_PX; a
+// corner flips both at once and is one planned U-turn (at most
+// WHALE_CORNER_RADIUS_PX); rock within the margin still flips at once, the
+// head then turning on a circle of half the margin. Segment 0 then follows
 // the head and each next segment the one before: the segment is placed
 // exactly its length behind its target, along the line from the target to
-// where the segment was (so spacing is exact every tick).
+// where the segment was (so spacing is exact every tick), turned to meet
+// the segment ahead (segment 0: the head's heading) at no more than
+// WHALE_BEND_MAX_RAD.
 //
 // Boss or hazard (spawn param boss=1|0, default 1): a boss has hit points and
 // three phases (cruise; faster with dives at 2/3 hp; fastest with frequent
@@ -50,6 +57,9 @@ struct Bullet;
 #define WHALE_WINDUP_TICKS 40                  // slowing down before a dive
 #define WHALE_WINDUP_SPEED 0.6                 // speed factor while winding up
 #define WHALE_TURN_RADIUS_PX 45.0              // tightest turn while steering
+#define WHALE_BOUNCE_RADIUS_PX 90.0            // a bounce turns the head along a circle this size
+#define WHALE_CORNER_RADIUS_PX 60.0            // a corner (both walls at once): at most this one
+#define WHALE_BEND_MAX_RAD 1.4                 // largest angle the follow lets consecutive segments meet at
 #define WHALE_DIVE_HOMING_TICKS 20             // first ticks of a dive still steer
 #define WHALE_DIVE_TICKS 50
 #define WHALE_DIVE_SPEED 3.0                   // speed factor while diving
@@ -76,6 +86,9 @@ typedef enum WhaleDive {
 typedef struct Whale {
     Vec2 pos;                  // head, px
     Vec2 vel;                  // px per tick
+    Vec2 turn_vel;             // the velocity a bounce is turning the head to (== vel when not turning)
+    int turn_dir;              // the sense a corner's turn goes round: +1, -1, 0 the shorter way
+    double turn_radius_px;     // this turn's radius when not the bounce's (a corner, a wall close by); 0 none
     Vec2 seg[WHALE_SEGMENTS];  // back end of each segment, px (its front is the one ahead)
     double seg_len[WHALE_SEGMENTS];      // rest length of each segment, px (tail shorter)
     double width[WHALE_SEGMENTS + 1];    // body width at the head (0) and each segment's back end
@@ -97,10 +110,11 @@ typedef struct Whale {
 } Whale;
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
-// worst segment spacing error, hp and phase.
+// worst segment spacing error, hp, phase and the largest angle between
+// consecutive body segments (the head's heading to segment 0 included).
 #define WHALE_PROBES(FIELD, COUNT)                                                             \
     FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
-    FIELD(whale, hp) FIELD(whale, phase) COUNT(whale)
+    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) COUNT(whale)
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
@@ -146,3 +160,6 @@ bool whale_alive(const Whale *c);
 void whale_health(const Whale *c, int *hp, int *hp_max);
 // Largest |segment spacing - rest length| over the body, px.
 double whale_link_error(const Whale *c);
+// Largest angle (radians, 0..pi) between consecutive segments, the head's
+// heading (its velocity) to segment 0 included.
+double whale_bend(const Whale *c);
