@@ -21,22 +21,6 @@ bool profiles_builtin(LegProfile out[LEGS_COUNT], ParseError *err) {
     return true;
 }
 
-// A text holds no NUL byte: the first one is refused at its line and
-// column (the profile parser would read a token up to it).
-static bool no_nul(const char *text, size_t len, const char *path, ParseError *err) {
-    TextReader r;
-    TextLine l;
-    text_reader_init(&r, text, len);
-    while (text_next_line(&r, &l)) {
-        int col = text_nul_col(&l);
-        if (col) {
-            parse_error_set(err, path, l.number, col, "unexpected NUL byte (a leg profile is text: no NUL bytes)");
-            return false;
-        }
-    }
-    return true;
-}
-
 bool profiles_load(const char *dir, LegProfile out[LEGS_COUNT], ParseError *err) {
     LegProfile got[LEGS_COUNT];
     if (!profiles_builtin(got, err)) return false;
@@ -58,8 +42,6 @@ bool profiles_load(const char *dir, LegProfile out[LEGS_COUNT], ParseError *err)
             else
                 parse_error_set(err, path[i], 0, 0, "cannot open leg profile: %s", strerror(e.err));
             ok = false;
-        } else {
-            ok = no_nul(buf[i], len, path[i], err);
         }
         text[i] = (LegProfileText){buf[i], len, path[i]};
     }
