@@ -11,6 +11,9 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 # --cross: the arm64 cross-compiler and qemu-user for `make check-aarch64`.
 [ "$1" = "--cross" ] && PKGS="$PKGS gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 [ "$1" = "--with-tools" ] && PKGS="$PKGS clang xvfb xdotool imagemagick"
+# --fuzz: clang and its libFuzzer runtime for `make fuzz`; --valgrind: valgrind for `make valgrind`.
+[ "$1" = "--fuzz" ] && PKGS="$PKGS clang libclang-rt-14-dev"
+[ "$1" = "--valgrind" ] && PKGS="$PKGS valgrind"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
@@ -21,6 +24,11 @@ have_all() {
         command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || return 1
         command -v qemu-aarch64 >/dev/null 2>&1 || return 1
     fi
+    if [ "$1" = "--fuzz" ]; then
+        echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' |
+            clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 || return 1
+    fi
+    if [ "$1" = "--valgrind" ]; then command -v valgrind >/dev/null 2>&1 || return 1; fi
     if [ "$1" = "--with-tools" ]; then
         for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done
     fi

@@ -4,6 +4,8 @@
 #   scripts: tests/scripts/*.script   (must exit 0 unless the file says otherwise)
 #   replays: tests/replays/*.rpl      (must replay in sync)
 #   bad:     tests/bad/*              (broken inputs; default expected exit 2)
+#   soak:    every arena in levels/ and levels/test/, 3,600 ticks of random
+#            input with every invariant each tick (tests/soak/soak.c)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
 # Nothing passes by being absent: a missing unit-test binary, a unit-test
 # binary that ran no test, an empty section or a cli.sh that did not report
@@ -94,6 +96,18 @@ echo "== bad input"
 run_all level 2 tests/bad/*.lvl
 run_all script 2 tests/bad/*.script
 run_all replay 2 tests/bad/*.rpl
+
+# A short soak of every arena (make soak: an hour each): random input,
+# every invariant after every tick, no allocation after load, flat memory.
+echo "== soak"
+n=0
+for f in levels/*.lvl levels/test/*.lvl; do
+    [ -f "$f" ] || continue
+    n=$((n + 1))
+    if [ ! -x "$BUILD/soak" ]; then bad "$BUILD/soak: not built"; break; fi
+    if "$BUILD/soak" --ticks 3600 "$f" >"$tmp/soak" 2>&1; then ok; else bad "soak $f"; sed 's/^/    /' "$tmp/soak" | head -5; fi
+done
+[ $n -gt 0 ] || bad "no arenas to soak in levels/"
 
 # tests/cli.sh counts its cases; each one counts here on its own.
 echo "== command line"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/fs.h"
+#include "core/log.h"
 #include "core/mem.h"
 #include "harness/script_local.h"
 #include "sim/world.h"
@@ -188,7 +189,8 @@ static bool looks_like_probe(const Token *t) {
 static int16_t probe_slot(Script *s, const ProbeDef *d) {
     for (int i = 0; i < s->probe_n; i++)
         if (s->probes[i] == d) return (int16_t)i;
-    s->probes[s->probe_n] = d;             // the table has fewer than SCRIPT_PROBE_SLOTS probes
+    ASSERT(s->probe_n < SCRIPT_PROBE_SLOTS);  // the probe table is smaller (test_script checks)
+    s->probes[s->probe_n] = d;
     return (int16_t)s->probe_n++;
 }
 
