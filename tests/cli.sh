@@ -153,6 +153,10 @@ cat $LVL > "$tmp/pipe.lvl" &
 expect 0 err "" -- --level "$tmp/pipe.lvl" --headless --ticks 5
 wait
 expect 0 out "units 9987" -- --bench levels/bench/worst.lvl --ticks 2
+truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.lvl"
+expect 2 err "big.lvl: level file too large (67108865 bytes; at most 64 MiB)" -- --level "$tmp/big.lvl" --headless
+truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.rpl"
+expect 2 err "big.rpl: script file too large (67108865 bytes; at most 64 MiB)" -- --replay "$tmp/big.rpl" --headless
 BIN=$tmp/data/bossrush
 rm -rf "$tmp/data/assets/legs" && cp -r assets/legs "$tmp/data/assets/legs"
 printf 'min 7\0junk\n' >> "$tmp/data/assets/legs/front-right.leg"

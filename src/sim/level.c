@@ -425,11 +425,10 @@ static bool parse_all(Parser *p, const char *text, size_t len) {
         int nul = text_nul_col(&l);
         if (nul) return fail(p, l.number, nul, "unexpected NUL byte (a level is text: no NUL bytes, not even in comments)");
         if (text_is_blank_or_comment(&l)) continue;
-        Token tk[MAX_TOKENS];
-        int n = text_tokens(&l, tk, MAX_TOKENS);
+        Token tk[MAX_TOKENS + 1];
+        int n = text_tokens(&l, tk, MAX_TOKENS + 1);
         if (n > MAX_TOKENS)
-            return fail(p, l.number, tk[MAX_TOKENS - 1].col, "too many tokens on one line (at most %d)",
-                        MAX_TOKENS);
+            return fail(p, l.number, tk[MAX_TOKENS].col, "too many tokens on one line (at most %d)", MAX_TOKENS);
         uint64_t v;
         if (token_is(&tk[0], "map")) {
             if (n > 1)
