@@ -1,8 +1,11 @@
 // soak.c -- plays arenas for a long time with seeded random input and
 // checks, after every tick, every invariant (tests/invariants.h) and, over
-// the whole run, that memory stays flat: no mem_alloc call after the World
-// is built (world_step never allocates) and the resident set no bigger at
-// the end than after the first tenth of the run (SOAK_RSS_SLACK_KB).
+// the whole run, that memory stays flat: no mem_alloc call inside a tick
+// (world_step never allocates) and the resident set no bigger at the end
+// than after the first tenth of the run (SOAK_RSS_SLACK_KB). A fight that
+// ends (won or lost) starts again a second later from the file, as a
+// player retrying would, so the whole run is played and loading and
+// freeing are soaked too.
 // `make soak` runs every arena in levels/ and levels/test/ for 216,000
 // ticks (an hour of play each); `make test` runs a short version.
 //
@@ -25,6 +28,8 @@
 // pages of pools allocated at load and first touched late (a bullet slot,
 // a star's active-list entry), never a leak's steady growth.
 #define SOAK_RSS_SLACK_KB 1024
+// Ticks a finished fight goes on before the arena is loaded again.
+#define SOAK_RETRY_TICKS SIM_TICK_HZ
 
 // The resident set in KiB (Linux: /proc/self/statm), 0 when unknown.
 static long rss_kb(void) {
@@ -85,27 +90,38 @@ static int soak_level(const char *path, int64_t ticks, uint64_t seed) {
     Rng rng;
     rng_seed(&rng, seed);
     Intent it = {0};
-    int jump_left = 0;
-    uint64_t allocs0 = mem_alloc_count();
+    int jump_left = 0, fights = 1, won = 0;
+    uint64_t allocs = 0;
     long rss_early = 0, rss_end;
     char why[256];
     int rc = 0;
-    for (int64_t t = 0; t < ticks; t++) {
+    for (int64_t t = 0; t < ticks && rc == 0; t++) {
         Input in = soak_input(&it, &rng, t, &jump_left);
+        uint64_t a0 = mem_alloc_count();
         session_step(&s, &in);
+        allocs += mem_alloc_count() - a0;
         const char *broken = invariant_broken(s.w, why, sizeof why);
         if (broken) {
-            fprintf(stderr, "soak: %s: %s\n", path, broken);
+            fprintf(stderr, "soak: %s: fight %d: %s\n", path, fights, broken);
             rc = 1;
-            break;
         }
         if (t == ticks / 10) rss_early = rss_kb();
+        if (s.w->state != GAME_PLAYING && s.w->tick - s.w->state_tick >= SOAK_RETRY_TICKS && t + 1 < ticks) {
+            won += s.w->state == GAME_WON;
+            session_close(&s);
+            setup.use_seed = true;
+            setup.seed = (uint32_t)rng_next(&rng);
+            if (session_open_level(&s, path, &setup)) {
+                fprintf(stderr, "soak: %s: could not load it again: %s\n", path, s.msg);
+                session_close(&s);
+                return 1;
+            }
+            fights++;
+        }
     }
-    uint64_t allocs = mem_alloc_count() - allocs0;
     rss_end = rss_kb();
-    printf("%s: %lld ticks, %llu allocations after load, rss %ld -> %ld KiB, state %s\n", path,
-           (long long)s.w->tick + 1, (unsigned long long)allocs, rss_early, rss_end,
-           s.w->state == GAME_WON ? "won" : s.w->state == GAME_LOST ? "lost" : "playing");
+    printf("%s: %lld ticks, %d fights (%d won), %llu allocations in ticks, rss %ld -> %ld KiB\n", path,
+           (long long)ticks, fights, won, (unsigned long long)allocs, rss_early, rss_end);
     if (rc == 0 && allocs != 0) {
         fprintf(stderr, "soak: %s: %llu allocations while stepping (world_step must not allocate)\n", path,
                 (unsigned long long)allocs);
