@@ -16,7 +16,7 @@
 #define INVARIANT_LINK_PX 1e-6
 
 // The creature probe structs are all doubles (params.h PROBE_FIELD).
-#define INVARIANT_PROBES_ARE_DOUBLES(KIND, prefix, Type, name) \
+#define INVARIANT_PROBES_ARE_DOUBLES(KIND, prefix, Type, name)                                                         \
     _Static_assert(sizeof(Type##Probes) % sizeof(double) == 0, #Type "Probes holds only doubles");
 CREATURES(INVARIANT_PROBES_ARE_DOUBLES)
 #undef INVARIANT_PROBES_ARE_DOUBLES
@@ -42,18 +42,17 @@ static inline const char *invariant_broken(const World *w, char *buf, size_t n) 
         return buf;
     }
     // Every creature of every kind, not only the first the probes read.
-#define INVARIANT_KIND(KIND, prefix, Type, name)                                                        \
-    for (int k = 0; k < w->prefix##_count; k++) {                                                       \
-        Type##Probes pr;                                                                                \
-        memset(&pr, 0, sizeof pr);                                                                      \
-        prefix##_probes(&w->prefix##s[k], &pr);                                                         \
-        const double *v = (const double *)(const void *)&pr;                                            \
-        for (size_t f = 0; f < sizeof pr / sizeof(double); f++)                                         \
-            if (!isfinite(v[f])) {                                                                      \
-                snprintf(buf, n, "tick %lld: " #prefix " %d: probe field %zu is %g", (long long)w->tick, k, \
-                         f, v[f]);                                                                      \
-                return buf;                                                                             \
-            }                                                                                           \
+#define INVARIANT_KIND(KIND, prefix, Type, name)                                                                       \
+    for (int k = 0; k < w->prefix##_count; k++) {                                                                      \
+        Type##Probes pr;                                                                                               \
+        memset(&pr, 0, sizeof pr);                                                                                     \
+        prefix##_probes(&w->prefix##s[k], &pr);                                                                        \
+        const double *v = (const double *)(const void *)&pr;                                                           \
+        for (size_t f = 0; f < sizeof pr / sizeof(double); f++)                                                        \
+            if (!isfinite(v[f])) {                                                                                     \
+                snprintf(buf, n, "tick %lld: " #prefix " %d: probe field %zu is %g", (long long)w->tick, k, f, v[f]);  \
+                return buf;                                                                                            \
+            }                                                                                                          \
     }
     CREATURES(INVARIANT_KIND)
 #undef INVARIANT_KIND
@@ -85,8 +84,8 @@ static inline const char *invariant_broken(const World *w, char *buf, size_t n) 
     int alive = 0;
     for (int i = 0; i < w->bullets.cap; i++) alive += w->bullets.b[i].alive;
     if (alive != w->bullets.count || w->bullets.count > w->bullets.cap) {
-        snprintf(buf, n, "tick %lld: bullets.count %d, %d alive in a pool of %d", (long long)w->tick,
-                 w->bullets.count, alive, w->bullets.cap);
+        snprintf(buf, n, "tick %lld: bullets.count %d, %d alive in a pool of %d", (long long)w->tick, w->bullets.count,
+                 alive, w->bullets.cap);
         return buf;
     }
     if (w->player.hp < 0 || (int)w->state < GAME_PLAYING || (int)w->state > GAME_LOST) {

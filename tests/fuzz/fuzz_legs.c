@@ -7,6 +7,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+// clang-format off
 static const char ARENA[] =
     "spawn player 3 12\n"
     "map\n"
@@ -25,6 +26,7 @@ static const char ARENA[] =
     "#......................#\n"
     "########################\n"
     "end\n";
+// clang-format on
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static LegProfile builtin[LEGS_COUNT];

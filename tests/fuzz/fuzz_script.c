@@ -12,6 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 // The arena every fuzzed script runs in (its own `level` line is not read:
 // the fuzzer would only find files that are not there).
+// clang-format off
 static const char ARENA[] =
     "spawn player 2 10\n"
     "spawn tetran 14 4 arms=5 segments=8\n"
@@ -32,6 +33,7 @@ static const char ARENA[] =
     "#............................#\n"
     "##############################\n"
     "end\n";
+// clang-format on
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static LegProfile prof[LEGS_COUNT];
@@ -51,8 +53,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     uint32_t seed = 0;
     bool use_seed = script_seed(s, &seed);
-    WorldSetup setup = {.level = &arena, .profiles = prof, .use_seed = use_seed, .seed = seed,
-                        .difficulty = (Difficulty)script_difficulty(s), .assist_wiggle = script_assist_wiggle(s),
+    WorldSetup setup = {.level = &arena,
+                        .profiles = prof,
+                        .use_seed = use_seed,
+                        .seed = seed,
+                        .difficulty = (Difficulty)script_difficulty(s),
+                        .assist_wiggle = script_assist_wiggle(s),
                         .start_hp = script_hearts(s)};
     World *w = world_create(&setup, &err);
     ScriptRun *r = script_run_new(s);

@@ -44,14 +44,20 @@ static long rss_kb(void) {
 // What a player does for a while: a direction (or none), and how the other
 // buttons go meanwhile. A new intent every 15..135 ticks.
 typedef struct Intent {
-    uint16_t held;             // directions, lock, wiggle: held for the whole intent
-    int jump_every, fire_every, dash_every;    // 0: never; else a press every that many ticks
-    int ticks;                 // left
+    uint16_t held;                          // directions, lock, wiggle: held for the whole intent
+    int jump_every, fire_every, dash_every; // 0: never; else a press every that many ticks
+    int ticks;                              // left
 } Intent;
 
 static void next_intent(Intent *it, Rng *rng) {
-    static const uint16_t dirs[] = {0,         BTN_LEFT,          BTN_RIGHT,         BTN_UP,
-                                    BTN_DOWN,  BTN_LEFT | BTN_UP, BTN_RIGHT | BTN_UP, BTN_LEFT | BTN_DOWN,
+    static const uint16_t dirs[] = {0,
+                                    BTN_LEFT,
+                                    BTN_RIGHT,
+                                    BTN_UP,
+                                    BTN_DOWN,
+                                    BTN_LEFT | BTN_UP,
+                                    BTN_RIGHT | BTN_UP,
+                                    BTN_LEFT | BTN_DOWN,
                                     BTN_RIGHT | BTN_DOWN};
     uint32_t d = rng_below(rng, (uint32_t)(sizeof dirs / sizeof dirs[0]));
     it->held = dirs[d];
@@ -128,8 +134,8 @@ static int soak_level(const char *path, int64_t ticks, uint64_t seed) {
         rc = 1;
     }
     if (rc == 0 && rss_early > 0 && rss_end > rss_early + SOAK_RSS_SLACK_KB) {
-        fprintf(stderr, "soak: %s: the resident set grew from %ld to %ld KiB after the first tenth of the run\n",
-                path, rss_early, rss_end);
+        fprintf(stderr, "soak: %s: the resident set grew from %ld to %ld KiB after the first tenth of the run\n", path,
+                rss_early, rss_end);
         rc = 1;
     }
     session_close(&s);
