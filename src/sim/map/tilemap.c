@@ -341,26 +341,26 @@ static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *
         if ((k - 1) * s - d0 > fmin(best, R)) break;
         for (int r = r0 - k; r <= r0 + k; r++) {
             if (r < rmin || r > rmax) continue;
+            // The ring's cells of this row, left to right: the whole span on
+            // its top and bottom rows, the two ends on the others.
             bool edge_row = r == r0 - k || r == r0 + k;
-            for (int c = c0 - k; c <= c0 + k; c += edge_row ? 1 : 2 * k) {
-                if (c >= cmin && c <= cmax) {
-                    Tile t = tilemap_at(m, c, r);
-                    Shape sh;
-                    if (t != none && shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) {
-                        double ex = fmax(fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
-                        double ey = fmax(fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
-                        double lim = fmin(best, R);
-                        if (ex * ex + ey * ey <= lim * lim) {
-                            Vec2 cq;
-                            double d = shape_dist(&sh, p, &cq);
-                            if (d < best && d <= R) {
-                                best = d;
-                                *q = cq;
-                            }
-                        }
-                    }
+            const uint8_t *row = r >= 0 && r < m->h ? m->cells + (size_t)r * m->w : NULL;
+            for (int c = c0 - k; c <= c0 + k; c += edge_row || k == 0 ? 1 : 2 * k) {
+                if (c < cmin || c > cmax) continue;
+                Tile t = row && c >= 0 && c < m->w ? (Tile)row[c] : TILE_SOLID;
+                if (t == none) continue;
+                Shape sh;
+                if (!shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) continue;
+                double ex = fmax(fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
+                double ey = fmax(fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
+                double lim = fmin(best, R);
+                if (ex * ex + ey * ey > lim * lim) continue;
+                Vec2 cq;
+                double d = shape_dist(&sh, p, &cq);
+                if (d < best && d <= R) {
+                    best = d;
+                    *q = cq;
                 }
-                if (k == 0) break;
             }
         }
     }
