@@ -25,6 +25,8 @@
 #include "sim/world.h"
 
 #define BENCH_TICKS (60 * SIM_TICK_HZ)   // a minute of play
+// --bench keeps two timings a tick (16 bytes): at most 16 MB of them.
+#define BENCH_MAX_TICKS 1000000
 
 typedef enum Mode {
     MODE_PLAY = 0,             // the boss rush
@@ -67,11 +69,12 @@ static const char usage_text[] =
     "  --headless              no window, no audio: with --script/--replay/--level,\n"
     "                          run as fast as possible\n"
     "  --dump-state            with --headless: print every probe at the end\n"
-    "  --ticks N               ticks to simulate (--level --headless: default 0;\n"
-    "                          --bench: default 3600)\n"
+    "  --ticks N               ticks to simulate, 0..10000000 (--level --headless:\n"
+    "                          default 0; --bench: default 3600, at most 1000000)\n"
     "  --seed N                with --level --headless or --bench: game seed\n"
     "  --render                with --bench: also time rendering (frame_ms)\n"
-    "  --shot TICK:FILE.png    save the frame after TICK as PNG (repeatable)\n"
+    "  --shot TICK:FILE.png    save the frame after TICK as PNG (repeatable, at\n"
+    "                          most 64 times)\n"
     "  --debug                 draw the debug overlay in --shot frames\n"
     "  --help, --version\n"
     "exit codes: 0 ok; 1 an expectation failed, a replay desynced or its level\n"
@@ -189,6 +192,8 @@ static int parse_cli(int argc, char **argv, Cli *c) {
     if (c->has_seed && !(c->mode == MODE_BENCH || (c->mode == MODE_LEVEL && c->headless)))
         return bad_cli("--seed works with --bench or --level --headless (scripts use their 'seed' line)");
     if (c->render && c->mode != MODE_BENCH) return bad_cli("--render works with --bench only");
+    if (c->mode == MODE_BENCH && c->ticks > BENCH_MAX_TICKS)
+        return bad_cli("--ticks: expected a tick count 0..%d with --bench, got %" PRId64, BENCH_MAX_TICKS, c->ticks);
     if (c->shot_count && (c->mode == MODE_BENCH || c->mode == MODE_REBLESS))
         return bad_cli("--shot does not work with --bench");
     if (c->mode == MODE_CONVERT && (c->headless || c->record || c->dump || c->shot_count || c->has_ticks ||
@@ -311,11 +316,15 @@ static int run_rebless(const Cli *c) {
     return rc;
 }
 
-static double now_us(void) {
+static double clock_us(clockid_t id) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
 }
+static double now_us(void) { return clock_us(CLOCK_MONOTONIC); }
+// This thread's CPU time: on a shared machine it leaves out the time other
+// processes had the core, so it shows what a tick costs one core.
+static double cpu_us(void) { return clock_us(CLOCK_THREAD_CPUTIME_ID); }
 
 // A fixed input pattern that walks both ways, climbs, jumps, fires and
 // toggles wiggle mode, so a bench exercises every system.
@@ -339,7 +348,9 @@ static int cmp_double(const void *a, const void *b) {
 static int run_bench(const Cli *c) {
     Session s;
     SessionSetup setup = setup_for(c);
+    double load0 = now_us(), load_c0 = cpu_us();
     int rc = report(&s, session_open_level(&s, c->file, &setup));
+    double load_us = now_us() - load0, load_cpu = cpu_us() - load_c0;
     if (rc) {
         session_close(&s);
         return rc;
@@ -347,7 +358,10 @@ static int run_bench(const Cli *c) {
     World *w = s.w;
     int64_t n = c->has_ticks ? c->ticks : BENCH_TICKS;
     double *dt = malloc((size_t)(n > 0 ? n : 1) * sizeof *dt);
-    if (!dt) {
+    double *ct = malloc((size_t)(n > 0 ? n : 1) * sizeof *ct);
+    if (!dt || !ct) {
+        free(dt);
+        free(ct);
         fprintf(stderr, "bossrush: out of memory\n");
         session_close(&s);
         return 2;
@@ -363,9 +377,10 @@ static int run_bench(const Cli *c) {
     for (int64_t t = 0; t < n; t++) {
         Input in = bench_input(t);
         uint64_t a0 = mem_alloc_count();
-        double t0 = now_us();
+        double t0 = now_us(), c0 = cpu_us();
         session_step(&s, &in);
         dt[t] = now_us() - t0;
+        ct[t] = cpu_us() - c0;
         allocs += mem_alloc_count() - a0;
         if (c->render && !render_failed && (t + 1) % ((n + RENDER_SAMPLES - 1) / RENDER_SAMPLES) == 0) {
             double ms = render_bench_frame(w, assets_dir(), RENDER_FRAMES);
@@ -374,19 +389,27 @@ static int run_bench(const Cli *c) {
         }
     }
     double wall_us = now_us() - t_all0;
-    double sum = 0, max = 0;
+    double sum = 0, max = 0, csum = 0;
     for (int64_t t = 0; t < n; t++) {
         sum += dt[t];
+        csum += ct[t];
         if (dt[t] > max) max = dt[t];
     }
     if (n > 0) qsort(dt, (size_t)n, sizeof *dt, cmp_double);
+    if (n > 0) qsort(ct, (size_t)n, sizeof *ct, cmp_double);
     double p99 = n > 0 ? dt[(size_t)((double)(n - 1) * 0.99)] : 0;
+    double cpu_p99 = n > 0 ? ct[(size_t)((double)(n - 1) * 0.99)] : 0;
     printf("level %s\n", c->file);
+    printf("units %" PRId64 "\n", s.lv.units);
+    printf("load_ms %.1f\n", load_us / 1e3);
+    printf("load_cpu_ms %.1f\n", load_cpu / 1e3);
     printf("ticks %" PRId64 "\n", n);
     printf("ticks_per_s %.0f\n", sum > 0 ? (double)n / (sum / 1e6) : 0.0);
     printf("tick_mean_us %.2f\n", n > 0 ? sum / (double)n : 0.0);
     printf("tick_p99_us %.2f\n", p99);
     printf("tick_max_us %.2f\n", max);
+    printf("tick_cpu_mean_us %.2f\n", n > 0 ? csum / (double)n : 0.0);
+    printf("tick_cpu_p99_us %.2f\n", cpu_p99);
     printf("allocs_per_tick %.4f\n", n > 0 ? (double)allocs / (double)n : 0.0);
     if (c->render && frame_samples) printf("frame_ms %.3f\n", frame_ms / frame_samples);
     printf("wall_s %.3f\n", wall_us / 1e6);
@@ -396,6 +419,7 @@ static int run_bench(const Cli *c) {
         rc = 2;
     }
     free(dt);
+    free(ct);
     session_close(&s);
     return rc;
 }

@@ -152,6 +152,33 @@ echo "03000000aaaa0000bbbb000001000000,bossrush test pad,a:b0,b:b1,x:b2,y:b3,lef
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 1 controller mappings" -- --replay "$tmp/one.rpl"
 echo "not a mapping" > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 0 controller mappings" -- --replay "$tmp/one.rpl"
+# Robustness (issue 14): the command line's bounds, streams that never end,
+# pipes, NUL bytes, the worst legal level.
+expect 2 err "--ticks: expected a tick count 0..10000000, got '10000001'" -- --level $LVL --headless --ticks 10000001
+expect 2 err "--ticks: expected a tick count 0..1000000 with --bench" -- --bench $LVL --ticks 1000001
+expect 0 out "ticks 2" -- --bench $LVL --ticks 2
+expect 2 err "--shot: bad tick" -- --level $LVL --headless --shot 10000001:a.png
+shots=""
+for i in $(seq 64); do shots="$shots --shot $i:$tmp/s$i.png"; done
+expect 0 err "" -- --level $LVL --headless $shots
+expect 2 err "too many --shot (at most 64)" -- --level $LVL --headless $shots --shot 65:$tmp/s65.png
+expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --script /dev/zero --headless
+expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --replay /dev/zero --headless
+expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --level /dev/zero --headless
+mkfifo "$tmp/pipe.lvl"
+cat $LVL > "$tmp/pipe.lvl" &
+expect 0 err "" -- --level "$tmp/pipe.lvl" --headless --ticks 5
+wait
+expect 0 out "units 9987" -- --bench levels/bench/worst.lvl --ticks 2
+truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.lvl"
+expect 2 err "big.lvl: level file too large (67108865 bytes; at most 64 MiB)" -- --level "$tmp/big.lvl" --headless
+truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.rpl"
+expect 2 err "big.rpl: script file too large (67108865 bytes; at most 64 MiB)" -- --replay "$tmp/big.rpl" --headless
+BIN=$tmp/data/bossrush
+rm -rf "$tmp/data/assets/legs" && cp -r assets/legs "$tmp/data/assets/legs"
+printf 'min 7\0junk\n' >> "$tmp/data/assets/legs/front-right.leg"
+expect 2 err "front-right.leg:1:1: expected text, found a NUL byte" -- --level $LVL --headless
+BIN=$main_bin
 
 echo "cli: $pass passed, $fails failed"
 [ $fails -eq 0 ]

@@ -88,8 +88,17 @@ struct Recorder {
     int hearts;                // 0: full
     uint16_t held;
     int64_t last_tick;
+    int64_t events, lines;     // button-change lines and all lines in body
+    bool full;                 // stopped: another tick might go past a script limit
     TextBuf body;
 };
+
+// Room kept for the lines around the body (header, level, setup, end).
+#define HEADER_LINES 16
+#define HEADER_BYTES 4096
+// The most a tick can add: a line per button and a checksum, each shorter
+// than this.
+#define TICK_LINE_BYTES 48
 
 Recorder *recorder_new(const char *level_path, uint64_t level_hash, uint64_t legs_hash) {
     Recorder *rec = mem_alloc(1, sizeof *rec);
@@ -118,7 +127,15 @@ void recorder_tick(Recorder *rec, const World *w, Input in) {
     int64_t t = w->tick;
     // A tick recorded twice keeps the first; past the format's limit the
     // recording ends (the file stays readable).
-    if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK) return;
+    if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK || rec->full) return;
+    // Likewise before a tick could take it past another of the format's
+    // limits (script.h): the replay ends at the last tick that fits. (One
+    // checksum a second stays far below SCRIPT_MAX_CHECKSUMS.)
+    if (rec->events + BTN_COUNT > SCRIPT_MAX_EVENTS || rec->lines + BTN_COUNT + 1 > SCRIPT_MAX_LINES - HEADER_LINES ||
+        rec->body.len + (BTN_COUNT + 1) * TICK_LINE_BYTES > SCRIPT_MAX_FILE_BYTES - HEADER_BYTES) {
+        rec->full = true;
+        return;
+    }
     char line[96];
     uint16_t now = in.buttons & (uint16_t)((1u << BTN_COUNT) - 1);
     uint16_t diff = now ^ rec->held;
@@ -127,11 +144,14 @@ void recorder_tick(Recorder *rec, const World *w, Input in) {
         snprintf(line, sizeof line, "at %" PRId64 " %s %s\n", t, (now >> bit) & 1 ? "down" : "up",
                  input_button_name(bit));
         textbuf_puts(&rec->body, line);
+        rec->events++;
+        rec->lines++;
     }
     rec->held = now;
     if (t % CHECKSUM_EVERY == 0) {
         snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64 "\n", t, world_hash(w));
         textbuf_puts(&rec->body, line);
+        rec->lines++;
     }
     rec->last_tick = t;
 }

@@ -20,8 +20,23 @@ typedef struct Script Script;
 #define SCRIPT_MAX_TICK 10000000
 // The most hearts a `hearts N` line may give.
 #define SCRIPT_MAX_HEARTS 99
-// The largest script or replay file read (1 GiB).
-#define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
+// What one script or replay may hold, so that no file makes a run cost
+// more than a documented amount of memory (docs/script-format.md, README):
+// the file itself (64 MiB: some three million lines, more than a 46-hour
+// recording of button mashing needs), its lines, its button changes (a tap
+// is two), its checks (expect, always and sometime lines) and checksums.
+// Each is refused at the line that goes past it, with file:line:col. A
+// recording stops recording before it would go past any of them, so every
+// replay the game writes can be read back.
+#define SCRIPT_MAX_FILE_BYTES ((size_t)64 << 20)
+#define SCRIPT_MAX_LINES 8000000
+#define SCRIPT_MAX_EVENTS 4000000
+#define SCRIPT_MAX_CHECKS 1000000
+#define SCRIPT_MAX_CHECKSUMS 1000000
+// The checks' evaluations in all: an expect counts 1, a range B - A + 1. A
+// run reads each probe once per tick whatever the number of checks, so this
+// bounds the time the checks add to a run (about 10 ns an evaluation).
+#define SCRIPT_MAX_CHECK_TICKS 1000000000
 
 // Parses a script; the level path is resolved (absolute, else relative to
 // the script's folder if that file exists, else as given). NULL + err on failure.
@@ -92,7 +107,9 @@ void recorder_set_seed(Recorder *rec, uint32_t seed);
 // (when on) and `hearts N` (when hearts > 0).
 void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts);
 // Call once per tick after world_step(w, in): writes the button changes of
-// this tick and, every 60 ticks (0, 60, 120 ...), the state hash.
+// this tick and, every 60 ticks (0, 60, 120 ...), the state hash. Recording
+// ends (the replay ends at the last tick kept) at SCRIPT_MAX_TICK, or before
+// a tick that could take the file past another SCRIPT_MAX_* limit.
 void recorder_tick(Recorder *rec, const struct World *w, Input in);
 // The level path a replay written to replay_path should hold (for
 // recorder_new): relative to the replay's own folder when both paths are
