@@ -9,6 +9,7 @@
 
 #include "app/app.h"
 #include "app/app_menu.h"
+#include "app/pace.h"
 #include "audio/audio.h"
 #include "harness/session.h"
 #include "platform/best.h"
@@ -98,6 +99,11 @@ typedef struct App {
     int mouse_x, mouse_y;      // last pointer position, logical px
     int mouse_gx, mouse_gy;    // and on the desktop (did it really move?)
     bool cursor_on;
+    // The fight's presentation timing (warning card, hit-stop, slow
+    // motion; app/pace.h) and the arena its card was last shown for
+    // (mode * MAX_LEVELS + level; -1 none): the same again is a retry.
+    Pace pace;
+    int paced_arena;
 } App;
 
 // Shows a short message at the bottom of the screen for a moment.

@@ -64,6 +64,9 @@ void render_camera_update(RenderCtx *rc, const struct World *w, double dt_s);
 // Draws the whole frame (background, tiles, creatures, player, bullets, fx,
 // HUD, debug overlay when rc->debug).
 void render_world(RenderCtx *rc, const struct World *w);
+// Name of the first living (else first) boss in w, e.g. "TETRAN" (a hazard
+// is no boss); NULL if none. The HUD's boss bar and the warning card.
+const char *render_boss_name(const struct World *w);
 // Text in screen px with the built-in font (scale = px per font dot).
 void render_text(RenderCtx *rc, int x, int y, int scale, SDL_Color c, const char *text);
 void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, const char *text);

@@ -40,6 +40,3 @@ void render_debug(RenderCtx *rc, const struct World *w);
 // A filled circle / circle outline in screen px (for draw_* and the HUD).
 void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
 void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
-// Name of the first living (else first) boss in w, e.g. "TETRAN" (a hazard
-// is no boss); NULL if none.
-const char *render_boss_name(const struct World *w);
