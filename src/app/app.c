@@ -93,6 +93,7 @@ static void pace_begin(App *a) {
     int arena = (int)a->mode * MAX_LEVELS + a->level_idx;
     pace_start(&a->pace, arena == a->paced_arena);
     a->paced_arena = arena;
+    audio_play(&a->au, SFX_WARNING);
 }
 
 // Fire or jump closes the warning card; the press does not also fire or
