@@ -127,6 +127,16 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
 
+# tests/unit/test_render.c checks the look-only rules by pixel through SDL's
+# software renderer (no window): it links the renderer and SDL as well.
+RENDER_OBJ := $(filter $(BUILD)/src/render/%,$(APP_OBJ))
+$(BUILD)/tests/unit/test_render.o: tests/unit/test_render.c $(FLAGS_STAMP) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SDL_CFLAGS) -c $< -o $@
+$(BUILD)/tests/test_render: $(BUILD)/tests/unit/test_render.o $(CORE_OBJ) $(PURE_APP_OBJ) $(RENDER_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(SDL_LIBS) $(CJSON_LIBS) -lm
+
 $(BUILD)/assetgen: $(TOOL_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
 

@@ -333,6 +333,14 @@ static void on_event(RenderCtx *rc, const World *w, const Event *e) {
 void fx_tick(RenderCtx *rc, const World *w) {
     Fx *fx = rc->fx;
     if (!fx) return;
+    // The feedback levels fade first, so a new hit shows at full strength.
+    for (int k = 0; k < FX_KINDS; k++)
+        for (int i = 0; i < FX_FLASH_MAX; i++) {
+            float *f = &fx->boss_flash[k][i];
+            *f = *f > 1.0f / BOSS_FLASH_TICKS ? *f - 1.0f / BOSS_FLASH_TICKS : 0.0f;
+        }
+    fx->phase_pulse = fx->phase_pulse > 1.0f / PHASE_PULSE_TICKS ? fx->phase_pulse - 1.0f / PHASE_PULSE_TICKS : 0.0f;
+    fx->heart_pop = fx->heart_pop > 1.0f / HEART_POP_TICKS ? fx->heart_pop - 1.0f / HEART_POP_TICKS : 0.0f;
     for (int i = 0; i < w->events.count; i++) on_event(rc, w, &w->events.e[i]);
     if (w->player.dash_ticks > 0 && w->player.hp > 0) ghost(rc, &w->player);
     int n = 0;
@@ -371,13 +379,6 @@ void fx_tick(RenderCtx *rc, const World *w) {
     if (fx->shake < 0.2f) fx->shake = 0;
     fx->hurt_flash *= 0.88f;
     fx->white_flash *= 0.9f;
-    for (int k = 0; k < FX_KINDS; k++)
-        for (int i = 0; i < FX_FLASH_MAX; i++) {
-            float *f = &fx->boss_flash[k][i];
-            *f = *f > 1.0f / BOSS_FLASH_TICKS ? *f - 1.0f / BOSS_FLASH_TICKS : 0.0f;
-        }
-    fx->phase_pulse = fx->phase_pulse > 1.0f / PHASE_PULSE_TICKS ? fx->phase_pulse - 1.0f / PHASE_PULSE_TICKS : 0.0f;
-    fx->heart_pop = fx->heart_pop > 1.0f / HEART_POP_TICKS ? fx->heart_pop - 1.0f / HEART_POP_TICKS : 0.0f;
 }
 
 static void draw_disc(RenderCtx *rc, float x, float y, float radius, SDL_Color c, Uint8 alpha, bool add) {
