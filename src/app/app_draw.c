@@ -297,7 +297,7 @@ static void draw_card(App *a) {
     double open = t < 0.2 ? t / 0.2 : (left < PACE_CARD_OUT_S ? left / PACE_CARD_OUT_S : 1.0);
     open = open < 0 ? 0 : open;
     double ease = 1.0 - (1.0 - open) * (1.0 - open);
-    dim(a, (Uint8)(130 * ease));
+    dim(a, (Uint8)(165 * ease));
     int half = (int)(125 * ease), cy = 330;
     if (half < 2) return;
     SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
@@ -310,10 +310,13 @@ static void draw_card(App *a) {
     hazard_stripes(a, cy + half, 14, -shift, sa);
     if (open < 0.6) return;
     Uint8 ta = (Uint8)(255 * (open - 0.6) / 0.4);
-    // WARNING breathes between 55 % and full (about 2.5 times a second).
-    double beat = 0.55 + 0.45 * (0.5 + 0.5 * cos(t * 2.0 * M_PI * 2.5));
+    // WARNING breathes between 70 % and full (2.5 times a second), on a
+    // dark shadow.
+    double beat = 0.7 + 0.3 * (0.5 + 0.5 * cos(t * 2.0 * M_PI * 2.5));
+    render_text_centred(&a->rc, CX + 5, cy - 103, 10, (SDL_Color){12, 0, 4, ta}, "WARNING");
     render_text_centred(&a->rc, CX, cy - 108, 10,
-                        (SDL_Color){255, (Uint8)(50 + 40 * beat), 60, (Uint8)(ta * beat)}, "WARNING");
+                        (SDL_Color){255, (Uint8)(60 + 50 * beat), (Uint8)(60 + 30 * beat), (Uint8)(ta * beat)},
+                        "WARNING");
     const char *boss = render_boss_name(a->play.w);
     render_text_centred(&a->rc, CX, cy - 14, 6, (SDL_Color){C_GOLD.r, C_GOLD.g, C_GOLD.b, ta},
                         boss ? boss : a->play.lv.name);

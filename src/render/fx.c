@@ -19,6 +19,8 @@
 #define DEBRIS_TICKS 110       // the dead player's shell and legs, the last 30 fading
 #define DEBRIS_FADE_TICKS 30
 #define BOSS_FLASH_TICKS 5     // a creature's white flash after a hit
+#define BOSS_FLASH_EVERY 20    // at most one full flash per creature in this many ticks (3 a second)
+#define BOSS_FLASH_SOFT 0.3f   // ... hits in between flash this strongly
 #define PHASE_PULSE_TICKS 40   // the boss bar glows after a phase change
 #define HEART_POP_TICKS 24     // a lost heart pops off the HUD
 
@@ -39,6 +41,7 @@ void fx_clear(RenderCtx *rc) {
     rc->fx->hurt_flash = 0;
     rc->fx->white_flash = 0;
     memset(rc->fx->boss_flash, 0, sizeof rc->fx->boss_flash);
+    memset(rc->fx->boss_flash_cd, 0, sizeof rc->fx->boss_flash_cd);
     rc->fx->phase_pulse = 0;
     rc->fx->heart_pop = 0;
     rc->fx->hearts_lost = 0;
@@ -91,9 +94,16 @@ static void who_colour(EventWho who, SDL_Color *c) {
     }
 }
 
+// A full flash (v >= 1) at most every BOSS_FLASH_EVERY ticks, so steady
+// fire never strobes the creature white faster than 3 times a second; a
+// phase change (v > 1) always flashes.
 static void set_flash(Fx *fx, int kind, int index, float v) {
     if (index < 0) return;
-    float *f = &fx->boss_flash[kind][index < FX_FLASH_MAX ? index : FX_FLASH_MAX - 1];
+    int i = index < FX_FLASH_MAX ? index : FX_FLASH_MAX - 1;
+    int *cd = &fx->boss_flash_cd[kind][i];
+    if (v <= 1.0f && *cd > 0) v = BOSS_FLASH_SOFT;
+    else *cd = BOSS_FLASH_EVERY;
+    float *f = &fx->boss_flash[kind][i];
     if (*f < v) *f = v;
 }
 
@@ -338,6 +348,7 @@ void fx_tick(RenderCtx *rc, const World *w) {
         for (int i = 0; i < FX_FLASH_MAX; i++) {
             float *f = &fx->boss_flash[k][i];
             *f = *f > 1.0f / BOSS_FLASH_TICKS ? *f - 1.0f / BOSS_FLASH_TICKS : 0.0f;
+            if (fx->boss_flash_cd[k][i] > 0) fx->boss_flash_cd[k][i]--;
         }
     fx->phase_pulse = fx->phase_pulse > 1.0f / PHASE_PULSE_TICKS ? fx->phase_pulse - 1.0f / PHASE_PULSE_TICKS : 0.0f;
     fx->heart_pop = fx->heart_pop > 1.0f / HEART_POP_TICKS ? fx->heart_pop - 1.0f / HEART_POP_TICKS : 0.0f;

@@ -53,6 +53,7 @@ typedef struct Fx {
     // Boss feedback: each creature's white hit flash (0..1, by kind in list
     // order and spawn index), and the boss bar's glow after a phase change.
     float boss_flash[FX_KINDS][FX_FLASH_MAX];
+    int boss_flash_cd[FX_KINDS][FX_FLASH_MAX];  // ticks until a hit may flash fully again
     float phase_pulse;         // 0..1
     // The hearts just lost pop off the HUD: the first one's index and how
     // many, and the pop's progress (1 new .. 0 done).

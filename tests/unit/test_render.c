@@ -1,7 +1,8 @@
 // test_render.c -- the look-only feedback rules, drawn with SDL's software
 // renderer into a surface (no window) and checked by pixel: enemy shots
 // have a dark rim and a white core, player shots none; a hit turns a
-// creature white only as the `flashing` level allows, and the red hurt tint
+// creature white only as the `flashing` level allows and at most 3 times a
+// second, and the red hurt tint
 // is gone at `off` (the title's demo pilot); a boss off screen gets a
 // marker at the edge, a dead one none; the boss bar counts bosses only and
 // shows the phase ticks; lock shows the hitbox; the hurt blink is not a
@@ -137,6 +138,29 @@ static void test_boss_flash_follows_flashing(void **state) {
     }
     assert_true(white[RENDER_FULL] > white[RENDER_OFF] + 2000);
     assert_true(white[RENDER_REDUCED] <= white[RENDER_FULL]);
+}
+
+// Steady fire does not strobe: a full flash at most every 20 ticks, the
+// hits between flash softly.
+static void test_boss_flash_rate(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o;
+    shot_open(&o, RENDER_FULL);
+    int white[3];
+    for (int k = 0; k < 3; k++) {
+        push(w, EV_HIT, WHO_TETRAN, w->tetrans[0].pos);
+        fx_tick(&o.rc, w);
+        shot_draw(&o, w);
+        SDL_FPoint c = on_screen(&o, w->tetrans[0].pos);
+        white[k] = count_white(&o, (int)c.x - 260, (int)c.y - 260, (int)c.x + 260, (int)c.y + 260);
+        events_clear(&w->events);
+        for (int t = 0; t < (k == 0 ? 7 : 20); t++) fx_tick(&o.rc, w);   // 8 ticks apart, then 21
+    }
+    assert_true(white[1] * 3 < white[0]);
+    assert_true(white[2] * 10 > white[0] * 9);
+    shot_close(&o);
+    world_free(w);
 }
 
 // The red hurt tint covers the screen at full flashing and is gone at off,
@@ -284,6 +308,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enemy_shot_rim_and_core),
         cmocka_unit_test(test_boss_flash_follows_flashing),
+        cmocka_unit_test(test_boss_flash_rate),
         cmocka_unit_test(test_hurt_tint_follows_flashing),
         cmocka_unit_test(test_offscreen_marker),
         cmocka_unit_test(test_boss_bar),
