@@ -398,7 +398,7 @@ static void draw_enemy_bullets(RenderCtx *rc, const World *w, float pulse) {
                 }
                 glow_at(rc, s.x, s.y, rad * 3.4f * pulse, (SDL_Color){255, 60, 120, 255}, 120);
             } else if (pass == 1) {
-                render_fill_circle(rc->r, s.x, s.y, rad + 2.5f, (SDL_Color){14, 4, 22, 225});
+                render_fill_circle(rc->r, s.x, s.y, rad + 3.0f, (SDL_Color){14, 4, 22, 225});
             } else if (pass == 2) {
                 if (t) {
                     int tw, th;
