@@ -58,8 +58,10 @@ APP_SRC  := $(filter-out $(CORE_SRC) src/platform/web.c,$(wildcard src/*.c src/*
 TOOL_SRC := $(wildcard tools/assetgen/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 # The platform layer's pure files (no SDL; tests/layers.sh checks) are
-# unit-tested with the pure layers: settings, key bindings, best times.
-PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c
+# unit-tested with the pure layers: settings, key bindings, best times; and
+# so is the app's fight pacing (app/pace.c).
+PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
+                src/app/pace.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)
@@ -124,6 +126,16 @@ $(BIN): $(CORE_OBJ) $(APP_OBJ)
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
+
+# tests/unit/test_render.c checks the look-only rules by pixel through SDL's
+# software renderer (no window): it links the renderer and SDL as well.
+RENDER_OBJ := $(filter $(BUILD)/src/render/%,$(APP_OBJ))
+$(BUILD)/tests/unit/test_render.o: tests/unit/test_render.c $(FLAGS_STAMP) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SDL_CFLAGS) -c $< -o $@
+$(BUILD)/tests/test_render: $(BUILD)/tests/unit/test_render.o $(CORE_OBJ) $(PURE_APP_OBJ) $(RENDER_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(SDL_LIBS) $(CJSON_LIBS) -lm
 
 $(BUILD)/assetgen: $(TOOL_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm

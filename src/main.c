@@ -238,9 +238,16 @@ static void dump_state(const World *w) {
     }
 }
 
-static void take_shots(const Cli *c, const World *w) {
+// --shot frames come from one renderer that follows the run from its first
+// tick (render_shooter_*, opened in *sh on the first call), so they show
+// the effects of earlier ticks too.
+static void take_shots(const Cli *c, RenderShooter **sh, const World *w) {
+    if (!c->shot_count) return;
+    if (!*sh) *sh = render_shooter_open(assets_dir(), c->debug);
+    if (!*sh) return;
+    render_shooter_tick(*sh, w);
     for (int i = 0; i < c->shot_count; i++)
-        if (c->shots[i].tick == w->tick && !render_shot(w, assets_dir(), c->shots[i].path, c->debug))
+        if (c->shots[i].tick == w->tick && !render_shooter_save(*sh, w, c->shots[i].path))
             fprintf(stderr, "bossrush: could not write %s\n", c->shots[i].path);
 }
 
@@ -259,10 +266,12 @@ static int run_level(const Cli *c) {
     SessionSetup setup = setup_for(c);
     int rc = report(&s, session_open_level(&s, c->file, &setup));
     if (rc == 0) {
+        RenderShooter *sh = NULL;
         for (int64_t t = 0; t < c->ticks; t++) {
             session_step(&s, NULL);
-            take_shots(c, s.w);
+            take_shots(c, &sh, s.w);
         }
+        render_shooter_close(sh);
         warn_missed_shots(c, s.w->tick);
         if (c->dump) dump_state(s.w);
     }
@@ -280,11 +289,13 @@ static int run_script(const Cli *c) {
         return rc;
     }
     if (c->record && !session_record(&s, c->record)) fprintf(stderr, "%s\n", s.msg);
+    RenderShooter *sh = NULL;
     while (!session_done(&s)) {
         bool ok = session_step(&s, NULL);
-        take_shots(c, s.w);
+        take_shots(c, &sh, s.w);
         if (!ok) break;
     }
+    render_shooter_close(sh);
     rc = report(&s, session_finish(&s));
     if (rc == 0) warn_missed_shots(c, s.w->tick);
     if (rc == 0 && session_recording(&s)) {

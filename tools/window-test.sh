@@ -1,6 +1,7 @@
 #!/bin/sh
 # window-test.sh -- the real window under Xvfb, driven by xdotool, with a
-# fresh preference folder: title -> practice -> the first arena -> pause ->
+# fresh preference folder: title -> practice -> the first arena (its
+# warning card skipped by fire) -> pause ->
 # options (screen shake set to reduced) -> controls -> quit; then checks
 # that settings.txt says so, that the arena's recording replays in sync,
 # and, after a restart, that the setting was loaded (a second change saves
@@ -59,7 +60,11 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     xdotool windowsize "$wid" 1280 720; sleep 0.8
     keys Down Return                    # PRACTICE
     shot practice
-    keys Down Return                    # the first arena
+    keys Down Return                    # the first arena, behind its warning card
+    sleep 0.4
+    shot warning
+    keys x                              # fire skips the card
+    sleep 0.5
     xdotool keydown Right; sleep 1; xdotool keyup Right
     sleep 0.5
     keys Escape
@@ -77,6 +82,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     grep -qx "music_volume 70" "$settings" || fail "settings.txt: music_volume changed"
     [ -f "$T/rec-1.rpl" ] || fail "no recording of the practice arena"
     grep -q "^level .*01-tetran.lvl" "$T/rec-1.rpl" || fail "the recording is not of the first arena"
+    grep -q "down right" "$T/rec-1.rpl" || fail "the fight did not run after the warning card"
     SDL_VIDEODRIVER=dummy ./bossrush --replay "$T/rec-1.rpl" --headless || fail "the recording does not replay"
     echo "window-test: settings saved, practice arena recorded and in sync"
 
@@ -95,9 +101,14 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     grep -qx "sfx_volume 90" "$settings" || fail "the click on the arrow did not raise the sound volume"
     echo "window-test: the setting was kept after a restart; keys, clicks and the wheel change options"
 
-    # A win for the results screen with a new best.
+    # A win for the results screen with a new best (unlimited wiggle, as in
+    # tests/scripts/tetran-kill.script: with the gauge, whether standing
+    # there wins depends on the arms at the moment the keys go down).
+    sed -i "s/^assist_wiggle .*/assist_wiggle 1/" "$settings"
+    grep -qx "assist_wiggle 1" "$settings" || fail "settings.txt has no assist_wiggle line"
     start --level levels/test/tetran-duel.lvl
     keys Return                         # PLAY ARENA
+    keys z                              # jump skips the warning card
     xdotool keydown Up x q             # up + fire + wiggle: the calm Tetran falls
     for i in $(seq 1 40); do
         grep -q "^arena.normal.tetran-duel " "$XDG_DATA_HOME/bossrush/bossrush/best.txt" 2>/dev/null && break

@@ -86,6 +86,33 @@ void app_settings_changed(App *a) {
     else if (!settings_save(&a->set, a->settings_path)) app_toast(a, "SETTINGS COULD NOT BE SAVED");
 }
 
+// ---------------------------------------------------------------- pacing
+
+// A fight begins behind its warning card (shorter for the same arena again).
+static void pace_begin(App *a) {
+    int arena = (int)a->mode * MAX_LEVELS + a->level_idx;
+    pace_start(&a->pace, arena == a->paced_arena);
+    a->paced_arena = arena;
+    audio_play(&a->au, SFX_WARNING);
+}
+
+// Fire or jump closes the warning card; the press does not also fire or
+// jump in the arena (held buttons are ignored until released).
+static void card_input(App *a) {
+    if (a->screen != SCR_PLAY || !pace_card(&a->pace)) return;
+    Input in = devices_sample(&a->dev);
+    if (!(in.buttons & (BTN_FIRE | BTN_JUMP))) return;
+    pace_skip(&a->pace);
+    devices_suppress_held(&a->dev);
+}
+
+// Real time -> fight time: the card, hit-stops and slow motion for the
+// arena being played (its results too); everything else runs in real time.
+static double paced_dt(App *a, double dt) {
+    bool fight = a->play.w && (a->screen == SCR_PLAY || a->screen == SCR_RESULTS);
+    return fight ? pace_step(&a->pace, dt) : dt;
+}
+
 // ---------------------------------------------------------------- arenas
 
 // How the app opens every session: the leg profiles from assets/legs,
@@ -171,6 +198,7 @@ static void start_arena(App *a) {
     a->rc.arena_name = a->play.lv.name;
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
+    pace_begin(a);
     a->after_end = 0;
     a->hits = 0;
     a->acc = 0;
@@ -318,6 +346,7 @@ static void play_tick(App *a) {
     Input in = a->screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
     session_step(&a->play, &in);
     after_tick(a, w);
+    pace_events(&a->pace, &w->events);
     take_shots(a, w);
     for (int i = 0; i < w->events.count; i++) a->hits += w->events.e[i].type == EV_PLAYER_HURT;
     if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
@@ -378,6 +407,7 @@ void app_go_title(App *a) {
     record_finish(a);
     session_close(&a->play);
     a->rc.arena_name = NULL;
+    a->paced_arena = -1;
     app_open(a, SCR_TITLE);
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
@@ -611,6 +641,7 @@ int app_main(const AppOptions *opt) {
     audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
     a->cursor_on = SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE;
     a->mode = opt->level_path ? MODE_SINGLE : MODE_RUSH;
+    a->paced_arena = -1;
 
     int rc = 0;
     if (watch) rc = open_watch(a);
@@ -637,7 +668,8 @@ int app_main(const AppOptions *opt) {
         last = now;
         if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
         a->rc.time_s += dt;
-        a->acc += dt;
+        card_input(a);
+        a->acc += paced_dt(a, dt);
         int n = 0;
         // The arena stands still behind the pause menu and its options.
         bool frozen = a->play.w && a->screen != SCR_PLAY && a->screen != SCR_RESULTS && a->screen != SCR_WATCH;

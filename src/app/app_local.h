@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "app/app_menu.h"
 #include "app/app_tuning.h"
+#include "app/pace.h"
 #include "audio/audio.h"
 #include "harness/session.h"
 #include "platform/best.h"
@@ -100,6 +101,11 @@ typedef struct App {
     int mouse_gx, mouse_gy;    // and on the desktop (did it really move?)
     bool cursor_on;
     AppTuning tune;            // live reloading and the F2 panel (app_tuning.c)
+    // The fight's presentation timing (warning card, hit-stop, slow
+    // motion; app/pace.h) and the arena its card was last shown for
+    // (mode * MAX_LEVELS + level; -1 none): the same again is a retry.
+    Pace pace;
+    int paced_arena;
 } App;
 
 // Shows a short message at the bottom of the screen for a moment.
