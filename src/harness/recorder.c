@@ -114,11 +114,10 @@ void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int h
 
 int64_t recorder_ticks(const Recorder *rec) { return rec->last_tick + 1; }
 
-void recorder_tick(Recorder *rec, const World *w, Input in) {
-    int64_t t = w->tick;
+bool recorder_input(Recorder *rec, int64_t t, Input in) {
     // A tick recorded twice keeps the first; past the format's limit the
     // recording ends (the file stays readable).
-    if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK) return;
+    if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK) return false;
     char line[96];
     uint16_t now = in.buttons & (uint16_t)((1u << BTN_COUNT) - 1);
     uint16_t diff = now ^ rec->held;
@@ -129,11 +128,23 @@ void recorder_tick(Recorder *rec, const World *w, Input in) {
         textbuf_puts(&rec->body, line);
     }
     rec->held = now;
-    if (t % CHECKSUM_EVERY == 0) {
-        snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64 "\n", t, world_hash(w));
-        textbuf_puts(&rec->body, line);
-    }
     rec->last_tick = t;
+    return true;
+}
+
+void recorder_tick(Recorder *rec, const World *w, Input in) {
+    if (!recorder_input(rec, w->tick, in) || w->tick % CHECKSUM_EVERY != 0) return;
+    SubsysHash sub[SUBSYS_MAX];
+    int n = subsys_hashes(w, sub);
+    recorder_checksum(rec, w->tick, world_hash(w), sub, n);
+}
+
+void recorder_checksum(Recorder *rec, int64_t tick, uint64_t hash, const SubsysHash *sub, int sub_n) {
+    char line[64 + SUBSYS_FORMAT_MAX];
+    int k = snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, tick, hash);
+    subsys_format(sub, sub_n, line + k, sizeof line - (size_t)k - 1);
+    textbuf_puts(&rec->body, line);
+    textbuf_puts(&rec->body, "\n");
 }
 
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {

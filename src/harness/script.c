@@ -41,7 +41,7 @@ typedef struct Parser {
     Script *s;
     ParseError *err;
     TextLine line;             // the line being parsed (a copy: no dangling pointer)
-    Token tok[8];
+    Token tok[SCRIPT_MAX_TOKENS + 1];     // one more: the first extra token, for its message
     int ntok;
 } Parser;
 
@@ -128,6 +128,38 @@ static bool parse_legs_hash(Parser *p, int i) {
     if (!hex16(p, &hex, &p->s->legs_hash)) return false;
     p->s->has_legs_hash = true;
     p->s->legs_col = t->col;
+    return true;
+}
+
+// `NAME=HASH` after a checksum's hash: a subsystem's hash (harness/subsys.h),
+// 8 hex digits; each name at most once per line (its tokens start at `at`).
+static bool parse_subsys(Parser *p, int i, int at) {
+    const Token *t = &p->tok[i];
+    Script *s = p->s;
+    char b[64];
+    const char *eq = memchr(t->s, '=', t->len);
+    SubsysHash sh = {0};
+    if (!eq || !subsys_parse_name(t->s, (size_t)(eq - t->s), &sh.kind, &sh.index))
+        return fail_at(p, t->col,
+                       "unexpected '%s' (expected NAME=HASH after the checksum: NAME is player, legs, bullets, "
+                       "stars, rng or a creature such as tetran[0])",
+                       show(t, b, sizeof b));
+    size_t hl = t->len - (size_t)(eq + 1 - t->s);
+    int col = t->col + (int)(eq + 1 - t->s);
+    uint32_t v = 0;
+    bool ok = hl == 8;
+    for (size_t k = 0; ok && k < 8; k++) {
+        int d = hex_digit(eq[1 + k]);
+        if (d < 0) ok = false;
+        else v = v << 4 | (uint32_t)d;
+    }
+    if (!ok) return fail_at(p, col, "expected a subsystem hash of exactly 8 hex digits, got '%s'", show(t, b, sizeof b));
+    for (int k = at; k < s->subs_n; k++)
+        if (s->subs[k].kind == sh.kind && s->subs[k].index == sh.index)
+            return fail_at(p, t->col, "subsystem '%.*s' given twice on this line", (int)(eq - t->s), t->s);
+    sh.hash = v;
+    if (!PUSH(s, subs, subs_n, subs_cap)) return fail_at(p, t->col, "out of memory");
+    s->subs[s->subs_n++] = sh;
     return true;
 }
 
@@ -231,11 +263,15 @@ static bool parse_at(Parser *p) {
         return add_check(p, CHECK_EXPECT, t, t, 3);
     }
     if (token_is(verb, "checksum")) {
-        if (!want_tokens(p, 4, "a hash of 16 hex digits after 'checksum'")) return false;
+        if (p->ntok < 4) return want_tokens(p, 4, "a hash of 16 hex digits after 'checksum'");
+        if (p->ntok > SCRIPT_MAX_TOKENS) return want_tokens(p, SCRIPT_MAX_TOKENS, "");
         uint64_t h;
         if (!parse_hex16(p, 3, &h)) return false;
         if (!PUSH(s, sums, sum_n, sum_cap)) return fail_at(p, 1, "out of memory");
-        s->sums[s->sum_n++] = (Checksum){t, h, p->line.number, p->tok[0].col};
+        int at = s->subs_n;
+        for (int i = 4; i < p->ntok; i++)
+            if (!parse_subsys(p, i, at)) return false;
+        s->sums[s->sum_n++] = (Checksum){t, h, p->line.number, p->tok[0].col, at, s->subs_n - at};
         return true;
     }
     return fail_at(p, verb->col, "expected down, up, tap, expect or checksum, got '%s'", show(verb, b, sizeof b));
@@ -336,7 +372,7 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
         last_len = l.len;
         if (text_is_blank_or_comment(&l)) continue;
         p->line = l;
-        p->ntok = text_tokens(&l, p->tok, 8);
+        p->ntok = text_tokens(&l, p->tok, SCRIPT_MAX_TOKENS + 1);
         const Token *k = &p->tok[0];
         if (!header) {
             if (!token_is(k, "bossrush-script"))
@@ -458,6 +494,7 @@ void script_free(Script *s) {
     mem_free(s->ev);
     mem_free(s->checks);
     mem_free(s->sums);
+    mem_free(s->subs);
     mem_free(s->ticks);
     mem_free(s->expect_order);
     mem_free(s);

@@ -11,6 +11,7 @@
 
 struct World;
 struct Script;                 // opaque; see script.c
+struct SubsysHash;             // harness/subsys.h
 
 typedef struct Script Script;
 
@@ -92,8 +93,15 @@ void recorder_set_seed(Recorder *rec, uint32_t seed);
 // (when on) and `hearts N` (when hearts > 0).
 void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts);
 // Call once per tick after world_step(w, in): writes the button changes of
-// this tick and, every 60 ticks (0, 60, 120 ...), the state hash.
+// this tick and, every 60 ticks (0, 60, 120 ...), the state hash with the
+// per-subsystem hashes (harness/subsys.h).
 void recorder_tick(Recorder *rec, const struct World *w, Input in);
+// The two halves of recorder_tick, for a recording whose hashes are known
+// without its World (a replay taken over, harness/scrub.h): the button
+// changes of tick t (false, and nothing written, when t is not after the
+// last tick recorded or is past SCRIPT_MAX_TICK), and a checksum line.
+bool recorder_input(Recorder *rec, int64_t t, Input in);
+void recorder_checksum(Recorder *rec, int64_t tick, uint64_t hash, const struct SubsysHash *sub, int sub_n);
 // The level path a replay written to replay_path should hold (for
 // recorder_new): relative to the replay's own folder when both paths are
 // relative to the current directory (so the replay finds its level from any

@@ -7,11 +7,14 @@
 
 #include "harness/probes.h"
 #include "harness/script.h"
+#include "harness/subsys.h"
 #include "sim/world.h"
 #include "sim/tick.h"
 
 #define SCRIPT_VERSION 1
 #define CHECKSUM_EVERY SIM_TICK_HZ   // recordings: one checksum a second
+// The most tokens a line may have: a checksum line with every subsystem.
+#define SCRIPT_MAX_TOKENS (4 + SUBSYS_MAX)
 
 typedef enum CheckKind {
     CHECK_NONE = 0,
@@ -57,6 +60,7 @@ typedef struct Checksum {
     int64_t tick;
     uint64_t hash;
     int line, col;
+    int sub_at, sub_n;         // its per-subsystem hashes: Script.subs[sub_at .. sub_at + sub_n)
 } Checksum;
 
 // A tick token, validated against `end` once the whole file is read.
@@ -90,6 +94,8 @@ struct Script {
     int check_n, check_cap;
     Checksum *sums;
     int sum_n, sum_cap;
+    SubsysHash *subs;          // every checksum's subsystem tokens, in file order
+    int subs_n, subs_cap;
     TickRef *ticks;
     int tick_n, tick_cap;
     int *expect_order;         // indices of CHECK_EXPECT sorted by tick, then file order
@@ -103,6 +109,8 @@ struct ScriptRun {
     bool *satisfied;           // per check: a sometime range held once
     double *last_value;        // per check: last value seen (for messages)
     uint64_t *actual;          // per checksum: hash seen (rebless)
+    SubsysHash *actual_subs;   // rebless: per checksum, the World's subsystems then (actual_sub_n each)
+    int actual_sub_n;
     int64_t last_tick;
     bool rebless;
     bool failed;
