@@ -19,6 +19,7 @@
 #include "harness/probes.h"
 #include "harness/script.h"
 #include "harness/session.h"
+#include "harness/snapshot.h"
 #include "render/render.h"
 #include "sim/level_write.h"
 #include "sim/tmj.h"
@@ -336,6 +337,62 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+// --bench's seek measurement: snapshots kept as the viewer keeps them
+// (harness/snapshot.h, the default budget) while the bench runs, outside
+// the timed tick; then seeks to SEEK_COUNT ticks spread over the run in a
+// jumbled order, each a restore plus the re-simulation up to the tick,
+// timed and checked against the hash the straight run had there.
+#define SEEK_COUNT 100
+
+typedef struct BenchSeek {
+    SnapStore st;
+    uint64_t *hash;            // per tick of the straight run
+    bool ok;
+} BenchSeek;
+
+static void bench_seek_begin(BenchSeek *b, Session *s, int64_t n) {
+    memset(b, 0, sizeof *b);
+    b->hash = malloc((size_t)(n > 0 ? n : 1) * sizeof *b->hash);
+    b->ok = b->hash && snap_init(&b->st, s->w, &s->blocks, 0);
+}
+
+static void bench_seek_tick(BenchSeek *b, const World *w) {
+    if (!b->ok) return;
+    b->hash[w->tick] = world_hash(w);
+    b->ok = snap_offer(&b->st);
+}
+
+static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
+    if (b->ok && n > 0) {
+        double sum = 0, max = 0;
+        int wrong = 0;
+        for (int k = 0; k < SEEK_COUNT; k++) {
+            // k = 0 the last tick, then a stride prime to most lengths.
+            int64_t target = k == 0 ? n - 1 : (int64_t)(((uint64_t)k * 7919u * 104729u) % (uint64_t)n);
+            double t0 = now_us();
+            for (int64_t t = snap_restore(&b->st, target); t < target; t++) {
+                Input in = bench_input(t + 1);
+                world_step(s->w, in);
+            }
+            double dt = (now_us() - t0) / 1e3;
+            sum += dt;
+            if (dt > max) max = dt;
+            wrong += world_hash(s->w) != b->hash[target];
+        }
+        printf("seek_mean_ms %.3f\n", sum / SEEK_COUNT);
+        printf("seek_max_ms %.3f\n", max);
+        printf("seek_wrong %d\n", wrong);
+        printf("snapshot_interval %" PRId64 "\n", b->st.interval);
+        printf("snapshots %d\n", b->st.n);
+        printf("snapshot_mib %.2f\n", (double)b->st.used / (1 << 20));
+        printf("world_kib %.1f\n", (double)b->st.world_bytes / 1024);
+    } else if (!b->ok) {
+        printf("seek_mean_ms unavailable\n");
+    }
+    snap_free(&b->st);
+    free(b->hash);
+}
+
 static int run_bench(const Cli *c) {
     Session s;
     SessionSetup setup = setup_for(c);
@@ -359,6 +416,8 @@ static int run_bench(const Cli *c) {
     int frame_samples = 0;
     bool render_failed = false;
     uint64_t allocs = 0;
+    BenchSeek seek;
+    bench_seek_begin(&seek, &s, n);
     double t_all0 = now_us();
     for (int64_t t = 0; t < n; t++) {
         Input in = bench_input(t);
@@ -367,6 +426,7 @@ static int run_bench(const Cli *c) {
         session_step(&s, &in);
         dt[t] = now_us() - t0;
         allocs += mem_alloc_count() - a0;
+        bench_seek_tick(&seek, w);
         if (c->render && !render_failed && (t + 1) % ((n + RENDER_SAMPLES - 1) / RENDER_SAMPLES) == 0) {
             double ms = render_bench_frame(w, assets_dir(), RENDER_FRAMES);
             if (ms < 0) render_failed = true;
@@ -391,6 +451,7 @@ static int run_bench(const Cli *c) {
     if (c->render && frame_samples) printf("frame_ms %.3f\n", frame_ms / frame_samples);
     printf("wall_s %.3f\n", wall_us / 1e6);
     printf("state_hash %016" PRIx64 "\n", world_hash(w));
+    bench_seek_report(&seek, &s, n);
     if (c->render && (render_failed || !frame_samples)) {
         fprintf(stderr, "bossrush: --render: the software renderer failed\n");
         rc = 2;

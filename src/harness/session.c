@@ -105,7 +105,11 @@ static int build_world(Session *s, const char *level_path, const SessionSetup *s
         .assist_wiggle = s->assist_wiggle,
         .start_hp = s->start_hp,
     };
+    s->blocks.b = s->block_room;
+    s->blocks.cap = SESSION_MAX_BLOCKS;
+    mem_track_begin(&s->blocks);
     s->w = world_create(&ws, &err);
+    mem_track_end();
     if (!s->w) return fail_parse(s, &err);
     return 0;
 }

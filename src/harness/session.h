@@ -17,12 +17,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/mem.h"
 #include "core/text.h"
 #include "harness/script.h"
 #include "sim/input.h"
 #include "sim/level.h"
 #include "sim/player/legs.h"
 #include "sim/world.h"
+
+// Room for the World's heap blocks: the World, its map, bullets, one array
+// per creature kind, up to four per creature and the starfield's four.
+#define SESSION_MAX_BLOCKS 512
 
 // How to open a session; zero means the defaults.
 typedef struct SessionSetup {
@@ -49,6 +54,10 @@ typedef struct Session {
     int rc;                    // 0 fine; 1 a check failed or a recorded hash differs; 2 bad input
     char msg[1600];            // why rc != 0, ready to print (file:line:col: ...)
     char warning[1400];        // a problem that did not stop it, or "" (print it as a warning)
+    // The World's heap blocks, as world_create allocated them (fixed for its
+    // life: world_step never allocates or frees), for snapshots of it
+    // (harness/snapshot.h). .overflow: more than SESSION_MAX_BLOCKS.
+    MemTrack blocks;
     // Private.
     ScriptRun *run;
     Recorder *rec;
@@ -60,6 +69,7 @@ typedef struct Session {
     Difficulty difficulty;
     bool assist_wiggle;
     int start_hp;
+    MemBlock block_room[SESSION_MAX_BLOCKS];
 } Session;
 
 // Opens a script or replay: parses it, reads its level (resolved as
