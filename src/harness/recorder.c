@@ -148,6 +148,10 @@ void recorder_checksum(Recorder *rec, int64_t tick, uint64_t hash, const SubsysH
 }
 
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
+    return recorder_save_as(rec, path, rec->level, why, why_n);
+}
+
+bool recorder_save_as(Recorder *rec, const char *path, const char *level, char *why, size_t why_n) {
     if (rec->last_tick < 0) {
         snprintf(why, why_n, "nothing to save: no tick was recorded");
         return false;
@@ -156,8 +160,8 @@ bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
         snprintf(why, why_n, "out of memory while recording");
         return false;
     }
-    if (!rec->level[0] || strpbrk(rec->level, " \t\r\n")) {
-        snprintf(why, why_n, "the level path '%s' cannot be written in a replay (empty or has blanks)", rec->level);
+    if (!level[0] || strpbrk(level, " \t\r\n")) {
+        snprintf(why, why_n, "the level path '%s' cannot be written in a replay (empty or has blanks)", level);
         return false;
     }
     TextBuf out = {0};
@@ -165,7 +169,7 @@ bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
     snprintf(line, sizeof line, "bossrush-script %d\n# recorded by bossrush; watch with: bossrush --replay FILE\n",
              SCRIPT_VERSION);
     textbuf_puts(&out, line);
-    snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64 "\n", rec->level, rec->level_hash,
+    snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64 "\n", level, rec->level_hash,
              rec->legs_hash);
     textbuf_puts(&out, line);
     if (rec->has_seed) {

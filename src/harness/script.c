@@ -533,3 +533,9 @@ int script_hearts(const Script *s) { return s->hearts; }
 
 int64_t script_end_tick(const Script *s) { return s->end; }
 
+int script_checksums_upto(const Script *s, int64_t tick) {
+    int n = 0;
+    for (int i = 0; i < s->sum_n; i++) n += s->sums[i].tick <= tick;
+    return n;
+}
+

@@ -50,6 +50,8 @@ int script_difficulty(const Script *s);
 bool script_assist_wiggle(const Script *s);
 int script_hearts(const Script *s);
 int64_t script_end_tick(const Script *s);
+// How many `checksum` lines name a tick <= tick (all of them: tick = end).
+int script_checksums_upto(const Script *s, int64_t tick);
 // The file name the script was parsed under (for messages).
 const char *script_path(const Script *s);
 
@@ -113,4 +115,7 @@ int64_t recorder_ticks(const Recorder *rec);
 // Writes the replay to path (atomically, fs_write_atomic: a crash never
 // leaves half a file). False + message (also when nothing was recorded).
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n);
+// recorder_save with another level path in the file (for a copy written
+// to another folder: script_level_path_for that copy's path).
+bool recorder_save_as(Recorder *rec, const char *path, const char *level_path, char *why, size_t why_n);
 void recorder_free(Recorder *rec);

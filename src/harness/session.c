@@ -213,6 +213,26 @@ bool session_save_recording(Session *s, char *why, size_t why_n) {
     return ok;
 }
 
+void session_take_over(Session *s, Recorder *rec, const char *replay_path) {
+    script_run_free(s->run);
+    script_free(s->script);
+    s->run = NULL;
+    s->script = NULL;
+    recorder_free(s->rec);
+    s->rec = rec;
+    snprintf(s->rec_path, sizeof s->rec_path, "%s", replay_path);
+}
+
+bool session_save_recording_copy(Session *s, const char *replay_path, char *why, size_t why_n) {
+    if (!s->rec) {
+        snprintf(why, why_n, "nothing is being recorded");
+        return false;
+    }
+    char lp[1100];
+    script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
+    return recorder_save_as(s->rec, replay_path, lp, why, why_n);
+}
+
 int session_rebless(Session *s) {
     const char *path = script_path(s->script);
     size_t len = 0, out_len = 0;

@@ -104,6 +104,16 @@ bool session_save_recording(Session *s, char *why, size_t why_n);
 // checksums, level hash and leg profiles hash (atomically). Returns s->rc
 // (2 with s->msg when the file cannot be read again or written).
 int session_rebless(Session *s);
+// Hands a script session over to live input (a replay taken over,
+// harness/scrub.h): its script and checks are dropped, so it steps from its
+// World as it is now like a bare arena, and rec (owned from now on: the
+// ticks so far) goes on as its recording, saved to replay_path by
+// session_save_recording.
+void session_take_over(Session *s, Recorder *rec, const char *replay_path);
+// Writes the recording so far to another path too (atomically, its level
+// path made relative to that replay's folder); recording goes on. False
+// with the reason in why.
+bool session_save_recording_copy(Session *s, const char *replay_path, char *why, size_t why_n);
 // Frees everything (an unsaved recording is dropped); s may then be opened again.
 void session_close(Session *s);
 
