@@ -59,7 +59,8 @@ TOOL_SRC := $(wildcard tools/assetgen/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 # The platform layer's pure files (no SDL; tests/layers.sh checks) are
 # unit-tested with the pure layers: settings, key bindings, best times.
-PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c
+PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
+                src/platform/replays.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)

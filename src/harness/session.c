@@ -233,6 +233,11 @@ bool session_save_recording_copy(Session *s, const char *replay_path, char *why,
     return recorder_save_as(s->rec, replay_path, lp, why, why_n);
 }
 
+void session_drop_recording(Session *s) {
+    recorder_free(s->rec);
+    s->rec = NULL;
+}
+
 int session_rebless(Session *s) {
     const char *path = script_path(s->script);
     size_t len = 0, out_len = 0;

@@ -114,6 +114,8 @@ void session_take_over(Session *s, Recorder *rec, const char *replay_path);
 // path made relative to that replay's folder); recording goes on. False
 // with the reason in why.
 bool session_save_recording_copy(Session *s, const char *replay_path, char *why, size_t why_n);
+// Stops recording and throws the recording away.
+void session_drop_recording(Session *s);
 // Frees everything (an unsaved recording is dropped); s may then be opened again.
 void session_close(Session *s);
 
