@@ -22,8 +22,9 @@ SHOTS=0
 [ "$1" = "--shots" ] && SHOTS=1
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-# SDL_VIDEODRIVER=x11: left to probe on its own, SDL now and then missed
-# Xvfb's display on this machine and fell back to no window at all.
+# SDL_VIDEODRIVER=x11: when Xvfb refuses a connection (a window opened
+# right after the last one closed), a clear failure, not SDL falling back
+# to no window at all.
 export T SHOTS SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$T/xdg"
 # The tampered recording: a script's run, fire let go for 20 ticks at 560.
 SDL_VIDEODRIVER=dummy ./bossrush --script tests/scripts/tetran-kill.script --headless --record "$T/kill.rpl"
@@ -31,6 +32,7 @@ awk '{ print } /^at 0 down fire$/ { print "at 560 up fire"; print "at 580 down f
 xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     fail() { echo "viewer-test: FAIL: $*" >&2; sed "s/^/    /" "$T/log" >&2; [ -n "${pid:-}" ] && kill $pid 2>/dev/null; exit 1; }
     start() {
+        sleep 0.5                          # right after the last one quit, Xvfb may refuse the display
         xdotool mousemove 0 0              # Xvfb starts with the pointer mid-screen, over a menu row
         ./bossrush "$@" > "$T/log" 2>&1 &
         pid=$!

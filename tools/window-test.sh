@@ -17,12 +17,14 @@ SHOTS=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export T SHOTS SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$T/xdg"
-# SDL_VIDEODRIVER=x11: left to probe on its own, SDL now and then missed
-# Xvfb's display and fell back to no window at all.
+# SDL_VIDEODRIVER=x11: when Xvfb refuses a connection (a window opened
+# right after the last one closed), a clear failure, not SDL falling back
+# to no window at all.
 xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     fail() { echo "window-test: FAIL: $*" >&2; [ -n "${pid:-}" ] && kill $pid 2>/dev/null; exit 1; }
     # start ARGS...: runs bossrush and waits for its window.
     start() {
+        sleep 0.5                          # right after the last one quit, Xvfb may refuse the display
         xdotool mousemove 0 0              # Xvfb starts with the pointer mid-screen, over a menu row
         ./bossrush "$@" > "$T/log" 2>&1 &
         pid=$!

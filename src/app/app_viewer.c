@@ -92,6 +92,7 @@ void app_viewer_close(App *a) {
 static void leave(App *a, bool by_hand) {
     Viewer *v = &a->view;
     bool failed = a->scrub.fail_tick >= 0;
+    audio_pause(&a->au, false);
     if (v->from_menu) {
         app_viewer_close(a);
         a->rc.cam_valid = false;
@@ -137,6 +138,7 @@ static void take_over(App *a) {
     a->after_end = 0;
     a->acc = 0;
     devices_suppress_held(&a->dev);
+    audio_pause(&a->au, false);
     app_open(a, SCR_PLAY);
     char msg[120], t[24];
     best_time_text(at + 1, t, sizeof t);
