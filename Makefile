@@ -58,10 +58,11 @@ APP_SRC  := $(filter-out $(CORE_SRC) src/platform/web.c,$(wildcard src/*.c src/*
 TOOL_SRC := $(wildcard tools/assetgen/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 # The platform layer's pure files (no SDL; tests/layers.sh checks) are
-# unit-tested with the pure layers: settings, key bindings, best times; and
-# so is the app's fight pacing (app/pace.c).
+# unit-tested with the pure layers: settings, key bindings, best times, the
+# replay folder's names and pruning; and so is the app's fight pacing
+# (app/pace.c).
 PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
-                src/app/pace.c
+                src/platform/replays.c src/app/pace.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)

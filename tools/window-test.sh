@@ -18,10 +18,15 @@ SHOTS=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export T SHOTS SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$T/xdg"
-xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
+# SDL_VIDEODRIVER=x11: when Xvfb refuses a connection (a window opened
+# right after the last one closed), a clear failure, not SDL falling back
+# to no window at all.
+xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     fail() { echo "window-test: FAIL: $*" >&2; [ -n "${pid:-}" ] && kill $pid 2>/dev/null; exit 1; }
     # start ARGS...: runs bossrush and waits for its window.
     start() {
+        sleep 0.5                          # right after the last one quit, Xvfb may refuse the display
+        xdotool mousemove 0 0              # Xvfb starts with the pointer mid-screen, over a menu row
         ./bossrush "$@" > "$T/log" 2>&1 &
         pid=$!
         wid=""
@@ -72,7 +77,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     keys Down Down Return               # OPTIONS
     keys Down Down Down Down Down Right # SCREEN SHAKE: FULL -> REDUCED
     shot options
-    keys Down Down Down Down Return     # CONTROLS
+    keys Down Down Down Down Down Return   # CONTROLS (past UNLIMITED WIGGLE and GHOST)
     keys Down Down Down Down Right Return   # JUMP, second key: waiting for a key
     shot rebinding
     keys Escape Escape Escape           # cancel, back to options, back to pause
@@ -88,7 +93,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
 
     # Restart: the saved setting is loaded; more changes save it with them.
     start
-    keys Down Down Down Return          # OPTIONS
+    keys Down Down Down Down Return     # OPTIONS
     keys Left                           # MUSIC VOLUME 70 -> 60
     # The mouse: a click on SOUND VOLUME'"'"'s right arrow (80 -> 90), the wheel
     # down over the music slider (60 -> 50); window px = logical px here.

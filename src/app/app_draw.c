@@ -153,6 +153,16 @@ static void draw_practice(App *a) {
     hint(a, &m, m.y + m.n * m.row_h + 32);
 }
 
+static void draw_replays(App *a) {
+    backdrop(a, 170);
+    heading(a, "REPLAYS", "EVERY ARENA YOU PLAYED, NEWEST FIRST. LEFT / RIGHT ON PAGE TURNS THE PAGE");
+    Menu m;
+    app_screen_menu(a, SCR_REPLAYS, &m);
+    menu_panel(a, &m, 14, 0);
+    menu_draw(&m, &a->rc, a->rc.time_s);
+    hint(a, &m, m.y + m.n * m.row_h + 32);
+}
+
 static void draw_options(App *a) {
     backdrop(a, 170);
     heading(a, "OPTIONS", "SAVED AS YOU CHANGE THEM");
@@ -213,7 +223,13 @@ static void draw_results(App *a) {
     snprintf(line, sizeof line, "%.128s  -  %s", a->play.lv.name, difficulty_name(a->play.w->difficulty));
     render_text_centred(&a->rc, CX, 214, 2, C_DIM, line);
     best_time_text(r->ticks, t, sizeof t);
-    if (r->won) {
+    if (r->won && a->mode == MODE_TAKEOVER) {
+        snprintf(line, sizeof line, "TIME %s", t);
+        render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
+        best_time_text(a->takeover_tick + 1, b, sizeof b);
+        snprintf(line, sizeof line, "TAKEN OVER AT %s: NOT A RECORD", b);
+        render_text_centred(&a->rc, CX, 290, 2, C_DIM, line);
+    } else if (r->won) {
         snprintf(line, sizeof line, "TIME %s", t);
         render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
         if (r->new_best && r->best) {
@@ -332,6 +348,7 @@ static void draw_card(App *a) {
 
 static void draw_play(App *a) {
     render_world(&a->rc, a->play.w);
+    app_ghost_draw(a);
     const World *w = a->play.w;
     if (a->screen == SCR_PLAY && pace_card(&a->pace)) draw_card(a);
     if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
@@ -360,18 +377,6 @@ static void draw_play(App *a) {
     if (a->screen == SCR_RESULTS) draw_results(a);
 }
 
-static void draw_watch(App *a) {
-    render_world(&a->rc, a->play.w);
-    char line[200];
-    snprintf(line, sizeof line, "%s  TICK %lld / %lld   ESC STOPS", a->opt->replay_path ? "REPLAY" : "SCRIPT",
-             (long long)a->play.w->tick, (long long)script_end_tick(a->play.script));
-    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 170);
-    SDL_Rect box = {12, RENDER_LOGICAL_H - 42, font_width(line, 2) + 16, 30};
-    SDL_RenderFillRect(a->pf.r, &box);
-    render_text(&a->rc, 20, RENDER_LOGICAL_H - 34, 2, C_GOLD, line);
-}
-
 void app_draw_frame(App *a) {
     SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
     SDL_RenderClear(a->pf.r);
@@ -380,7 +385,8 @@ void app_draw_frame(App *a) {
     case SCR_PRACTICE: draw_practice(a); break;
     case SCR_OPTIONS: draw_options(a); break;
     case SCR_CONTROLS: draw_controls(a); break;
-    case SCR_WATCH: draw_watch(a); break;
+    case SCR_WATCH: app_viewer_draw(a); break;
+    case SCR_REPLAYS: draw_replays(a); break;
     default: draw_play(a); break;
     }
     app_tuning_draw(a);

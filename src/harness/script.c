@@ -23,7 +23,7 @@
 // line). It never fails: the second pass reports every problem in file
 // order.
 typedef struct Census {
-    int64_t events, checks, sums;
+    int64_t events, checks, sums, subs;
     bool have_end;
     int64_t end;
 } Census;
@@ -42,7 +42,7 @@ static void census(const char *text, size_t len, Census *c) {
             if (token_is(&t[2], "down") || token_is(&t[2], "up")) c->events += 1;
             else if (token_is(&t[2], "tap")) c->events += 2;
             else if (token_is(&t[2], "expect")) c->checks += 1;
-            else if (token_is(&t[2], "checksum")) c->sums += 1;
+            else if (token_is(&t[2], "checksum")) c->sums += 1, c->subs += n > 4 ? n - 4 : 0;
         } else if (token_is(&t[0], "always") || token_is(&t[0], "sometime")) {
             c->checks += 1;
         } else if (token_is(&t[0], "end") && n == 2 && !c->have_end) {
@@ -70,7 +70,7 @@ typedef struct Parser {
     ParseError *err;
     const Census *census;
     TextLine line;             // the line being parsed (a copy: no dangling pointer)
-    Token tok[8];
+    Token tok[SCRIPT_MAX_TOKENS + 1];     // one more: the first extra token, for its message
     int ntok;
 } Parser;
 
@@ -155,6 +155,38 @@ static bool parse_legs_hash(Parser *p, int i) {
     if (!hex16(p, &hex, &p->s->legs_hash)) return false;
     p->s->has_legs_hash = true;
     p->s->legs_col = t->col;
+    return true;
+}
+
+// `NAME=HASH` after a checksum's hash: a subsystem's hash (harness/subsys.h),
+// 8 hex digits; each name at most once per line (its tokens start at `at`).
+static bool parse_subsys(Parser *p, int i, int at) {
+    const Token *t = &p->tok[i];
+    Script *s = p->s;
+    char b[64];
+    const char *eq = memchr(t->s, '=', t->len);
+    SubsysHash sh = {0};
+    if (!eq || !subsys_parse_name(t->s, (size_t)(eq - t->s), &sh.kind, &sh.index))
+        return fail_at(p, t->col,
+                       "unexpected '%s' (expected NAME=HASH after the checksum: NAME is player, legs, bullets, "
+                       "stars, rng or a creature such as tetran[0])",
+                       show(t, b, sizeof b));
+    size_t hl = t->len - (size_t)(eq + 1 - t->s);
+    int col = t->col + (int)(eq + 1 - t->s);
+    uint32_t v = 0;
+    bool ok = hl == 8;
+    for (size_t k = 0; ok && k < 8; k++) {
+        int d = hex_digit(eq[1 + k]);
+        if (d < 0) ok = false;
+        else v = v << 4 | (uint32_t)d;
+    }
+    if (!ok) return fail_at(p, col, "expected a subsystem hash of exactly 8 hex digits, got '%s'", show(t, b, sizeof b));
+    for (int k = at; k < s->subs_n; k++)
+        if (s->subs[k].kind == sh.kind && s->subs[k].index == sh.index)
+            return fail_at(p, t->col, "subsystem '%.*s' given twice on this line", (int)(eq - t->s), t->s);
+    sh.hash = v;
+    if (s->subs_n >= s->subs_cap) return fail_at(p, t->col, "too many subsystem hashes");
+    s->subs[s->subs_n++] = sh;
     return true;
 }
 
@@ -283,12 +315,16 @@ static bool parse_at(Parser *p) {
         return add_check(p, CHECK_EXPECT, t, t, 3);
     }
     if (token_is(verb, "checksum")) {
-        if (!want_tokens(p, 4, "a hash of 16 hex digits after 'checksum'")) return false;
+        if (p->ntok < 4) return want_tokens(p, 4, "a hash of 16 hex digits after 'checksum'");
+        if (p->ntok > SCRIPT_MAX_TOKENS) return want_tokens(p, SCRIPT_MAX_TOKENS, "");
         uint64_t h;
         if (!parse_hex16(p, 3, &h)) return false;
         if (s->sum_n >= s->sum_cap)
             return fail_at(p, p->tok[0].col, "too many checksums (at most %d)", SCRIPT_MAX_CHECKSUMS);
-        s->sums[s->sum_n++] = (Checksum){t, h, p->line.number, p->tok[0].col};
+        int at = s->subs_n;
+        for (int i = 4; i < p->ntok; i++)
+            if (!parse_subsys(p, i, at)) return false;
+        s->sums[s->sum_n++] = (Checksum){t, h, p->line.number, p->tok[0].col, at, s->subs_n - at};
         return true;
     }
     return fail_at(p, verb->col, "expected down, up, tap, expect or checksum, got '%s'", show(verb, b, sizeof b));
@@ -402,7 +438,7 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
         int nul = text_nul_col(&l);
         if (nul) return fail_at(p, nul, "unexpected NUL byte (a script is text: no NUL bytes, not even in comments)");
         if (text_is_blank_or_comment(&l)) continue;
-        p->ntok = text_tokens(&l, p->tok, 8);
+        p->ntok = text_tokens(&l, p->tok, SCRIPT_MAX_TOKENS + 1);
         const Token *k = &p->tok[0];
         if (!header) {
             if (!token_is(k, "bossrush-script"))
@@ -484,7 +520,9 @@ Script *script_parse(const char *text, size_t len, const char *path, ParseError 
     census(text ? text : "", len, &c);
     if (!reserve((void **)&s->ev, &s->ev_cap, c.events, SCRIPT_MAX_EVENTS, sizeof *s->ev) ||
         !reserve((void **)&s->checks, &s->check_cap, c.checks, SCRIPT_MAX_CHECKS, sizeof *s->checks) ||
-        !reserve((void **)&s->sums, &s->sum_cap, c.sums, SCRIPT_MAX_CHECKSUMS, sizeof *s->sums)) {
+        !reserve((void **)&s->sums, &s->sum_cap, c.sums, SCRIPT_MAX_CHECKSUMS, sizeof *s->sums) ||
+        !reserve((void **)&s->subs, &s->subs_cap, c.subs, (int64_t)SCRIPT_MAX_CHECKSUMS * SUBSYS_MAX,
+                 sizeof *s->subs)) {
         parse_error_set(err, s->path, 0, 0, "out of memory");
         script_free(s);
         return NULL;
@@ -520,6 +558,7 @@ void script_free(Script *s) {
     mem_free(s->sums);
     mem_free(s->expects);
     mem_free(s->ranges);
+    mem_free(s->subs);
     mem_free(s);
 }
 
@@ -555,4 +594,10 @@ bool script_assist_wiggle(const Script *s) { return s->assist_wiggle; }
 int script_hearts(const Script *s) { return s->hearts; }
 
 int64_t script_end_tick(const Script *s) { return s->end; }
+
+int script_checksums_upto(const Script *s, int64_t tick) {
+    int n = 0;
+    for (int i = 0; i < s->sum_n; i++) n += s->sums[i].tick <= tick;
+    return n;
+}
 

@@ -11,6 +11,7 @@
 
 struct World;
 struct Script;                 // opaque; see script.c
+struct SubsysHash;             // harness/subsys.h
 
 typedef struct Script Script;
 
@@ -64,6 +65,8 @@ int script_difficulty(const Script *s);
 bool script_assist_wiggle(const Script *s);
 int script_hearts(const Script *s);
 int64_t script_end_tick(const Script *s);
+// How many `checksum` lines name a tick <= tick (all of them: tick = end).
+int script_checksums_upto(const Script *s, int64_t tick);
 // The file name the script was parsed under (for messages).
 const char *script_path(const Script *s);
 
@@ -107,10 +110,17 @@ void recorder_set_seed(Recorder *rec, uint32_t seed);
 // (when on) and `hearts N` (when hearts > 0).
 void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts);
 // Call once per tick after world_step(w, in): writes the button changes of
-// this tick and, every 60 ticks (0, 60, 120 ...), the state hash. Recording
-// ends (the replay ends at the last tick kept) at SCRIPT_MAX_TICK, or before
-// a tick that could take the file past another SCRIPT_MAX_* limit.
+// this tick and, every 60 ticks (0, 60, 120 ...), the state hash with the
+// per-subsystem hashes (harness/subsys.h). Recording ends (the replay ends
+// at the last tick kept) at SCRIPT_MAX_TICK, or before a tick that could
+// take the file past another SCRIPT_MAX_* limit.
 void recorder_tick(Recorder *rec, const struct World *w, Input in);
+// The two halves of recorder_tick, for a recording whose hashes are known
+// without its World (a replay taken over, harness/scrub.h): the button
+// changes of tick t (false, and nothing written, when t is not after the
+// last tick recorded or is past SCRIPT_MAX_TICK), and a checksum line.
+bool recorder_input(Recorder *rec, int64_t t, Input in);
+void recorder_checksum(Recorder *rec, int64_t tick, uint64_t hash, const struct SubsysHash *sub, int sub_n);
 // The level path a replay written to replay_path should hold (for
 // recorder_new): relative to the replay's own folder when both paths are
 // relative to the current directory (so the replay finds its level from any
@@ -122,4 +132,7 @@ int64_t recorder_ticks(const Recorder *rec);
 // Writes the replay to path (atomically, fs_write_atomic: a crash never
 // leaves half a file). False + message (also when nothing was recorded).
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n);
+// recorder_save with another level path in the file (for a copy written
+// to another folder: script_level_path_for that copy's path).
+bool recorder_save_as(Recorder *rec, const char *path, const char *level_path, char *why, size_t why_n);
 void recorder_free(Recorder *rec);

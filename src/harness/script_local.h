@@ -7,12 +7,15 @@
 
 #include "harness/probes.h"
 #include "harness/script.h"
+#include "harness/subsys.h"
 #include "sim/world.h"
 #include "sim/tick.h"
 
 #define SCRIPT_VERSION 1
 #define SCRIPT_PROBE_SLOTS 256     // more than the probe table holds
 #define CHECKSUM_EVERY SIM_TICK_HZ   // recordings: one checksum a second
+// The most tokens a line may have: a checksum line with every subsystem.
+#define SCRIPT_MAX_TOKENS (4 + SUBSYS_MAX)
 
 typedef enum CheckKind {
     CHECK_NONE = 0,
@@ -64,6 +67,7 @@ typedef struct Checksum {
     int64_t tick;
     uint64_t hash;
     int32_t line, col;
+    int32_t sub_at, sub_n;     // its per-subsystem hashes: Script.subs[sub_at .. sub_at + sub_n)
 } Checksum;
 
 // A check's place in a tick order: sorted by tick, then file order.
@@ -98,6 +102,8 @@ struct Script {
     Checksum *sums;            // file order
     int sum_n, sum_cap;
     CheckAt *expects;          // every expect, by tick
+    SubsysHash *subs;          // every checksum's subsystem tokens, in file order
+    int subs_n, subs_cap;
     int expect_n;
     CheckAt *ranges;           // every always and sometime range, by first tick
     int range_n;
@@ -128,6 +134,8 @@ struct ScriptRun {
     double value[SCRIPT_PROBE_SLOTS];      // per Script.probes slot: its value at the tick in read_at
     int64_t read_at[SCRIPT_PROBE_SLOTS];   // -1: not read yet
     uint64_t *actual;          // per checksum: hash seen (rebless)
+    SubsysHash *actual_subs;   // rebless: per checksum, the World's subsystems then (actual_sub_n each)
+    int actual_sub_n;
     int64_t last_tick;
     bool rebless;
     bool failed;

@@ -36,6 +36,7 @@ void script_run_free(ScriptRun *r) {
     mem_free(r->open);
     mem_free(r->some);
     mem_free(r->actual);
+    mem_free(r->actual_subs);
     mem_free(r);
 }
 
@@ -125,6 +126,39 @@ static bool fail_sometime(ScriptRun *r, const Check *c, bool seen) {
     return false;
 }
 
+// A checksum that differs: with per-subsystem hashes, which subsystems
+// diverged; without them (older replays), or when every recorded one still
+// agrees, the two full hashes.
+static void desync_message(ScriptRun *r, const Checksum *c, const World *w, uint64_t got) {
+    const Script *s = r->s;
+    if (c->sub_n) {
+        SubsysHash now[SUBSYS_MAX];
+        int n = subsys_hashes(w, now);
+        char what[400];            // cut short only for dozens of creatures
+        if (subsys_compare(s->subs + c->sub_at, c->sub_n, now, n, what, sizeof what)) {
+            snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": %s", s->path, c->line, c->col, c->tick,
+                     what);
+            return;
+        }
+    }
+    snprintf(r->msg, sizeof r->msg,
+             "%s:%d:%d: replay desync at tick %" PRId64 ": checksum expected %016" PRIx64 ", got %016" PRIx64, s->path,
+             c->line, c->col, c->tick, c->hash, got);
+}
+
+// Rebless: the World's subsystem hashes at checksum i, for a line that had
+// them (script_rebless_text writes them back). False on no memory.
+static bool keep_subsystems(ScriptRun *r, int i, const World *w) {
+    if (!r->actual_subs) {
+        r->actual_subs = mem_alloc((size_t)r->s->sum_n * SUBSYS_MAX, sizeof *r->actual_subs);
+        if (!r->actual_subs) return false;
+    }
+    SubsysHash now[SUBSYS_MAX];
+    r->actual_sub_n = subsys_hashes(w, now);
+    memcpy(r->actual_subs + (size_t)i * SUBSYS_MAX, now, sizeof now);
+    return true;
+}
+
 bool script_run_check(ScriptRun *r, const World *w) {
     if (r->failed) return false;
     const Script *s = r->s;
@@ -138,9 +172,13 @@ bool script_run_check(ScriptRun *r, const World *w) {
         if (c->tick != t) continue;            // the caller skipped ticks
         if (!hashed) h = world_hash(w), hashed = true;
         r->actual[i] = h;
+        if (r->rebless && c->sub_n && !keep_subsystems(r, i, w)) {
+            snprintf(r->msg, sizeof r->msg, "bossrush: out of memory");
+            r->failed = true;
+            return false;
+        }
         if (!r->rebless && h != c->hash) {
-            snprintf(r->msg, sizeof r->msg, "%s:%d:%d: replay desync at tick %" PRId64 ": checksum expected %016" PRIx64
-                     ", got %016" PRIx64, s->path, c->line, c->col, t, c->hash, h);
+            desync_message(r, c, w, h);
             r->failed = true;
             return false;
         }
@@ -218,7 +256,7 @@ char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text,
     while (text_next_line(&rd, &l)) {
         const char *eol = l.s + l.len;
         size_t eol_n = (size_t)((text + rd.pos) - eol);  // "\n", "\r\n" or nothing
-        char line[1200];
+        char line[1200 + SUBSYS_FORMAT_MAX];
         const char *out = NULL;
         if (l.number == s->level_line) {
             // A recording from before the legs= token (a level hash, no
@@ -230,8 +268,13 @@ char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text,
             else snprintf(line, sizeof line, "level %s %016" PRIx64, s->level_given, level_hash);
             out = line;
         } else if (next_sum < s->sum_n && s->sums[next_sum].line == l.number) {
-            snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, s->sums[next_sum].tick,
-                     r->actual[next_sum]);
+            // A line with subsystem hashes gets the World's own, however
+            // many it has now.
+            int k = snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, s->sums[next_sum].tick,
+                             r->actual[next_sum]);
+            if (s->sums[next_sum].sub_n && r->actual_subs)
+                subsys_format(r->actual_subs + (size_t)next_sum * SUBSYS_MAX, r->actual_sub_n, line + k,
+                              sizeof line - (size_t)k);
             out = line;
             next_sum++;
         }
