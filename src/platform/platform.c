@@ -4,7 +4,6 @@
 
 #include "build_config.h"
 
-#include <SDL_image.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include "core/fs.h"
 #include "core/log.h"
+#include "render/png.h"
 #ifdef __EMSCRIPTEN__
 #include "platform/web.h"
 #endif
@@ -199,18 +199,11 @@ bool platform_screenshot(Platform *pf, char *path, size_t n) {
     snprintf(path, n, "%s/bossrush-%s-%d.png", dir, stamp, ++serial);
     // The PNG goes to a unique temp file first, so a failed save never
     // leaves half an image under the final name.
-    char tmp[1300];
-    if (!ok || !fs_temp_beside(path, tmp, sizeof tmp)) {
-        log_warn("screenshot failed: %s", ok ? strerror(errno) : SDL_GetError());
-        SDL_FreeSurface(s);
-        return false;
-    }
-    if (IMG_SavePNG(s, tmp) != 0) {
+    char why[1400];
+    if (!ok) {
         log_warn("screenshot failed: %s", SDL_GetError());
-        remove(tmp);
-        ok = false;
-    } else if (!fs_commit(tmp, path)) {
-        log_warn("screenshot failed: %s: %s", path, strerror(errno));
+    } else if (!png_save(s, path, why, sizeof why)) {
+        log_warn("screenshot failed: %s", why);
         ok = false;
     }
     SDL_FreeSurface(s);
