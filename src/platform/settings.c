@@ -307,15 +307,27 @@ bool settings_load(Settings *s, const char *path) {
     memset(&err, 0, sizeof err);
     int unknown = 0;
     int problems = settings_parse(s, buf, n, path, &err, &unknown);
-    mem_free(buf);
+    bool writable = true;
     if (problems) {
-        char msg[1200];
+        // The next save drops the ignored lines: the file as it was goes
+        // to settings.txt.bad first (as best.txt's does), so a hand edit
+        // with a typo is never lost.
+        char bad[1100], msg[1200];
+        snprintf(bad, sizeof bad, "%s.bad", path);
         parse_error_format(&err, msg, sizeof msg);
-        if (problems == 1) log_warn("%s; that line is ignored (its setting keeps the default)", msg);
-        else log_warn("%s; %d lines are ignored (their settings keep the defaults)", msg, problems);
+        writable = fs_write_atomic(bad, buf, n);
+        const char *what = problems == 1 ? "that line is ignored (its setting keeps the default)"
+                                         : "lines are ignored (their settings keep the defaults)";
+        char count[16] = "";
+        if (problems > 1) snprintf(count, sizeof count, "%d ", problems);
+        if (writable) log_warn("%s; %s%s; the file as it was is kept as %s", msg, count, what, bad);
+        else
+            log_warn("%s; %s%s, and %s cannot be written (%s): changes are not saved", msg, count, what, bad,
+                     strerror(errno));
     }
+    mem_free(buf);
     if (unknown) log_info("%s: %d line%s with unknown keys kept as they are", path, unknown, unknown == 1 ? "" : "s");
-    return true;
+    return writable;
 }
 
 bool settings_save(const Settings *s, const char *path) {
