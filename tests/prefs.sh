@@ -4,7 +4,8 @@
 # dummy window, which reads settings.txt and best.txt and writes nothing):
 # settings.txt and best.txt as random bytes, truncated, 100 MB (sparse), a
 # folder, a FIFO; replays/ a FIFO; a read-only preference folder; one that
-# cannot be made; temp files of a killed save. Each start must exit 0
+# cannot be made; temp files of a killed save; a full disk (a tmpfs, when
+# mounting is permitted). Each start must exit 0
 # within its timeout (no hang), print exactly one warning and name the file
 # in it, and leave the file as it was. The C API's cases (full disk, a kill
 # inside the rename, two writers, the size limit) are in
@@ -14,7 +15,7 @@ BIN=${1:-./bossrush}
 case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 tmp=$(mktemp -d)
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'umount "$tmp/full" 2>/dev/null; chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 pass=0
 fails=0
 skipped=0
@@ -156,6 +157,35 @@ else
     mkdir -p "$tmp/cwd" && chmod 777 "$tmp/cwd"
     start "no preference folder" 1 "no preference folder" env -C "$tmp/cwd" $as_user
     [ -z "$(ls -A "$tmp/cwd")" ] && ok || bad "no preference folder: files written to the current folder"
+fi
+
+# A really full disk (a 64 KiB tmpfs, filled): a damaged settings.txt or
+# best.txt cannot be copied to .bad; one warning each, the file as it was.
+# Mounting needs root and a system that allows it; else skipped, said so.
+full=$tmp/full
+mkdir -p "$full"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null; then
+    for file in settings.txt best.txt; do
+        rm -rf "$full/x"
+        mkdir -p "$full/x/bossrush/bossrush"
+        printf 'music_volume 33\nshake o\n' > "$full/x/bossrush/bossrush/$file"
+        cp "$full/x/bossrush/bossrush/$file" "$tmp/was"
+        head -c 1048576 /dev/zero > "$full/fill" 2>/dev/null
+        XDG_DATA_HOME=$full/x timeout 60 "$BIN" --replay "$tmp/one.rpl" >"$tmp/out" 2>"$tmp/err"
+        got=$?
+        n=$(grep -c "warning:" "$tmp/err")
+        if [ $got = 0 ] && [ "$n" = 1 ] && grep -q "warning:.*$file.*No space left on device" "$tmp/err" &&
+           cmp -s "$full/x/bossrush/bossrush/$file" "$tmp/was" && [ ! -e "$full/x/bossrush/bossrush/$file.bad" ]; then
+            ok
+        else
+            bad "$file on a full disk: exit $got, $n warnings"; sed 's/^/    /' "$tmp/err" | head -3
+        fi
+        rm -f "$full/fill"
+    done
+    umount "$full"
+else
+    echo "prefs: skipped: the full-disk cases (mounting a tmpfs is not permitted here)"
+    skipped=$((skipped + 2))
 fi
 
 if [ $skipped -gt 0 ]; then echo "prefs: $pass passed, $fails failed, $skipped skipped"

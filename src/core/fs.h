@@ -1,6 +1,7 @@
 // fs.h -- files and folders for the layers above sim (pure C and POSIX, no
 // SDL): whole-file reads (pipes too), atomic writes through a temp file and
-// a rename, mkdir -p, paths, file facts and folder listings. sim/ never
+// a rename (and the clean-up of temp files a killed writer left), mkdir -p,
+// paths, file facts and folder listings. sim/ never
 // touches files: it parses text these functions read.
 #pragma once
 #include <stdbool.h>
