@@ -174,6 +174,26 @@ static void settle_defaults(Parse *p) {
         }
 }
 
+// A line with an unknown key is kept only when it could be a newer
+// version's setting: the key a name (a letter, then letters, digits, '_',
+// '-', '.') and no control byte (NUL included) on the line. Anything else
+// (random bytes, a binary file) is a problem, so it is reported and never
+// carried on into the next save. Returns 0 when fine, else the column of
+// the offending byte (t: the key's token).
+static int not_keepable(const TextLine *l, const Token *t) {
+    for (size_t i = 0; i < t->len; i++) {
+        unsigned char c = (unsigned char)t->s[i];
+        bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!letter && (i == 0 || !((c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.')))
+            return t->col + (int)i;
+    }
+    for (size_t i = 0; i < l->len; i++) {
+        unsigned char c = (unsigned char)l->s[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f) return (int)i + 1;
+    }
+    return 0;
+}
+
 // Keeps a line with an unknown key as it is (line end normalised to LF).
 static bool keep_line(Settings *s, const TextLine *l) {
     if (s->extra_len + l->len + 1 >= sizeof s->extra) return false;
@@ -198,7 +218,9 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *path, 
         int n = text_tokens(&l, t, 8);
         int k = key_index(&t[0]);
         if (k < 0) {
-            if (!keep_line(s, &l)) problem(&p, l.number, 1, "too many lines with unknown keys; dropped");
+            int col = not_keepable(&l, &t[0]);
+            if (col) problem(&p, l.number, col, "not a setting: expected a name, then values of printable text");
+            else if (!keep_line(s, &l)) problem(&p, l.number, 1, "too many lines with unknown keys; dropped");
             else if (unknown) (*unknown)++;
             continue;
         }

@@ -6,7 +6,8 @@
 // Robustness: a line that is wrong (bad value, repeated key, unknown key
 // name) is ignored and its setting keeps the default; a line with a key
 // this version does not know is kept as it is and written back when the
-// game saves (a newer version's settings survive an older game). One
+// game saves (a newer version's settings survive an older game), if its
+// key is a name and it holds no control byte (else it is a wrong line). One
 // warning per file names the first problem and how many there were.
 #pragma once
 #include <stdbool.h>

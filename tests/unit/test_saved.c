@@ -286,6 +286,7 @@ static void test_broken_settings(void **state) {
         assert_int_equal(warnings_naming(out.text, p), 1);
         if (k == B_TRUNCATED) assert_int_equal(c.s.music_volume, 33);   // the lines before the cut
         else assert_default_settings(&c.s);
+        assert_int_equal(c.s.extra_len, 0);             // no noise kept as a newer version's lines
         // What could not be read at all is never saved over.
         assert_int_equal(out.result, k == B_NOISE || k == B_TRUNCATED);
         if (out.result) {
