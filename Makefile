@@ -370,3 +370,16 @@ install-desktop:
 uninstall-desktop:
 	rm -f "$(DESTDIR)$(SHARE)/applications/bossrush.desktop" "$(DESTDIR)$(SHARE)/metainfo/$(APPS_ID).metainfo.xml" \
 	      "$(DESTDIR)$(SHARE)/man/man6/bossrush.6" $(foreach s,$(ICON_SIZES),"$(DESTDIR)$(SHARE)/icons/hicolor/$(s)x$(s)/apps/bossrush.png")
+
+# ---------------------------------------------------------------- balance bots
+# `make bots`: build/bots, simple patient players that fight an arena headless
+# on the simulation and report how long it took (tools/balance/bots.c;
+# docs/controls.md, "Balance"). No SDL: the pure layers only.
+BOTS := $(BUILD)/bots
+.PHONY: bots
+bots: $(BOTS)
+$(BUILD)/tools/balance/%.o: tools/balance/%.c $(FLAGS_STAMP) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+$(BOTS): $(BUILD)/tools/balance/bots.o $(CORE_OBJ) $(PROFILES_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CJSON_LIBS) -lm

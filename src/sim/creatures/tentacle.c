@@ -402,9 +402,7 @@ static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
             c->shots++;
     }
     events_push(ctx->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
-    int cd = c->cfg.cooldown;
-    if (c->phase >= 2) cd = cd * 3 / 4;
-    arm->cooldown = tick_fire_interval(ctx, cd > 0 ? cd : 1);
+    arm->cooldown = tick_fire_interval(ctx, c->cfg.cooldown);
 }
 
 static void step_body(Tentacle *c, Vec2 player) {
