@@ -65,7 +65,7 @@ static void test_hearts_and_hp(void **state) {
     } want[] = {
         {DIFFICULTY_NORMAL, 10, 60, 40, 80},
         {DIFFICULTY_EASY, 12, 45, 30, 60},
-        {DIFFICULTY_HARD, 8, 75, 50, 100},
+        {DIFFICULTY_HARD, 8, 72, 48, 96},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         World *w = make(want[i].d, 0);
