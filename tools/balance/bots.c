@@ -5,7 +5,7 @@
 // and (with --dodge) the enemy bullets; they never look ahead in time.
 //
 //   build/bots [--bot NAME] [--difficulty D] [--seed N] [--hearts N]
-//              [--ticks N] [--dodge] [--script OUT [--script-level PATH]] LEVEL
+//              [--ticks N] [--dodge] [--verbose] [--script OUT [--script-level PATH]] LEVEL
 //   build/bots --rush [--difficulty D] [--dodge] [--attempts N] LEVEL...
 //
 // Prints `key value` lines (the rush: one line per attempt, then totals).
@@ -360,6 +360,9 @@ static uint16_t bot_step(Bot *bot, const World *w) {
 }
 
 // printf onto a TextBuf (lines here are short).
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static void tb_printf(TextBuf *b, const char *fmt, ...) {
     char line[512];
     va_list ap;
@@ -446,17 +449,17 @@ static bool fight(const Run *run, Fight *f) {
     return true;
 }
 
-static void print_fight(const char *prefix, const Run *run, const Fight *f) {
+static void print_fight(const char *prefix, const Fight *f) {
     printf("%sresult %s ticks %lld seconds %.1f boss_hp %d/%d hits %d (shots %d touches %d) hearts %d/%d shots %d quarters %lld %lld %lld\n",
            prefix, f->result, (long long)f->ticks, f->ticks / (double)SIM_TICK_HZ, f->boss_hp, f->boss_hp_max,
            f->hits, f->shot_hits, f->touch_hits, f->hp_left, f->hp_max, f->shots, (long long)f->quarter[0], (long long)f->quarter[1],
            (long long)f->quarter[2]);
-    (void)run;
 }
 
 static int usage(void) {
     fprintf(stderr, "usage: bots [--bot auto|below|cheese|tentacle|whale] [--difficulty easy|normal|hard]\n"
-                    "            [--seed N] [--hearts N] [--ticks N] [--dodge] [--script OUT] LEVEL\n"
+                    "            [--seed N] [--hearts N] [--ticks N] [--dodge] [--verbose]\n"
+                    "            [--script OUT [--script-level PATH]] LEVEL\n"
                     "       bots --rush [--difficulty D] [--dodge] [--attempts N] LEVEL...\n");
     return 2;
 }
@@ -513,7 +516,7 @@ int main(int argc, char **argv) {
         Fight f;
         if (!fight(&run, &f)) return 2;
         printf("arena %s\n", levels[0]);
-        print_fight("", &run, &f);
+        print_fight("", &f);
         if (script_out) {
             TextBuf all = {0};
             tb_printf(&all, "bossrush-script 1\n# written by tools/balance/bots (bot %s%s): %s in %lld ticks\n",
@@ -542,7 +545,7 @@ int main(int argc, char **argv) {
         if (!fight(&run, &f)) return 2;
         char prefix[256];
         snprintf(prefix, sizeof prefix, "arena %s entry %d ", levels[r.arena], run.setup.start_hp ? run.setup.start_hp : f.hp_max);
-        print_fight(prefix, &run, &f);
+        print_fight(prefix, &f);
         rush_attempt_end(&r, !strcmp(f.result, "won"), f.ticks, f.hits, f.hp_left, f.hp_max);
     }
     printf("rush %s ticks %lld seconds %.1f hits %d attempts %d\n", r.complete ? "complete" : "failed",
