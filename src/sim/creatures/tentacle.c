@@ -35,7 +35,7 @@ static const ParamDef PARAMS[] = {
     {"aim", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(aim_deg), 0, 90, 5,
      .doc = "firing tolerance, degrees, between the last link and the head-to-player direction"},
     {"cooldown", PARAM_INT, PARAM_AS_INT, FIELD(cooldown), 1, 6000, 70,
-     .doc = "ticks between one tentacle's volleys (x3/4 in phase 2)"},
+     .doc = "ticks between one tentacle's volleys"},
     {"bullet", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(bullet_px), 0.5, 32, 3.5, .doc = "bullet speed, px per tick"},
     {"grow", PARAM_INT, PARAM_AS_INT, FIELD(grow), 0, TENTACLE_MAX_GROW, 4,
      .doc = "nodes `add_node` adds to every tentacle at each phase change"},
