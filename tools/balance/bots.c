@@ -31,6 +31,11 @@
 #define BOT_DODGE_TICKS 20
 // A spot is reached within this many px (then the bot stands, locked).
 #define BOT_SPOT_PX 6.0
+// The whale bot hops over the step at the end of its stretch of floor when
+// the whale is more than BOT_BEYOND_TILES beyond it: from BOT_HOP_TILES
+// before the end, a held jump, then at its top an air dash up and on.
+#define BOT_BEYOND_TILES 4.0
+#define BOT_HOP_TILES 2.5
 
 typedef enum BotKind {
     BOT_AUTO = 0,              // chosen by the arena's boss
@@ -48,6 +53,7 @@ typedef struct Bot {
     bool bursting;             // holding wiggle for a full burst
     int step, step_dir;        // a dodging step: ticks left to walk, and which way
     int jump;                  // a dodging jump: ticks left to hold it
+    int hop, hop_dir;          // the whale bot's hop over a step: ticks into it (0: none), and which way
 } Bot;
 
 typedef struct Fight {
@@ -320,10 +326,25 @@ static bool lines_up(Vec2 p, Vec2 d, Vec2 c, double r, Vec2 v) {
     return v2_len(v2_add(q, v2_scale(rel, t))) < r;
 }
 
+// The whale bot's hop over a step (hop_dir -1 or +1): the jump held
+// PLAYER_JUMP_HOLD_TICKS, at the top of the rise a dash up and on, then
+// on until it stands again (or gives up after 2 s).
+static uint16_t hop(Bot *bot, const Player *p, uint16_t *b) {
+    uint16_t on = bot->hop_dir > 0 ? BTN_RIGHT : BTN_LEFT;
+    bot->hop++;
+    if (bot->hop <= PLAYER_JUMP_HOLD_TICKS) return *b | on | BTN_JUMP;
+    if (p->vel.y >= 0.0 && p->dash_ticks == 0 && p->state == PLAYER_AIR && p->dash_cooldown == 0)
+        return *b | on | BTN_UP | BTN_DASH;
+    if (p->state == PLAYER_GROUND || bot->hop > 2 * SIM_TICK_HZ) bot->hop = 0;
+    return *b | on;
+}
+
 // The whale: on the floor, fire along whichever of the 8 aims will meet
 // its body (locked; the shot's flight and the whale's velocity reckoned
 // in), else walk under it as far as its stretch of floor goes (it passes
-// overhead, and dives at the player) and fire up.
+// overhead, and dives at the player) and fire up; with the whale well
+// beyond that stretch's end, on to the next: over a step with a hop (a
+// jump and an air dash), down a drop walking.
 static uint16_t play_whale(Bot *bot, const World *w) {
     const Player *p = &w->player;
     const Whale *c = NULL;
@@ -331,6 +352,7 @@ static uint16_t play_whale(Bot *bot, const World *w) {
         if (whale_is_boss(&w->whales[i])) c = &w->whales[i];
     uint16_t b = BTN_FIRE;
     if (!c) return b;
+    if (bot->hop) return hop(bot, p, &b);
     if (bot->dodge && dodge(bot, w, c->pos.x, BTN_LOCK | BTN_UP, &b)) return b;
     static const uint16_t dirs[8] = {BTN_RIGHT,          BTN_RIGHT | BTN_DOWN, BTN_DOWN, BTN_DOWN | BTN_LEFT,
                                      BTN_LEFT,           BTN_LEFT | BTN_UP,    BTN_UP,   BTN_UP | BTN_RIGHT};
@@ -341,9 +363,19 @@ static uint16_t play_whale(Bot *bot, const World *w) {
             if (lines_up(p->pos, d, c->seg[i], c->width[i + 1] / 2.0, c->vel)) return b | BTN_LOCK | dirs[k];
     }
     if (p->state == PLAYER_WALL) return b | BTN_DOWN;   // knocked onto a wall: back to the floor
-    double lo, hi;
+    double lo, hi, t = w->map.tile;
     floor_span(w, &lo, &hi);
-    if (p->state == PLAYER_GROUND && p->knock == 0 && !walk_to(p, fmin(fmax(c->pos.x, lo), hi), &b)) return b;
+    if (p->state != PLAYER_GROUND || p->knock > 0) return b | BTN_LOCK | BTN_UP;
+    int dir = c->pos.x > hi + BOT_BEYOND_TILES * t ? 1 : c->pos.x < lo - BOT_BEYOND_TILES * t ? -1 : 0;
+    double end = dir > 0 ? hi : lo;
+    if (dir && !tilemap_point_solid(&w->map, v2(end + dir * t, p->pos.y)))
+        return b | (dir > 0 ? BTN_RIGHT : BTN_LEFT);   // a drop: walk off it
+    if (dir) {                 // a step: to the hop's start, then hop
+        if (!walk_to(p, end - dir * BOT_HOP_TILES * t, &b)) return b;
+        bot->hop_dir = dir;
+        return hop(bot, p, &b);
+    }
+    if (!walk_to(p, fmin(fmax(c->pos.x, lo), hi), &b)) return b;
     return b | BTN_LOCK | BTN_UP;
 }
 
