@@ -128,6 +128,13 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
 
+# tests/unit/test_saved.c fails writes on purpose (a full disk, fsync
+# failing, a kill inside the rename) through wrappers of the calls core/fs
+# makes: the linker sends its write, fsync and rename to them.
+$(BUILD)/tests/test_saved: $(BUILD)/tests/unit/test_saved.o $(CORE_OBJ) $(PURE_APP_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -Wl,--wrap=write,--wrap=fsync,--wrap=rename -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
+
 # tests/unit/test_render.c checks the look-only rules by pixel through SDL's
 # software renderer (no window): it links the renderer and SDL as well.
 RENDER_OBJ := $(filter $(BUILD)/src/render/%,$(APP_OBJ))

@@ -162,8 +162,15 @@ expect 0 out "ticks 2" -- --bench $LVL --ticks 2
 expect 2 err "--shot: bad tick" -- --level $LVL --headless --shot 10000001:a.png
 shots=""
 for i in $(seq 64); do shots="$shots --shot $i:$tmp/s$i.png"; done
-expect 0 err "" -- --level $LVL --headless $shots
+expect 0 err "" -- --level $LVL --headless --ticks 65 $shots
 expect 2 err "too many --shot (at most 64)" -- --level $LVL --headless $shots --shot 65:$tmp/s65.png
+# Shots are written to a temp file and renamed: 64 PNGs and no temp file
+# left; a folder that does not exist is one warning naming the file (the run
+# itself still succeeds) and leaves nothing behind.
+if [ "$(ls "$tmp"/s*.png | wc -l)" = 64 ] && [ -z "$(ls -A "$tmp" | grep '\.tmp$')" ] &&
+    file "$tmp/s64.png" | grep -q "PNG image data, 1280 x 720"; then ok; else bad "--shot: 64 whole PNGs, no temp files"; fi
+expect 0 err "cannot write beside $tmp/none/a.png" -- --level $LVL --headless --ticks 3 --shot 2:$tmp/none/a.png
+[ ! -e "$tmp/none" ] && ok || bad "--shot into a missing folder made something"
 expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --script /dev/zero --headless
 expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --replay /dev/zero --headless
 expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --level /dev/zero --headless

@@ -8,6 +8,7 @@
 #   soak:    every arena in levels/ and levels/test/, 3,600 ticks of random
 #            input with every invariant each tick (tests/soak/soak.c)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
+#   prefs:   tests/prefs.sh           (start-up over a broken preference folder, each counted)
 #   tiled:   tests/tiled.sh           (Tiled re-saving the shipped maps; skipped without tiled)
 # Nothing passes by being absent: a missing unit-test binary, a unit-test
 # binary that ran no test, an empty section or a cli.sh that did not report
@@ -139,6 +140,9 @@ counted() {
 
 echo "== command line"
 counted cli tests/cli.sh
+# The start-up over a broken preference folder (settings.txt, best.txt, replays/).
+echo "== preference folder"
+counted prefs tests/prefs.sh
 # Tiled itself re-saving the shipped maps (skipped, and said so, without tiled).
 echo "== tiled"
 counted tiled tests/tiled.sh

@@ -54,6 +54,7 @@ void app_toast(App *a, const char *msg) {
 }
 
 static void save_best(App *a) {
+    if (!a->best_path[0]) return;          // no preference folder (warned at start)
     if (!a->best_writable) {
         app_toast(a, "BEST.TXT COULD NOT BE READ: NEW BEST TIMES ARE NOT SAVED");
         return;
@@ -587,11 +588,19 @@ int app_main(const AppOptions *opt) {
         free(a);
         return 2;
     }
-    snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.txt", platform_pref_dir());
-    a->settings_writable = settings_load(&a->set, a->settings_path);
-    snprintf(a->best_path, sizeof a->best_path, "%sbest.txt", platform_pref_dir());
-    a->best_writable = best_load(&a->best, a->best_path);
+    const char *pref = platform_pref_dir();
+    settings_default(&a->set);
+    best_clear(&a->best);
+    if (pref[0]) {
+        // Temp files of a save that was killed before its rename go first.
+        fs_clean_temps(pref);
+        snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.txt", pref);
+        a->settings_writable = settings_load(&a->set, a->settings_path);
+        snprintf(a->best_path, sizeof a->best_path, "%sbest.txt", pref);
+        a->best_writable = best_load(&a->best, a->best_path);
+    }
     app_replays_init(a);
+    if (a->replays_dir[0]) fs_clean_temps(a->replays_dir);
     if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
         return 2;

@@ -143,34 +143,28 @@ static void heading(App *a, const char *title, const char *sub) {
     if (sub) render_text_centred(&a->rc, CX, 96, 2, C_DIM, sub);
 }
 
-static void draw_practice(App *a) {
+// A menu screen of one list: backdrop, heading, the panel, the menu and the
+// hint hint_gap px under it.
+static void menu_screen(App *a, Screen scr, const char *title, const char *sub, int hint_gap) {
     backdrop(a, 170);
-    heading(a, "PRACTICE", "ONE ARENA AT A TIME. BEST TIMES ARE KEPT PER DIFFICULTY");
+    heading(a, title, sub);
     Menu m;
-    app_screen_menu(a, SCR_PRACTICE, &m);
+    app_screen_menu(a, scr, &m);
     menu_panel(a, &m, 14, 0);
     menu_draw(&m, &a->rc, a->rc.time_s);
-    hint(a, &m, m.y + m.n * m.row_h + 32);
+    hint(a, &m, m.y + m.n * m.row_h + hint_gap);
+}
+
+static void draw_practice(App *a) {
+    menu_screen(a, SCR_PRACTICE, "PRACTICE", "ONE ARENA AT A TIME. BEST TIMES ARE KEPT PER DIFFICULTY", 32);
 }
 
 static void draw_replays(App *a) {
-    backdrop(a, 170);
-    heading(a, "REPLAYS", "EVERY ARENA YOU PLAYED, NEWEST FIRST. LEFT / RIGHT ON PAGE TURNS THE PAGE");
-    Menu m;
-    app_screen_menu(a, SCR_REPLAYS, &m);
-    menu_panel(a, &m, 14, 0);
-    menu_draw(&m, &a->rc, a->rc.time_s);
-    hint(a, &m, m.y + m.n * m.row_h + 32);
+    menu_screen(a, SCR_REPLAYS, "REPLAYS", "EVERY ARENA YOU PLAYED, NEWEST FIRST. LEFT / RIGHT ON PAGE TURNS THE PAGE", 32);
 }
 
 static void draw_options(App *a) {
-    backdrop(a, 170);
-    heading(a, "OPTIONS", "SAVED AS YOU CHANGE THEM");
-    Menu m;
-    app_screen_menu(a, SCR_OPTIONS, &m);
-    menu_panel(a, &m, 14, 0);
-    menu_draw(&m, &a->rc, a->rc.time_s);
-    hint(a, &m, m.y + m.n * m.row_h + 30);
+    menu_screen(a, SCR_OPTIONS, "OPTIONS", "SAVED AS YOU CHANGE THEM", 30);
 }
 
 static void draw_controls(App *a) {

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,34 @@ bool fs_write_atomic(const char *path, const void *data, size_t len) {
     sync_parent(path);
     writes++;
     return true;
+}
+
+// The PID in a temp file's name ".NAME.PID-K.tmp" (open_temp), or 0 when
+// the name is not of that form.
+static long temp_pid(const char *name) {
+    size_t len = strlen(name);
+    if (name[0] != '.' || len < 10 || strcmp(name + len - 4, ".tmp") != 0) return 0;
+    const char *end = name + len - 4, *p = end;
+    while (p > name && p[-1] >= '0' && p[-1] <= '9') p--;
+    if (p == end || p[-1] != '-') return 0;
+    const char *dash = --p;
+    while (p > name && p[-1] >= '0' && p[-1] <= '9') p--;
+    if (p == dash || dash - p > 9 || p - 1 <= name || p[-1] != '.') return 0;
+    return strtol(p, NULL, 10);
+}
+
+int fs_clean_temps(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int removed = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        long pid = temp_pid(e->d_name);
+        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+        char path[1200];
+        if (fs_join(dir, e->d_name, path, sizeof path) && unlink(path) == 0) removed++;
+    }
+    closedir(d);
+    return removed;
 }
 
 // ---------------------------------------------------------------- folders and paths

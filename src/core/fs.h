@@ -1,6 +1,7 @@
 // fs.h -- files and folders for the layers above sim (pure C and POSIX, no
 // SDL): whole-file reads (pipes too), atomic writes through a temp file and
-// a rename, mkdir -p, paths, file facts and folder listings. sim/ never
+// a rename (and the clean-up of temp files a killed writer left), mkdir -p,
+// paths, file facts and folder listings. sim/ never
 // touches files: it parses text these functions read.
 #pragma once
 #include <stdbool.h>
@@ -47,6 +48,12 @@ bool fs_write_atomic(const char *path, const void *data, size_t len);
 // renames it over target, removing tmp when that fails.
 bool fs_temp_beside(const char *target, char *tmp, size_t n);
 bool fs_commit(const char *tmp, const char *target);
+// Removes the temp files of writers that died between the temp write and
+// the rename (killed, power cut): dir's entries named as fs_write_atomic
+// names them, ".NAME.PID-K.tmp", whose process PID is gone (kill(PID, 0)
+// says ESRCH; this process's own and a live one's are kept). Other files
+// are never touched. Returns how many were removed.
+int fs_clean_temps(const char *dir);
 // How many files fs_write_atomic and fs_commit have written since start-up
 // (the browser build saves its storage when this changes, platform/web.h).
 uint64_t fs_write_count(void);

@@ -21,6 +21,18 @@ static int find(const BestTimes *b, const char *key, size_t len) {
     return -1;
 }
 
+// The column offset in key of the first byte a key may not hold (letters,
+// digits, '-', '_', '.': what best_key_arena and best_key_rush write), or -1.
+static int bad_key_byte(const Token *key) {
+    for (size_t i = 0; i < key->len; i++) {
+        char c = key->s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+              c == '.'))
+            return (int)i;
+    }
+    return -1;
+}
+
 int best_parse(BestTimes *b, const char *text, size_t len, const char *path, ParseError *first) {
     best_clear(b);
     int problems = 0;
@@ -34,7 +46,9 @@ int best_parse(BestTimes *b, const char *text, size_t len, const char *path, Par
         const char *why = NULL;
         int col = t[0].col;
         int64_t v = 0;
+        int bad_at = bad_key_byte(&t[0]);
         if (t[0].len >= BEST_KEY_MAX) why = "key too long";
+        else if (bad_at >= 0) why = "a key holds letters, digits, '-', '_' and '.' only", col += bad_at;
         else if (n < 2) why = "expected a time in ticks after the key", col += (int)t[0].len;
         else if (n > 2) why = "unexpected extra text", col = t[2].col;
         else if (!text_parse_i64(t[1].s, t[1].len, &v) || v < 1 || v > BEST_TICKS_MAX)

@@ -5,8 +5,9 @@
 // DIFFICULTY is easy, normal or hard. Parsing and formatting are pure
 // (unit-tested); best_load / best_save touch the file (through core/fs).
 //
-// Robustness: any well-formed `KEY TICKS` line is kept and written back,
-// keys this version does not use included. A malformed line is ignored
+// Robustness: any well-formed `KEY TICKS` line (KEY of letters, digits,
+// '-', '_' and '.') is kept and written back, keys this version does not
+// use included. A malformed line is ignored
 // with one warning per file, and the file as it was is first copied to
 // best.txt.bad, so nothing that was saved is ever lost.
 #pragma once

@@ -4,7 +4,6 @@
 
 #include "build_config.h"
 
-#include <SDL_image.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include "core/fs.h"
 #include "core/log.h"
+#include "render/png.h"
 #ifdef __EMSCRIPTEN__
 #include "platform/web.h"
 #endif
@@ -21,6 +21,7 @@
 // when present so unusual pads work without a rebuild (docs/controls.md).
 static void load_pad_mappings(void) {
     char path[1100];
+    if (!platform_pref_dir()[0]) return;
     snprintf(path, sizeof path, "%sgamecontrollerdb.txt", platform_pref_dir());
     if (!fs_is_file(path)) return;
     int n = SDL_GameControllerAddMappingsFromFile(path);
@@ -163,12 +164,22 @@ const char *platform_data_dir(void) {
 
 const char *platform_pref_dir(void) {
     static char dir[1024];
-    if (dir[0]) return dir;
+    static bool tried;
+    if (tried) return dir;
+    tried = true;
+    // SDL makes the folder; when it cannot (a read-only or missing
+    // XDG_DATA_HOME, a file in its way) nothing is read or written
+    // anywhere else (not the current folder): "" and one warning.
     char *p = SDL_GetPrefPath("bossrush", "bossrush");
-    snprintf(dir, sizeof dir, "%s", p ? p : "./");
+    if (!p) {
+        log_warn("no preference folder (%s): settings, best times and replays are not read or saved",
+                 SDL_GetError());
+        return dir;
+    }
+    snprintf(dir, sizeof dir, "%s", p);
     SDL_free(p);
     size_t n = strlen(dir);
-    if (n + 1 < sizeof dir && dir[n - 1] != '/') strcat(dir, "/");
+    if (n + 1 < sizeof dir && n > 0 && dir[n - 1] != '/') strcat(dir, "/");
 #ifdef __EMSCRIPTEN__
     web_storage_mount(dir);
 #endif
@@ -177,6 +188,10 @@ const char *platform_pref_dir(void) {
 
 bool platform_screenshot(Platform *pf, char *path, size_t n) {
     char dir[1100];
+    if (!platform_pref_dir()[0]) {
+        log_warn("screenshot not saved: there is no preference folder");
+        return false;
+    }
     snprintf(dir, sizeof dir, "%sscreenshots", platform_pref_dir());
     if (!fs_make_dirs(dir)) {
         log_warn("%s: cannot create the folder: %s", dir, strerror(errno));
@@ -199,18 +214,11 @@ bool platform_screenshot(Platform *pf, char *path, size_t n) {
     snprintf(path, n, "%s/bossrush-%s-%d.png", dir, stamp, ++serial);
     // The PNG goes to a unique temp file first, so a failed save never
     // leaves half an image under the final name.
-    char tmp[1300];
-    if (!ok || !fs_temp_beside(path, tmp, sizeof tmp)) {
-        log_warn("screenshot failed: %s", ok ? strerror(errno) : SDL_GetError());
-        SDL_FreeSurface(s);
-        return false;
-    }
-    if (IMG_SavePNG(s, tmp) != 0) {
+    char why[1400];
+    if (!ok) {
         log_warn("screenshot failed: %s", SDL_GetError());
-        remove(tmp);
-        ok = false;
-    } else if (!fs_commit(tmp, path)) {
-        log_warn("screenshot failed: %s: %s", path, strerror(errno));
+    } else if (!png_save(s, path, why, sizeof why)) {
+        log_warn("screenshot failed: %s", why);
         ok = false;
     }
     SDL_FreeSurface(s);

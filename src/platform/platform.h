@@ -44,8 +44,9 @@ double platform_now_s(void);
 // folder compiled in from PREFIX, the current directory. When none does,
 // the binary's folder. Computed once.
 const char *platform_data_dir(void);
-// The per-user folder for settings and screenshots (SDL_GetPrefPath), or
-// "./" when there is none; ends with '/'.
+// The per-user folder for settings, best times, replays and screenshots
+// (SDL_GetPrefPath, made when missing), ending with '/'; "" (and one
+// warning, once) when it cannot be made: then nothing is read or saved.
 const char *platform_pref_dir(void);
 // Saves what the renderer shows as a PNG in <pref>/screenshots/ (temp name,
 // then rename). Fills path with the file name used. False on failure.

@@ -112,8 +112,14 @@ bool replays_list(const char *dir, ReplayList *out) {
         fs_list_free(&l);
         return false;
     }
-    for (int i = 0; i < l.count; i++)
-        if (replays_parse_name(l.names[i], &out->r[out->n])) out->n++;
+    // Only regular files: a folder or a pipe of a replay's name would make
+    // the viewer or the ghost fail or block, and pruning must not remove it.
+    for (int i = 0; i < l.count; i++) {
+        char path[1400];
+        if (replays_parse_name(l.names[i], &out->r[out->n]) && fs_join(dir, l.names[i], path, sizeof path) &&
+            fs_is_file(path))
+            out->n++;
+    }
     fs_list_free(&l);
     qsort(out->r, (size_t)out->n, sizeof *out->r, newer_first);
     if (out->n > REPLAYS_MAX) out->n = REPLAYS_MAX;

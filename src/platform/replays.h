@@ -46,7 +46,8 @@ bool replays_parse_name(const char *name, ReplayInfo *out);
 // there yet. False when dir cannot be made or the path does not fit.
 bool replays_new_path(const char *dir, time_t when, const char *level_path, Difficulty d, const char *result,
                       int64_t ticks, char *out, size_t n);
-// The replays in dir, newest first (an unreadable or missing dir: none).
+// The replays in dir, newest first (an unreadable or missing dir: none);
+// only regular files count (a folder or a pipe of a replay's name is not one).
 bool replays_list(const char *dir, ReplayList *out);
 void replays_list_free(ReplayList *l);
 // The best run of an arena at a difficulty in l, or NULL.

@@ -174,6 +174,26 @@ static void settle_defaults(Parse *p) {
         }
 }
 
+// A line with an unknown key is kept only when it could be a newer
+// version's setting: the key a name (a letter, then letters, digits, '_',
+// '-', '.') and no control byte (NUL included) on the line. Anything else
+// (random bytes, a binary file) is a problem, so it is reported and never
+// carried on into the next save. Returns 0 when fine, else the column of
+// the offending byte (t: the key's token).
+static int not_keepable(const TextLine *l, const Token *t) {
+    for (size_t i = 0; i < t->len; i++) {
+        unsigned char c = (unsigned char)t->s[i];
+        bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!letter && (i == 0 || !((c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.')))
+            return t->col + (int)i;
+    }
+    for (size_t i = 0; i < l->len; i++) {
+        unsigned char c = (unsigned char)l->s[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f) return (int)i + 1;
+    }
+    return 0;
+}
+
 // Keeps a line with an unknown key as it is (line end normalised to LF).
 static bool keep_line(Settings *s, const TextLine *l) {
     if (s->extra_len + l->len + 1 >= sizeof s->extra) return false;
@@ -198,7 +218,9 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *path, 
         int n = text_tokens(&l, t, 8);
         int k = key_index(&t[0]);
         if (k < 0) {
-            if (!keep_line(s, &l)) problem(&p, l.number, 1, "too many lines with unknown keys; dropped");
+            int col = not_keepable(&l, &t[0]);
+            if (col) problem(&p, l.number, col, "not a setting: expected a name, then values of printable text");
+            else if (!keep_line(s, &l)) problem(&p, l.number, 1, "too many lines with unknown keys; dropped");
             else if (unknown) (*unknown)++;
             continue;
         }
@@ -307,15 +329,27 @@ bool settings_load(Settings *s, const char *path) {
     memset(&err, 0, sizeof err);
     int unknown = 0;
     int problems = settings_parse(s, buf, n, path, &err, &unknown);
-    mem_free(buf);
+    bool writable = true;
     if (problems) {
-        char msg[1200];
+        // The next save drops the ignored lines: the file as it was goes
+        // to settings.txt.bad first (as best.txt's does), so a hand edit
+        // with a typo is never lost.
+        char bad[1100], msg[1200];
+        snprintf(bad, sizeof bad, "%s.bad", path);
         parse_error_format(&err, msg, sizeof msg);
-        if (problems == 1) log_warn("%s; that line is ignored (its setting keeps the default)", msg);
-        else log_warn("%s; %d lines are ignored (their settings keep the defaults)", msg, problems);
+        writable = fs_write_atomic(bad, buf, n);
+        const char *what = problems == 1 ? "that line is ignored (its setting keeps the default)"
+                                         : "lines are ignored (their settings keep the defaults)";
+        char count[16] = "";
+        if (problems > 1) snprintf(count, sizeof count, "%d ", problems);
+        if (writable) log_warn("%s; %s%s; the file as it was is kept as %s", msg, count, what, bad);
+        else
+            log_warn("%s; %s%s, and %s cannot be written (%s): changes are not saved", msg, count, what, bad,
+                     strerror(errno));
     }
+    mem_free(buf);
     if (unknown) log_info("%s: %d line%s with unknown keys kept as they are", path, unknown, unknown == 1 ? "" : "s");
-    return true;
+    return writable;
 }
 
 bool settings_save(const Settings *s, const char *path) {

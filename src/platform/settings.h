@@ -6,7 +6,8 @@
 // Robustness: a line that is wrong (bad value, repeated key, unknown key
 // name) is ignored and its setting keeps the default; a line with a key
 // this version does not know is kept as it is and written back when the
-// game saves (a newer version's settings survive an older game). One
+// game saves (a newer version's settings survive an older game), if its
+// key is a name and it holds no control byte (else it is a wrong line). One
 // warning per file names the first problem and how many there were.
 #pragma once
 #include <stdbool.h>
@@ -58,9 +59,11 @@ int settings_parse(Settings *s, const char *text, size_t len, const char *path, 
 size_t settings_format(const Settings *s, char *buf, size_t n);
 // Loads path into s. Missing: the defaults, silently. Not a regular file,
 // unreadable, too large: one warning and the defaults. Malformed lines: one
-// warning (settings_parse). Returns whether settings_save may write over
-// path: false when a file is there that could not be read, so a save never
-// destroys what the game could not read.
+// warning (settings_parse), the good lines used, and the file as it was
+// copied to path.bad (a save would drop the ignored lines). Returns whether
+// settings_save may write over path: false when a file is there that could
+// not be read, or malformed and not copied, so a save never destroys what
+// the game could not read.
 bool settings_load(Settings *s, const char *path);
 // Writes s to path through a temp file + rename. False with a warning.
 bool settings_save(const Settings *s, const char *path);

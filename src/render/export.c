@@ -4,7 +4,6 @@
 // is safe.
 #include "render/export.h"
 
-#include <SDL_image.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 #include "core/fs.h"
 #include "core/log.h"
 #include "render/fx.h"
+#include "render/png.h"
 #include "render/render.h"
 #include "sim/world.h"
 
@@ -146,11 +146,7 @@ bool render_export_tick(RenderExport *e, const World *w, bool draw, char *why, s
     if (e->kind == EXPORT_PNG) {
         char path[1200];
         snprintf(path, sizeof path, "%s/tick-%06lld.png", e->out, (long long)w->tick);
-        if (IMG_SavePNG(e->s, path) != 0) {
-            snprintf(why, why_n, "cannot write %s: %s", path, IMG_GetError());
-            return false;
-        }
-        return true;
+        return png_save(e->s, path, why, why_n);
     }
     // ARGB8888 in memory is B, G, R, A on little-endian machines: ffmpeg's bgra.
     for (int y = 0; y < e->s->h; y++) {

@@ -11,6 +11,7 @@
 
 #include "core/log.h"
 #include "render/fx.h"
+#include "render/png.h"
 #include "sim/world.h"
 
 // Tile art: one PNG per shape, a horizontal strip of TILE_VARIANTS cells.
@@ -562,8 +563,9 @@ bool render_shot(const World *w, const char *assets_dir, const char *png_path, b
     // The last tick's events (muzzle flash, sparks) show in the shot too.
     fx_tick(&o.rc, w);
     offscreen_frame(&o, w, debug);
-    bool ok = IMG_SavePNG(o.s, png_path) == 0;
-    if (!ok) log_warn("%s: cannot save PNG (%s)", png_path, IMG_GetError());
+    char why[1400];
+    bool ok = png_save(o.s, png_path, why, sizeof why);
+    if (!ok) log_warn("%s", why);
     offscreen_close(&o);
     return ok;
 }
@@ -599,8 +601,9 @@ bool render_shooter_save(RenderShooter *s, const World *w, const char *png_path)
     SDL_RenderClear(o->r);
     render_world(&o->rc, w);
     SDL_RenderPresent(o->r);
-    bool ok = IMG_SavePNG(o->s, png_path) == 0;
-    if (!ok) log_warn("%s: cannot save PNG (%s)", png_path, IMG_GetError());
+    char why[1400];
+    bool ok = png_save(o->s, png_path, why, sizeof why);
+    if (!ok) log_warn("%s", why);
     return ok;
 }
 

@@ -73,14 +73,18 @@ static void test_format(void **state) {
     assert_int_equal(best_format(b, buf, 30), 0);
     // Malformed lines are ignored; the first is named.
     const char *bad = "rush.easy 100\nrush.hard\nrush.normal -5\nrush.normal 12 13\nrush.easy 90\n"
-                      "arena.x 1000000001\n\x01\x02 zz\nrush.normal 300\n";
+                      "arena.x 1000000001\n\x01\x02 zz\nrush.normal 300\n\x01\x02 5\narena.x\x7f 5\n";
     memset(&e, 0, sizeof e);
-    assert_int_equal(best_parse(b, bad, strlen(bad), "best.txt", &e), 6);
+    assert_int_equal(best_parse(b, bad, strlen(bad), "best.txt", &e), 8);
     assert_int_equal(e.line, 2);
     assert_int_equal(e.col, 10);
     assert_int_equal(b->count, 2);
     assert_int_equal(best_get(b, "rush.easy"), 100);          // the first of a repeated key counts
     assert_int_equal(best_get(b, "rush.normal"), 300);
+    // Bytes no key holds (random bytes before a number are no record).
+    assert_int_equal(best_parse(b, "rush.x\x01y 5\n", 11, "best.txt", &e), 1);
+    assert_int_equal(e.col, 7);
+    assert_int_equal(b->count, 0);
     free(b);
     free(c);
 }

@@ -123,11 +123,12 @@ static void test_wrong_lines_keep_defaults(void **state) {
     Settings d;
     settings_default(&d);
     assert_memory_equal(&s.bind, &d.bind, sizeof d.bind);
-    // A binary file: every line wrong or unknown, nothing crashes, defaults stand.
+    // A binary file: every line wrong, reported (not kept as unknown keys),
+    // nothing crashes, defaults stand.
     const char junk[] = "\x01\x02\xff\xfe\n\x7f\x80 \x90\n\n";
     int unknown = 0;
-    assert_int_equal(settings_parse(&s, junk, sizeof junk - 1, "x", &e, &unknown), 0);
-    assert_int_equal(unknown, 2);
+    assert_int_equal(settings_parse(&s, junk, sizeof junk - 1, "x", &e, &unknown), 2);
+    assert_int_equal(unknown, 0);
     assert_int_equal(s.music_volume, 70);
 }
 
@@ -152,6 +153,27 @@ static void test_unknown_keys_kept(void **state) {
     char buf2[SETTINGS_MAX_BYTES];
     settings_format(&again, buf2, sizeof buf2);
     assert_string_equal(buf, buf2);
+}
+
+// Only what could be a newer version's setting is kept: a line whose key
+// is not a name, or that holds a control byte (NUL included), is a problem
+// and is not written back (random bytes do not live on in the file).
+static void test_unknown_junk_not_kept(void **state) {
+    (void)state;
+    Settings s;
+    ParseError e;
+    int unknown = 0;
+    static const char text[] = "hud_scale 2\n\x01\x02junk 5\n9lives 1\nnew.key v\x7f\nodd_key a\0b\n"
+                               "\xc3\xa9t\xc3\xa9 1\nlabel caf\xc3\xa9\n";
+    assert_int_equal(settings_parse(&s, text, sizeof text - 1, "s.txt", &e, &unknown), 5);
+    assert_int_equal(e.line, 2);
+    assert_int_equal(e.col, 1);
+    assert_int_equal(unknown, 2);
+    assert_string_equal(s.extra, "hud_scale 2\nlabel caf\xc3\xa9\n");
+    assert_int_equal(settings_parse(&s, "9lives 1\n", 9, "s.txt", &e, &unknown), 1);
+    assert_int_equal(e.col, 1);
+    assert_int_equal(settings_parse(&s, "new.key v\x7f\n", 11, "s.txt", &e, &unknown), 1);
+    assert_int_equal(e.col, 10);
 }
 
 static void test_names(void **state) {
@@ -283,6 +305,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults),         cmocka_unit_test(test_every_key_round_trips),
         cmocka_unit_test(test_wrong_lines_keep_defaults), cmocka_unit_test(test_unknown_keys_kept),
+        cmocka_unit_test(test_unknown_junk_not_kept),
         cmocka_unit_test(test_names),            cmocka_unit_test(test_set_swaps),
         cmocka_unit_test(test_file_conflicts),   cmocka_unit_test(test_files),
     };
