@@ -1,6 +1,7 @@
 // bots.c -- the balance bots (docs/controls.md, "Balance"): simple, patient
 // players that fight an arena headless on the real simulation and report how
-// long it took; they can also write what they pressed as a script. They see
+// long it took; they can also write what they pressed as a script (with
+// the end they saw as expectations: `make test-bots` plays it). They see
 // the World as a player sees the screen, but only their own body, the boss
 // and (with --dodge) the enemy bullets; they never look ahead in time.
 //
@@ -558,7 +559,13 @@ int main(int argc, char **argv) {
             if (run.setup.difficulty) tb_printf(&all, "difficulty %s\n", difficulty_name(run.setup.difficulty));
             if (run.setup.start_hp) tb_printf(&all, "hearts %d\n", run.setup.start_hp);
             if (sc.len) textbuf_puts(&all, sc.p);
-            tb_printf(&all, "end %lld\n", (long long)f.ticks - 1);
+            // What the bot saw at the end, for `make test-bots`: the game's
+            // state and the hearts left.
+            long long last = (long long)f.ticks - 1;
+            tb_printf(&all, "at %lld expect game.state == %s\n", last,
+                      strcmp(f.result, "timeout") ? f.result : "playing");
+            tb_printf(&all, "at %lld expect player.hp == %d\n", last, f.hp_left);
+            tb_printf(&all, "end %lld\n", last);
             if (all.oom || !fs_write_atomic(script_out, all.p, all.len)) {
                 fprintf(stderr, "bots: cannot write %s\n", script_out);
                 return 2;
