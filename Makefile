@@ -476,3 +476,29 @@ soak: $(BUILD)/soak
 valgrind: $(BIN)
 	@sh scripts/deps.sh --valgrind
 	@sh tests/valgrind.sh $(BIN)
+
+# ---------------------------------------------------------------- balance bots
+# `make bots`: build/bots, simple patient players that fight an arena headless
+# on the simulation and report how long it took (tools/balance/bots.c;
+# docs/controls.md, "Balance"). No SDL: the pure layers only.
+BOTS := $(BUILD)/bots
+.PHONY: bots
+bots: $(BOTS)
+$(BUILD)/tools/balance/%.o: tools/balance/%.c $(FLAGS_STAMP) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+$(BOTS): $(BUILD)/tools/balance/bots.o $(CORE_OBJ) $(PROFILES_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CJSON_LIBS) -lm
+# The bots' fights are the game's: on each small duel arena the inputs a
+# bot wrote as a script, played by bossrush, end as the bot saw its fight
+# end (the game's state and the hearts left). No timing is checked.
+BOT_DUELS := tetran-duel tentacle-duel whale-duel
+.PHONY: test-bots
+test-bots: $(BOTS) $(BIN)
+	@for l in $(BOT_DUELS); do \
+	    $(BOTS) --dodge --script $(BUILD)/bots-$$l.script --script-level $(CURDIR)/levels/test/$$l.lvl \
+	        levels/test/$$l.lvl >/dev/null || exit 1; \
+	    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy ./$(BIN) --headless --script $(BUILD)/bots-$$l.script \
+	        || { echo "FAIL: bots: $$l"; exit 1; }; \
+	done; echo "bots: $(words $(BOT_DUELS)) duels played back as scripts"
+test: test-bots

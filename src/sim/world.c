@@ -18,7 +18,7 @@ static const char *const difficulty_names[DIFFICULTY_COUNT] = {"normal", "easy",
 static const DifficultyRules rules[DIFFICULTY_COUNT] = {
     {PLAYER_HP, 1.0, 1.0, 1.0},
     {12, 0.75, 0.8, 0.7},
-    {7, 1.25, 1.2, 1.3},
+    {8, 1.2, 1.15, 1.2},
 };
 
 const DifficultyRules *difficulty_rules(Difficulty d) {

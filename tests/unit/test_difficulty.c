@@ -65,7 +65,7 @@ static void test_hearts_and_hp(void **state) {
     } want[] = {
         {DIFFICULTY_NORMAL, 10, 60, 40, 80},
         {DIFFICULTY_EASY, 12, 45, 30, 60},
-        {DIFFICULTY_HARD, 7, 75, 50, 100},
+        {DIFFICULTY_HARD, 8, 72, 48, 96},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         World *w = make(want[i].d, 0);
@@ -82,7 +82,7 @@ static void test_hearts_and_hp(void **state) {
     assert_int_equal(w->player.hp, 5);
     world_free(w);
     w = make(DIFFICULTY_HARD, 9);
-    assert_int_equal(w->player.hp, 7);
+    assert_int_equal(w->player.hp, 8);
     world_free(w);
     // Out of range: normal's rules.
     assert_ptr_equal(difficulty_rules((Difficulty)7), difficulty_rules(DIFFICULTY_NORMAL));

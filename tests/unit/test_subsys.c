@@ -94,7 +94,13 @@ static void test_each_part_alone(void **state) {
         switch (i) {
         case 0: b->player.pos.x += 0.5; break;
         case 1: b->player.legs.leg[0].foot.x += 0.5; break;
-        case 2: b->bullets.b[0].pos.x += 0.5; break;
+        case 2: {               // a bullet in flight (dead slots are not hashed)
+            int k = 0;
+            while (k < b->bullets.cap && !b->bullets.b[k].alive) k++;
+            assert_true(k < b->bullets.cap);
+            b->bullets.b[k].pos.x += 0.5;
+            break;
+        }
         case 3: b->tetrans[1].hover_rad += 0.5; break;
         case 4: b->whales[0].hp -= 1; break;
         case 5: b->stars.s[3].x += 0.5f; break;

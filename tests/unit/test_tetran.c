@@ -252,12 +252,16 @@ static void test_sway_bounded_for_every_segment_count(void **state) {
             }
         }
         if (ns >= 2) {
-            // Every arm, both ways, again and again, near the curl limit (or
-            // the bend limit for short arms): the turning back runs from root
-            // to tip, so the root joints leave a little before the tip arrives.
+            // Every arm, both ways, again and again: the first curl (the
+            // write-up's way: the tip's angle falls behind the root's) near
+            // the curl limit (or the bend limit for short arms), the sway
+            // after it near TETRAN_SWAY_CURL_RAD the other way. The turning back
+            // runs from root to tip, so the root joints leave a little
+            // before the tip arrives.
             double reach = 0.9 * fmin(TETRAN_CURL_EXACT_RAD, (ns - 1) * TETRAN_BEND_MAX_RAD);
+            double back = 0.9 * fmin(TETRAN_SWAY_CURL_RAD, (ns - 1) * TETRAN_BEND_MAX_RAD);
             for (int a = 0; a < cfg.arms; a++) {
-                assert_true(most[a] >= reach && -least[a] >= reach);
+                assert_true(-least[a] >= reach && most[a] >= back);
                 assert_true(flips[a] >= 3);
             }
         }
@@ -265,7 +269,7 @@ static void test_sway_bounded_for_every_segment_count(void **state) {
         double off[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS], prev[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
         double turn[TETRAN_MAX_ARMS * TETRAN_MAX_SEGMENTS];
         int straight_at = -1;
-        for (int t = 0; t < 120 && straight_at < 0; t++) {
+        for (int t = 0; t < TETRAN_STRAIGHT_TICKS && straight_at < 0; t++) {
             for (int j = 0; j < n; j++) {
                 prev[j] = j % ns ? prev[j - 1] + f.t->turn_rad[j] : f.t->turn_rad[j];
                 turn[j] = f.t->turn_rad[j];
@@ -283,32 +287,44 @@ static void test_sway_bounded_for_every_segment_count(void **state) {
             assert_true(p.bend <= TETRAN_BEND_MAX_RAD && p.reach_ratio >= 0.4);
             if (all_zero) straight_at = t;
         }
-        assert_true(straight_at >= 0 && straight_at < 80);
+        assert_true(straight_at >= 0 && straight_at < TETRAN_STRAIGHT_TICKS);
         TetranProbes p = probes(f.t);
         assert_true(p.reach == p.max_reach && p.min_reach == p.max_reach && p.bend == 0.0);
         unmake(&f);
     }
 }
 
-// After the first curl an odd arm waits at its limit until its even
-// neighbour has swung to the other side: from then on the pair sways in
-// opposite directions, curling toward and away from each other, which opens
-// gaps between the pairs.
-static void test_partners_sway_against_each_other(void **state) {
+// After the write-up's curl the roots of each pair of arms close up like
+// scissors (six arms: 60 degrees apart at rest, 18 degrees once closed) and
+// stay so while the arms sway, which opens wide gaps between the pairs;
+// released, they spread back to even spokes.
+static void test_pairs_close_up(void **state) {
     (void)state;
     TetranConfig cfg = calm();
     Fixture f = make(&cfg, 14);
-    int against = 0, ticks = 0;
+    int na = cfg.arms;
+    double rest = DM_TAU / na, closed = (1.0 - 2.0 * TETRAN_SCISSOR_SHARE) * rest;
+    int settled = 0, ticks = 0;
+    double curl_lo = 0.0, curl_hi = 0.0;
     for (int t = 0; t < 1200; t++) {
         tick(&f, true);
-        if (t < 300) continue;
-        for (int a = 0; a + 1 < cfg.arms; a += 2) {
-            double c0 = curl_of(f.t, a), c1 = curl_of(f.t, a + 1);
+        if (t < 200) continue;
+        for (int a = 0; a + 1 < na; a += 2) {
+            double pair = dm_wrap(tetran_angle(f.t, a + 1, 0) - tetran_angle(f.t, a, 0));
+            double gap = dm_wrap(tetran_angle(f.t, (a + 2) % na, 0) - tetran_angle(f.t, a + 1, 0));
             ticks++;
-            if (c0 * c1 <= 0.0) against++;
+            // closed up as documented, and the gap between the pairs wide
+            if (fabs(pair - closed) < 1e-6 && fabs(gap - (2.0 * rest - closed)) < 1e-6 && gap > 1.5 * rest) settled++;
         }
+        double curl = curl_of(f.t, 0);
+        curl_lo = fmin(curl_lo, curl);
+        curl_hi = fmax(curl_hi, curl);
     }
-    assert_true(against >= ticks * 9 / 10);
+    assert_int_equal(settled, ticks);
+    assert_true(curl_hi - curl_lo > TETRAN_SWAY_CURL_RAD);   // still swaying
+    for (int t = 0; t < TETRAN_STRAIGHT_TICKS; t++) tick(&f, false);
+    for (int a = 0; a < na; a++)
+        assert_true(fabs(dm_wrap(tetran_angle(f.t, (a + 1) % na, 0) - tetran_angle(f.t, a, 0)) - rest) < 1e-9);
     unmake(&f);
 }
 
@@ -338,7 +354,7 @@ static void test_curl_and_straighten(void **state) {
         }
         if (all_zero && straight_at < 0) straight_at = t;
     }
-    assert_true(straight_at >= 0 && straight_at < 100);
+    assert_true(straight_at >= 0 && straight_at < TETRAN_STRAIGHT_TICKS);
     p = probes(f.t);
     assert_true(p.reach == p.max_reach);
     unmake(&f);
@@ -593,7 +609,7 @@ int main(void) {
         cmocka_unit_test(test_advance_without_wiggle),
         cmocka_unit_test(test_advance_with_wiggle),
         cmocka_unit_test(test_sway_bounded_for_every_segment_count),
-        cmocka_unit_test(test_partners_sway_against_each_other),
+        cmocka_unit_test(test_pairs_close_up),
         cmocka_unit_test(test_curl_and_straighten),
         cmocka_unit_test(test_long_run_lengths_and_bounds),
         cmocka_unit_test(test_core_hit_and_arm_block),

@@ -35,7 +35,7 @@ static const ParamDef PARAMS[] = {
     {"aim", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(aim_deg), 0, 90, 5,
      .doc = "firing tolerance, degrees, between the last link and the head-to-player direction"},
     {"cooldown", PARAM_INT, PARAM_AS_INT, FIELD(cooldown), 1, 6000, 70,
-     .doc = "ticks between one tentacle's volleys (x3/4 in phase 2)"},
+     .doc = "ticks between one tentacle's volleys"},
     {"bullet", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(bullet_px), 0.5, 32, 3.5, .doc = "bullet speed, px per tick"},
     {"grow", PARAM_INT, PARAM_AS_INT, FIELD(grow), 0, TENTACLE_MAX_GROW, 4,
      .doc = "nodes `add_node` adds to every tentacle at each phase change"},
@@ -402,9 +402,7 @@ static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
             c->shots++;
     }
     events_push(ctx->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
-    int cd = c->cfg.cooldown;
-    if (c->phase >= 2) cd = cd * 3 / 4;
-    arm->cooldown = tick_fire_interval(ctx, cd > 0 ? cd : 1);
+    arm->cooldown = tick_fire_interval(ctx, c->cfg.cooldown);
 }
 
 static void step_body(Tentacle *c, Vec2 player) {

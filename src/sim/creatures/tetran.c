@@ -122,13 +122,26 @@ void tetran_free(Tetran *c) {
 // "Curl" below is a joint's turn measured the way the write-up curls it
 // (-turn), so the formula makes it grow.
 
+// An arm's part in the sway: a pair's leader (an even arm with an odd
+// neighbour after it), its follower (that odd arm), or alone (the last arm
+// of an odd count, or a one-armed Tetran).
+typedef enum SwayRole { SWAY_SOLO = 0, SWAY_LEAD, SWAY_FOLLOW } SwayRole;
+
+static SwayRole role_of(const Tetran *c, int a) {
+    if (a % 2) return SWAY_FOLLOW;
+    return a + 1 < c->cfg.arms ? SWAY_LEAD : SWAY_SOLO;
+}
+
 // The sway's per-joint numbers for an arm of ns segments (ns >= 2).
 typedef struct Sway {
     double exact;              // curl up to which a joint follows the write-up (its share of 2.5 rad, <= 0.5)
-    double limit;              // curl at which it stops and turns back (its share of 3.0 rad, <= 0.5)
-    double margin;             // limit - exact: the room to brake in (0 when the bend limit binds first)
+    double limit;              // curl at which the first curl stops and turns back (its share of 3.0 rad, <= 0.5)
+    double margin;             // limit - exact: the room to brake in on the first curl (0 when the bend limit binds first)
+    double swing;              // later runs sway between -swing and +swing (its share of TETRAN_SWAY_CURL_RAD, <= 0.5)
+    double brake;              // the room to brake in on later runs
     double run_up;             // stroke gained per tick when it sets off again
     int wave;                  // joints that may turn back per tick, root first (>= 1)
+    int follow;                // a follower's joint i sets off once its leader's joint i + follow has
 } Sway;
 
 static Sway sway_for(int ns) {
@@ -137,42 +150,106 @@ static Sway sway_for(int ns) {
     w.exact = fmin(TETRAN_CURL_EXACT_RAD / joints, TETRAN_BEND_MAX_RAD);
     w.limit = fmin(TETRAN_CURL_MAX_RAD / joints, TETRAN_BEND_MAX_RAD);
     w.margin = w.limit - w.exact;
+    w.swing = fmin(TETRAN_SWAY_CURL_RAD / joints, TETRAN_BEND_MAX_RAD);
     // Braking evenly from full speed over the margin takes 2 * margin / lag
-    // ticks; the run-up takes as long, but at least TETRAN_SWAY_EASE_TICKS.
+    // ticks; the run-up takes as long, but at least TETRAN_SWAY_EASE_TICKS,
+    // and later runs brake at the same rate (over at least what braking
+    // from the write-up's speed in TETRAN_SWAY_EASE_TICKS takes).
     w.run_up = 1.0 / fmax(2.0 * w.margin / TETRAN_WIGGLE_LAG_RAD, TETRAN_SWAY_EASE_TICKS);
+    w.brake = fmax(w.margin, 0.5 * TETRAN_SWAY_EASE_TICKS * TETRAN_WIGGLE_LAG_RAD);
     // The turning back passes w.wave joints per tick, so it crosses the arm
-    // in TETRAN_SWAY_WAVE_TICKS, or a share of one limit-to-limit run.
-    double travel = 2.0 * w.limit / TETRAN_WIGGLE_LAG_RAD;
+    // in TETRAN_SWAY_WAVE_TICKS, or a share of one end-to-end run.
+    double travel = 2.0 * w.swing / (TETRAN_SWAY_SPEED * TETRAN_WIGGLE_LAG_RAD);
     w.wave = (int)ceil(joints / fmin(TETRAN_SWAY_WAVE_TICKS, TETRAN_SWAY_WAVE_SHARE * travel));
+    w.follow = (int)ceil(TETRAN_SWAY_FOLLOW_SHARE * joints);
     return w;
 }
 
-// One tick of wiggle mode for joint i >= 1 of an arm (turn, stroke, dir
-// point at its arm's arrays), joints i+1.. already stepped this tick.
+// One tick of wiggle mode for joint i >= 1 of an arm of ns segments (turn,
+// stroke, dir point at its arm's arrays; lead at its leader's dir, for a
+// follower), joints i+1.. already stepped this tick. dir is 2 on the
+// wiggle's first curl, then +1 (curling the write-up's way) or -1.
 // Returns the share of the write-up's step it moved this tick.
-static double sway_joint(const Sway *w, double *turn, double *stroke, int8_t *dir, const double *partner, int i) {
+static double sway_joint(const Sway *w, double *turn, double *stroke, int8_t *dir, const int8_t *lead, int ns,
+                         int i) {
     double curl = -turn[i], s = stroke[i];
-    int d = dir[i];
-    // At its limit (so at rest) it turns back: the root joints at once, a
-    // later joint once the one w->wave joints nearer the root has (as of the
-    // start of this tick: joints are stepped tip first).
-    bool go = i <= w->wave ? !partner || d * partner[i] >= w->limit : dir[i - w->wave] == -d;
-    if (d * curl >= w->limit && go) {
+    int d = dir[i] > 0 ? 1 : -1;
+    bool first = dir[i] == 2;
+    // Where this run ends: the first curl at the limit, later runs at the swing.
+    double end = first ? w->limit : d * w->swing;
+    // At its end (so at rest) it turns back: a leader's and a lone arm's
+    // root joints at once, a follower's once its leader's joint w->follow
+    // further out has (so the pair fans), a later joint once the one
+    // w->wave joints nearer the root has (as of the start of this tick:
+    // joints are stepped tip first; the leader is stepped before).
+    bool go = true;
+    if (i > w->wave) {
+        go = (dir[i - w->wave] > 0) != (d > 0);
+    } else if (lead) {
+        int k = i + w->follow < ns - 1 ? i + w->follow : ns - 1;
+        go = lead[k] != 2 && (lead[k] > 0) != (d > 0);
+    }
+    if (d * (curl - end) >= 0.0 && go) {
         d = -d;
         dir[i] = (int8_t)d;
+        first = false;
+        end = d * w->swing;
     }
-    s = d > 0 ? fmin(s + w->run_up, 1.0) : fmax(s - w->run_up, -1.0);
-    // Braking: toward its limit a joint moves at most as fast as lets it
-    // stop there with an even deceleration (full speed at w->exact, so the
-    // write-up holds until then); without a margin it just stops there.
-    double room = fmax(w->limit - d * curl, 0.0);
-    double cap = w->margin > 0.0 ? sqrt(room / w->margin) : room / TETRAN_WIGGLE_LAG_RAD;
+    double top = first ? 1.0 : TETRAN_SWAY_SPEED;
+    s = d > 0 ? fmin(s + w->run_up, top) : fmax(s - w->run_up, -top);
+    // Braking: toward its end a joint moves at most as fast as lets it stop
+    // there with an even deceleration (on the first curl full speed at
+    // w->exact, so the write-up holds until then); without a margin the
+    // first curl just stops at the limit.
+    double room = fmax(d * (end - curl), 0.0);
+    double margin = first ? w->margin : w->brake;
+    double cap = margin > 0.0 ? sqrt(room / margin) : room / TETRAN_WIGGLE_LAG_RAD;
     if (d * s > cap) s = d * cap;
-    double to = fmin(fmax(curl + TETRAN_WIGGLE_LAG_RAD * s, -w->limit), w->limit);
+    double to = curl + TETRAN_WIGGLE_LAG_RAD * s;
+    if (d * (to - end) > 0.0) to = end;
     double moved = (to - curl) / TETRAN_WIGGLE_LAG_RAD;
-    stroke[i] = d * to >= w->limit ? 0.0 : moved;      // arrived: at rest
+    stroke[i] = to == end ? 0.0 : moved;      // arrived: at rest
     turn[i] = -to;
     return moved;
+}
+
+// The root (joint 0: the arm's offset from its base) in wiggle mode. While
+// joint 1 follows the write-up the root does too: it turns by `moved` (joint
+// 1's share this tick) times the spin. From the tick joint 1 leaves the
+// write-up the root steers instead, turning at most TETRAN_SCISSOR_SPEED_RAD
+// per tick and changing that by at most TETRAN_SCISSOR_ACCEL_RAD per tick
+// (so it stops where it aims), to close up with its partner: about the
+// pair's mean offset, a pair's roots, TAU / arms apart at rest, come
+// within (1 - 2 * TETRAN_SCISSOR_SHARE) of that. A lone arm's root stops.
+// stroke[0] is the root's turn per tick, rad; dir[0] is 2 while it follows
+// the write-up.
+static void sway_root(Tetran *c, int a, SwayRole role, double moved) {
+    int ns = c->cfg.segments;
+    double *turn = &c->turn_rad[a * ns], *stroke = &c->stroke[a * ns];
+    int8_t *dir = &c->sway_dir[a * ns];
+    if (dir[0] == 2 && dir[1] == 2 && moved >= 1.0 - 1e-9) {
+        stroke[0] = moved * c->spin_rad;
+        turn[0] = dm_wrap(turn[0] + stroke[0]);
+        return;
+    }
+    if (dir[0] == 2) {
+        dir[0] = 1;
+        stroke[0] = moved * c->spin_rad;
+    }
+    double room = 0.0;
+    if (role != SWAY_SOLO) {
+        const double *other = &c->turn_rad[(role == SWAY_LEAD ? a + 1 : a - 1) * ns];
+        double mean = turn[0] + 0.5 * dm_wrap(other[0] - turn[0]);
+        double close = TETRAN_SCISSOR_SHARE * DM_TAU / c->cfg.arms;
+        room = dm_wrap(mean + (role == SWAY_LEAD ? close : -close) - turn[0]);
+    }
+    double want = copysign(fmin(TETRAN_SCISSOR_SPEED_RAD, sqrt(2.0 * TETRAN_SCISSOR_ACCEL_RAD * fabs(room))), room);
+    double r = stroke[0];
+    r = want > r ? fmin(want, r + TETRAN_SCISSOR_ACCEL_RAD) : fmax(want, r - TETRAN_SCISSOR_ACCEL_RAD);
+    // Within a step of where it aims (and slow enough to stop there): it arrives.
+    if (fabs(room) <= TETRAN_SCISSOR_ACCEL_RAD && fabs(r) <= 2.0 * TETRAN_SCISSOR_ACCEL_RAD) r = room;
+    stroke[0] = r;
+    turn[0] = dm_wrap(turn[0] + r);
 }
 
 // Wiggle mode for one arm. On its first tick every joint sets off as the
@@ -182,22 +259,22 @@ static void sway_arm(Tetran *c, int a, bool start) {
     double *turn = &c->turn_rad[a * ns], *stroke = &c->stroke[a * ns];
     int8_t *dir = &c->sway_dir[a * ns];
     if (ns == 1) {                     // no joints to curl: the arm just turns with the write-up
-        stroke[0] = 1.0;
+        stroke[0] = c->spin_rad;
         turn[0] = dm_wrap(turn[0] + c->spin_rad);
         return;
     }
+    SwayRole role = role_of(c, a);
     Sway w = sway_for(ns);
     if (start) {
-        for (int i = 1; i < ns; i++) {
-            dir[i] = 1;
-            stroke[i] = 1.0;
+        for (int i = 0; i < ns; i++) {
+            dir[i] = 2;
+            stroke[i] = i ? 1.0 : c->spin_rad;
         }
     }
-    double first = 0.0;
-    const double *partner = a % 2 ? &c->turn_rad[(a - 1) * ns] : NULL;
-    for (int i = ns - 1; i >= 1; i--) first = sway_joint(&w, turn, stroke, dir, partner, i);
-    stroke[0] = first;                 // the arm's offset turns as its first joint moved
-    turn[0] = dm_wrap(turn[0] + first * c->spin_rad);
+    double moved = 0.0;
+    const int8_t *lead = role == SWAY_FOLLOW ? &c->sway_dir[(a - 1) * ns] : NULL;
+    for (int i = ns - 1; i >= 1; i--) moved = sway_joint(&w, turn, stroke, dir, lead, ns, i);
+    sway_root(c, a, role, moved);
 }
 
 // After wiggle mode: every joint's offset from the base (the running sum of

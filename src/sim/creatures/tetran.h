@@ -44,13 +44,30 @@ struct Bullet;
 #define TETRAN_SWAY_EASE_TICKS 8
 #define TETRAN_SWAY_WAVE_TICKS 12
 #define TETRAN_SWAY_WAVE_SHARE 0.4
+// After the first curl the arms sway between curling TETRAN_SWAY_CURL_RAD
+// one way and the other, at up to TETRAN_SWAY_SPEED x the write-up's
+// speed; each pair's second arm (a follower) turns back once its first
+// arm's turning back has run TETRAN_SWAY_FOLLOW_SHARE of the way to the
+// tip, so the pair fans as it swings.
+#define TETRAN_SWAY_CURL_RAD 1.0
+#define TETRAN_SWAY_SPEED 1.5
+#define TETRAN_SWAY_FOLLOW_SHARE (1.0 / 3.0)
+// Scissors: from the end of the write-up's curl the roots of each pair of
+// arms close up about their mean, by TETRAN_SCISSOR_SHARE of the spacing
+// at rest each (six arms: from 60 to 18 degrees apart), turning at most
+// TETRAN_SCISSOR_SPEED_RAD per tick, speeding up and braking by at most
+// TETRAN_SCISSOR_ACCEL_RAD per tick: the gaps between the pairs open.
+#define TETRAN_SCISSOR_SHARE 0.35
+#define TETRAN_SCISSOR_SPEED_RAD 0.03
+#define TETRAN_SCISSOR_ACCEL_RAD 0.003
 // After wiggle mode every joint's offset from its arm's base angle shrinks
 // by one factor per arm: the largest offset by this fraction per tick, but
 // by at least TETRAN_EASE_MIN_RAD, landing exactly on 0 (so the arm keeps
-// its shape as it straightens, and is exactly straight ~70 ticks after any
-// bend).
-#define TETRAN_EASE_RATE 0.08
+// its shape as it straightens, and is exactly straight within
+// TETRAN_STRAIGHT_TICKS of any bend; the gaps close over about a second).
+#define TETRAN_EASE_RATE 0.04
 #define TETRAN_EASE_MIN_RAD 0.002
+#define TETRAN_STRAIGHT_TICKS 140
 // Ticks the break-up effect runs after death.
 #define TETRAN_DEATH_TICKS 120
 // Shots from the arm tips: px per tick (aimed ones x TETRAN_AIMED_SPEED,
@@ -63,10 +80,10 @@ struct Bullet;
 #define TETRAN_SHOT_DAMAGE 1
 #define TETRAN_SPREAD_RAD 0.22           // between the shots of the last phase's 3-way spread
 // Spin per phase as a multiple of the spawn's spin: faster, reversed, fastest.
-#define TETRAN_PHASE_SPIN {1.0, 1.4, -1.2, 1.6}
+#define TETRAN_PHASE_SPIN {1.0, 1.2, -1.1, 1.2}
 // Ticks between aimed shots, and between pattern volleys (0 = no pattern).
-#define TETRAN_PHASE_AIM_TICKS {70, 55, 50, 45}
-#define TETRAN_PHASE_PATTERN_TICKS {0, 100, 6, 8}
+#define TETRAN_PHASE_AIM_TICKS {90, 75, 65, 75}
+#define TETRAN_PHASE_PATTERN_TICKS {0, 100, 6, 12}
 // Ticks to the first pattern volley after a phase change.
 #define TETRAN_PHASE_PATTERN_DELAY_TICKS 30
 // The spin changes toward the phase's target by at most this per tick, so

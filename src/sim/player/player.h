@@ -94,10 +94,10 @@
 // 1/PLAYER_WIGGLE_FULL of a full gauge. Full lasts 120 ticks held (2 s);
 // empty refills in 240 (4 s); emptied, it locks out until it is back at
 // PLAYER_WIGGLE_RESUME (60 ticks, 1 s), even while held.
-#define PLAYER_WIGGLE_FULL 1200
-#define PLAYER_WIGGLE_DRAIN 10     // units per tick held
-#define PLAYER_WIGGLE_REFILL 5     // units per tick released (or locked out)
-#define PLAYER_WIGGLE_RESUME 300   // 25 %
+#define PLAYER_WIGGLE_FULL 3600
+#define PLAYER_WIGGLE_DRAIN 30     // units per tick held
+#define PLAYER_WIGGLE_REFILL 20    // units per tick released (or locked out)
+#define PLAYER_WIGGLE_RESUME 1200  // a third
 
 typedef enum PlayerState {
     PLAYER_GROUND = 0,
