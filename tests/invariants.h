@@ -80,6 +80,15 @@ static inline const char *invariant_broken(const World *w, char *buf, size_t n) 
             snprintf(buf, n, "tick %lld: whale %d: link error %g", (long long)w->tick, k, pr.link_error);
             return buf;
         }
+        // Its head never enters rock or leaves the map (it bounces off both).
+        Vec2 h = w->whales[k].pos;
+        const Tilemap *m = &w->map;
+        if (!(h.x >= 0.0 && h.y >= 0.0 && h.x < (double)m->w * m->tile && h.y < (double)m->h * m->tile) ||
+            tilemap_point_solid(m, h)) {
+            snprintf(buf, n, "tick %lld: whale %d: head at %g, %g is in rock or off the map", (long long)w->tick, k,
+                     h.x, h.y);
+            return buf;
+        }
     }
     int alive = 0;
     for (int i = 0; i < w->bullets.cap; i++) alive += w->bullets.b[i].alive;

@@ -8,9 +8,11 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/fs.h"
 #include "core/mem.h"
 #include "sim/creatures/whale.h"
 #include "sim/world.h"
+#include "fixtures.h"
 
 // An open w x h tile arena (32 px tiles); the map's edges are its walls.
 static World *open_world(int w, int h) {
@@ -361,6 +363,61 @@ static void test_init_heading_is_diagonal(void **state) {
     }
 }
 
+// A free point within 12 px of rock on some side: where the player stands.
+static bool on_rock(const Tilemap *m, Vec2 p) {
+    if (tilemap_point_solid(m, p)) return false;
+    return tilemap_point_solid(m, v2(p.x, p.y + 12)) || tilemap_point_solid(m, v2(p.x, p.y - 12)) ||
+           tilemap_point_solid(m, v2(p.x + 12, p.y)) || tilemap_point_solid(m, v2(p.x - 12, p.y));
+}
+
+// Diving at a player wherever he stands, in the real arenas with their
+// slopes and ledges, in every phase: the head never enters rock or leaves
+// the map (once it did, steering harder than a bounce turns, or meeting a
+// slope's face at a glancing angle, and was lost below the floor).
+static void test_head_never_enters_rock(void **state) {
+    (void)state;
+    const char *const files[] = {"levels/03-whale.lvl", "levels/test/whale-duel.lvl", "levels/04-convergence.lvl"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        size_t len = 0;
+        FsReadError fe;
+        char *text = fs_read_text(files[f], 1 << 20, &len, &fe);
+        assert_non_null(text);
+        Level lv;
+        ParseError err;
+        assert_true(level_parse(&lv, text, len, files[f], &err));
+        World *wd = fixture_world_level(&lv, false, 0);
+        assert_true(wd->whale_count == 1);
+        Whale *c = &wd->whales[0];
+        const Tilemap *m = &wd->map;
+        double wpx = (double)m->w * m->tile, hpx = (double)m->h * m->tile;
+        uint32_t lcg = 12345u + (uint32_t)f;
+        for (int phase = 0; phase < (c->boss ? WHALE_PHASES : 1); phase++) {   // a hazard has no phases
+            while (c->phase < phase) {         // shot down into the phase, as in a fight
+                Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c->pos, .radius = 3, .damage = 1};
+                assert_true(hit(c, wd, &b) && c->alive);
+            }
+            for (int t = 0; t < 20000; t++) {
+                if (t % 240 == 0) {            // the player somewhere on rock, as he climbs
+                    do {
+                        lcg = lcg * 1664525u + 1013904223u;
+                        double x = (double)(lcg >> 8) / (double)(1u << 24) * wpx;
+                        lcg = lcg * 1664525u + 1013904223u;
+                        double y = (double)(lcg >> 8) / (double)(1u << 24) * hpx;
+                        wd->player.pos = v2(x, y);
+                    } while (!on_rock(m, wd->player.pos));
+                }
+                step(c, wd);
+                Vec2 h = c->pos;
+                if (!(h.x >= 0.0 && h.y >= 0.0 && h.x < wpx && h.y < hpx) || tilemap_point_solid(m, h))
+                    fail_msg("%s phase %d tick %d: the head at %g, %g is in rock", files[f], phase, t, h.x, h.y);
+            }
+        }
+        world_free(wd);
+        level_free(&lv);
+        free(text);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bounce_flips_only_crossing_component),
@@ -371,6 +428,7 @@ int main(void) {
         cmocka_unit_test(test_boss_phases_and_death),
         cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
         cmocka_unit_test(test_dives_toward_player),
+        cmocka_unit_test(test_head_never_enters_rock),
         cmocka_unit_test(test_pushers),
         cmocka_unit_test(test_config_validation),
         cmocka_unit_test(test_init_heading_is_diagonal),

@@ -215,12 +215,34 @@ static void turn(Whale *c, double step_px) {
     c->vel = v2((u.x * cs - u.y * sn) * v, (u.x * sn + u.y * cs) * v);
 }
 
+// The last resort, for rock the look-ahead cannot see in time (a slope's
+// face met at a glancing angle by axis-aligned probes): a step that would
+// put the head in rock or off the map is not taken; the head stays at from
+// (free: it only ever moves to free points) and the velocity's components
+// that lead into the rock (each alone, or both when only the diagonal
+// does) flip at once, turn included. The follow's bend limit keeps the
+// body from folding on the sudden turn.
+static void stop_at_rock(Whale *c, const Tilemap *m, Vec2 from, Vec2 step) {
+    c->pos = from;
+    bool bx = step.x != 0.0 && solid(m, v2(from.x + step.x, from.y));
+    bool by = step.y != 0.0 && solid(m, v2(from.x, from.y + step.y));
+    if (!bx && !by) bx = by = true;
+    if (bx) c->vel.x = -c->vel.x;
+    if (by) c->vel.y = -c->vel.y;
+    c->turn_vel = c->vel;
+    c->turn_dir = 0;
+    c->turn_radius_px = 0.0;
+    c->bounces += bx + by;
+}
+
 void whale_move(Whale *c, const Tilemap *map) {
     double v = v2_len(c->vel);
     double step_max = 0.25 * c->margin_px;
     int n = v > step_max ? (int)ceil(v / step_max) : 1;
     for (int k = 0; k < n; k++) {
-        c->pos = v2_add(c->pos, v2_scale(c->vel, 1.0 / n));
+        Vec2 from = c->pos, step = v2_scale(c->vel, 1.0 / n);
+        c->pos = v2_add(from, step);
+        if (solid(map, c->pos)) stop_at_rock(c, map, from, step);
         bounce(c, map);
         turn(c, v / n);
     }
@@ -244,12 +266,15 @@ static int phase_for(const Whale *c) {
 
 // Turns the heading toward target, never tighter than a circle of
 // WHALE_TURN_RADIUS_PX (a sudden reversal would fold the body onto itself).
-// A bounce's turn under way goes on toward its own goal afterwards.
+// While a bounce's turn is under way it does nothing (below).
 static void steer(Whale *c, Vec2 target) {
     Vec2 d = v2_sub(target, c->pos);
     double v = v2_len(c->vel);
     if ((d.x == 0.0 && d.y == 0.0) || v == 0.0) return;
-    bool turning = c->vel.x != c->turn_vel.x || c->vel.y != c->turn_vel.y;
+    // A bounce's turn under way comes first: steering harder than it turns
+    // (WHALE_TURN_RADIUS_PX < WHALE_BOUNCE_RADIUS_PX) would drive a dive
+    // into the rock it is turning away from.
+    if (c->vel.x != c->turn_vel.x || c->vel.y != c->turn_vel.y) return;
     double max_turn = v / (WHALE_TURN_RADIUS_PX * c->size);
     double a = dm_atan2(c->vel.y, c->vel.x);
     double turn = dm_wrap(dm_atan2(d.y, d.x) - a);
@@ -258,7 +283,7 @@ static void steer(Whale *c, Vec2 target) {
     double sn, cs;
     dm_sincos(a + turn, &sn, &cs);
     c->vel = v2(cs * v, sn * v);
-    if (!turning) c->turn_vel = c->vel;
+    c->turn_vel = c->vel;
 }
 
 // Boss behaviour: every DIVE_EVERY ticks (phases 1 and 2) the whale slows to
