@@ -5,42 +5,77 @@
 
 #include "core/mem.h"
 
+static int words_of(int cap) { return (cap + 63) / 64; }
+
 bool bullets_init(Bullets *bs, int cap) {
     memset(bs, 0, sizeof *bs);
+    if (cap < 1 || cap > BULLETS_MAX_CAP) return false;
     bs->b = mem_alloc((size_t)cap, sizeof *bs->b);
-    if (!bs->b) return false;
+    bs->live = mem_alloc((size_t)words_of(cap), sizeof *bs->live);
+    if (!bs->b || !bs->live) {
+        bullets_free(bs);
+        return false;
+    }
     bs->cap = cap;
     return true;
 }
 
 void bullets_free(Bullets *bs) {
     mem_free(bs->b);
+    mem_free(bs->live);
     memset(bs, 0, sizeof *bs);
+}
+
+// The lowest free slot, or -1 when the pool is full.
+static int lowest_free(Bullets *bs) {
+    for (int w = bs->free_word; w < words_of(bs->cap); w++) {
+        uint64_t free = ~bs->live[w];
+        if (!free) continue;
+        bs->free_word = w;
+        int i = w * 64 + __builtin_ctzll(free);
+        return i < bs->cap ? i : -1;       // the last word's bits past cap are never set
+    }
+    bs->free_word = words_of(bs->cap);
+    return -1;
 }
 
 int bullets_spawn(Bullets *bs, BulletOwner owner, EventWho from, Vec2 pos, Vec2 vel, double radius,
                   int damage, int ttl) {
     // Lowest free slot: deterministic, and keeps live bullets packed low.
-    for (int i = 0; i < bs->cap; i++) {
-        if (bs->b[i].alive) continue;
-        bs->b[i] = (Bullet){true, (uint8_t)owner, 0, from, pos, vel, radius, damage, ttl};
-        bs->count++;
-        return i;
+    int i = lowest_free(bs);
+    if (i < 0) {
+        bs->dropped++;
+        return -1;
     }
-    bs->dropped++;
-    return -1;
+    bs->b[i] = (Bullet){true, (uint8_t)owner, 0, from, pos, vel, radius, damage, ttl};
+    bs->live[i / 64] |= 1ull << (i % 64);
+    bs->count++;
+    return i;
 }
 
 void bullets_kill(Bullets *bs, int i) {
     if (!bs->b[i].alive) return;
     bs->b[i].alive = false;
+    bs->live[i / 64] &= ~(1ull << (i % 64));
+    if (i / 64 < bs->free_word) bs->free_word = i / 64;
     bs->count--;
 }
 
+int bullets_next(const Bullets *bs, int i) {
+    int j = i + 1, words = words_of(bs->cap);
+    if (j >= bs->cap) return -1;
+    int w = j / 64;
+    uint64_t m = bs->live[w] & (~0ull << (j % 64));
+    while (!m) {
+        if (++w >= words) return -1;
+        m = bs->live[w];
+    }
+    return w * 64 + __builtin_ctzll(m);
+}
+
 void bullets_step(Bullets *bs, const Tilemap *map, Events *ev) {
-    for (int i = 0; i < bs->cap; i++) {
+    for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i)) {
         Bullet *b = &bs->b[i];
-        if (!b->alive) continue;
         if (--b->ttl <= 0) {
             bullets_kill(bs, i);
             continue;

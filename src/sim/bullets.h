@@ -1,5 +1,7 @@
 // bullets.h -- every bullet in flight, player's and enemies', in one fixed
-// pool sized at load. A full pool drops the spawn and counts it.
+// pool sized at load. A full pool drops the spawn and counts it. A bitmap
+// of the live slots makes walking the bullets and finding the lowest free
+// slot cost the live bullets, not the pool's size.
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,21 +28,30 @@ typedef struct Bullet {
     int ttl;                   // ticks left
 } Bullet;
 
-#define BULLETS_DEFAULT_CAP 2048
+#define BULLETS_DEFAULT_CAP 2048       // a level's `bullets N` sets it
+#define BULLETS_MAX_CAP 65536
 
 typedef struct Bullets {
     Bullet *b;                 // cap slots; owned
     int cap;
     int count;                 // alive
     int64_t dropped;           // spawns refused because the pool was full
+    uint64_t *live;            // bit i set while b[i].alive; (cap + 63) / 64 words; owned
+    int free_word;             // no word of live below this one has a free slot
 } Bullets;
 
+// A pool of cap slots (1..BULLETS_MAX_CAP). False on no memory.
 bool bullets_init(Bullets *bs, int cap);
 void bullets_free(Bullets *bs);
 // Index of the new bullet, or -1 when the pool is full (dropped++).
 int bullets_spawn(Bullets *bs, BulletOwner owner, EventWho from, Vec2 pos, Vec2 vel, double radius,
                   int damage, int ttl);
 void bullets_kill(Bullets *bs, int i);
+// The first live slot after slot i (i = -1: the first), or -1 when none:
+// `for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i))`
+// visits the live bullets in slot order, and sees the kills and spawns
+// made on the way as a walk over every slot would.
+int bullets_next(const Bullets *bs, int i);
 // Moves every bullet one tick; a bullet whose path meets a wall stops at the
 // hit point and dies (EV_BULLET_WALL); expired ones die.
 void bullets_step(Bullets *bs, const Tilemap *map, Events *ev);

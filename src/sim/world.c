@@ -139,9 +139,8 @@ TickCtx world_tick_ctx(World *w) {
 static void resolve_bullets(World *w, const TickCtx *ctx) {
     Bullets *bs = &w->bullets;
     Player *p = &w->player;
-    for (int i = 0; i < bs->cap; i++) {
+    for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i)) {
         Bullet *b = &bs->b[i];
-        if (!b->alive) continue;
         if (b->owner == OWNER_PLAYER) {
             bool used = false;
 #define HIT_KIND(KIND, prefix, Type, name)                       \

@@ -173,6 +173,38 @@ static void test_bullet_pool_drops_when_full(void **state) {
     bullets_free(&bs);
 }
 
+// The live-slot bitmap: lowest free slot over several words (the last one
+// partial), bullets_next visits exactly the live slots in order, and the
+// pool's size is checked.
+static void test_bullet_slots_over_words(void **state) {
+    (void)state;
+    Bullets bs;
+    assert_false(bullets_init(&bs, 0));
+    assert_false(bullets_init(&bs, BULLETS_MAX_CAP + 1));
+    assert_true(bullets_init(&bs, 200));
+    for (int i = 0; i < 200; i++)
+        assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), i);
+    assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), -1);
+    const int gone[] = {199, 3, 130, 64, 65, 0};
+    for (int k = 0; k < 6; k++) bullets_kill(&bs, gone[k]);
+    int seen = 0, last = -1;
+    for (int i = bullets_next(&bs, -1); i >= 0; i = bullets_next(&bs, i)) {
+        assert_true(bs.b[i].alive);
+        for (int j = last + 1; j < i; j++) assert_false(bs.b[j].alive);   // nothing live skipped
+        last = i;
+        seen++;
+    }
+    assert_int_equal(seen, 194);
+    assert_int_equal(last, 198);
+    const int again[] = {0, 3, 64, 65, 130, 199};
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), again[k]);
+    assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), -1);
+    assert_int_equal(bs.count, 200);
+    assert_int_equal(bs.dropped, 2);
+    bullets_free(&bs);
+}
+
 static void test_bullets_expire_and_stop_at_walls(void **state) {
     (void)state;
     Tilemap m;
@@ -200,7 +232,7 @@ int main(void) {
         cmocka_unit_test(test_strict_numbers),            cmocka_unit_test(test_parse_error_format),
         cmocka_unit_test(test_shown_escapes_and_cuts),
         cmocka_unit_test(test_buttons),                   cmocka_unit_test(test_event_queue_bounded),
-        cmocka_unit_test(test_bullet_pool_drops_when_full),
+        cmocka_unit_test(test_bullet_pool_drops_when_full), cmocka_unit_test(test_bullet_slots_over_words),
         cmocka_unit_test(test_bullets_expire_and_stop_at_walls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -133,6 +133,8 @@ static const Field Bullets_fields[] = {
     SKIP(Bullets, cap, int, "the pool's size, fixed when the World is built"),
     NUM(Bullets, count, int, K_INT),
     NUM(Bullets, dropped, int64_t, K_I64),
+    SKIP(Bullets, live, uint64_t *, "the live slots' bitmap: Bullet.alive again, kept for fast scans"),
+    SKIP(Bullets, free_word, int, "where the free-slot search starts: derived from the bitmap"),
 };
 DEF(Bullets);
 

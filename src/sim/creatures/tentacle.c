@@ -280,13 +280,23 @@ static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
     for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);
 }
 
-// True when the tile under p and its eight neighbours are all empty, so
-// nothing solid is within one tile of p.
-static bool clear_around(const Tilemap *map, Vec2 p) {
-    int cx = (int)floor(p.x / map->tile), cy = (int)floor(p.y / map->tile);
-    for (int y = cy - 1; y <= cy + 1; y++)
-        for (int x = cx - 1; x <= cx + 1; x++)
-            if (tilemap_at(map, x, y) != TILE_EMPTY) return false;
+// True when nothing solid is within keep (<= one tile) of p: the tile
+// under p is empty and each non-empty one of its eight neighbours (outside
+// the map counts as rock) has its whole box farther than keep (plus a hair,
+// for rounding), so tilemap_nearest would find nothing closer either. A
+// node lying next to a wall is then not searched for every tick.
+static bool clear_within(const Tilemap *map, Vec2 p, double keep) {
+    double s = map->tile, far2 = (keep + 1e-6) * (keep + 1e-6);
+    int cx = (int)floor(p.x / s), cy = (int)floor(p.y / s);
+    // How far p is from the neighbours' boxes along x and y (0: its own column or row).
+    double gx[3] = {p.x - cx * s, 0.0, (cx + 1) * s - p.x}, gy[3] = {p.y - cy * s, 0.0, (cy + 1) * s - p.y};
+    bool inside = cx >= 1 && cy >= 1 && cx + 1 < map->w && cy + 1 < map->h;
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 3; x++) {
+            int tx = cx + x - 1, ty = cy + y - 1;
+            Tile t = inside ? (Tile)map->cells[(size_t)ty * map->w + tx] : tilemap_at(map, tx, ty);
+            if (t != TILE_EMPTY && gx[x] * gx[x] + gy[y] * gy[y] < far2) return false;
+        }
     return true;
 }
 
@@ -300,7 +310,7 @@ static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
     TentacleNode *nd = &c->nodes[arm->first];
     for (int j = 1; j < arm->n; j++) {
         double keep = 0.7 * tentacle_half_width(c, a, j);
-        if (keep <= map->tile && clear_around(map, nd[j].pos)) continue;   // the common case, cheaply
+        if (keep <= map->tile && clear_within(map, nd[j].pos, keep)) continue;   // the common case, cheaply
         Vec2 point = nd[j].pos, normal = v2(0.0, -1.0);
         double d, far = 8.0 * map->tile;
         if (tilemap_point_solid(map, nd[j].pos)) {               // in rock: find the way out

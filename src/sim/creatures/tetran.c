@@ -57,9 +57,11 @@ static void forward_kinematics(Tetran *c) {
         Vec2 *pt = &c->pts[a * (ns + 1)];
         const double *rad = &c->rad[a * ns];
         pt[0] = c->pos;
+        double s = 0.0, co = 0.0;
         for (int i = 0; i < ns; i++) {
-            double s, co;
-            dm_sincos(rad[i], &s, &co);
+            // A straight run of the arm (every joint of a straight arm) has
+            // one angle: its sine and cosine once.
+            if (i == 0 || rad[i] != rad[i - 1]) dm_sincos(rad[i], &s, &co);
             pt[i + 1] = v2(pt[i].x + co * len, pt[i].y + s * len);
         }
     }
@@ -325,6 +327,9 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
     }
 }
 
+// v kept to [0, 1] (NaN to 0), as fmin(fmax(v, 0), 1) without the calls.
+static double clamp01(double v) { return v > 0.0 ? (v < 1.0 ? v : 1.0) : 0.0; }
+
 // Closest approach of segments p0-p1 and q0-q1: the squared distance, and
 // the parameter s along p where it happens (Ericson's clamped solution).
 static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
@@ -334,21 +339,21 @@ static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
     if (a <= 1e-12 && e <= 1e-12) {
         s = t = 0.0;
     } else if (a <= 1e-12) {
-        t = fmin(fmax(f / e, 0.0), 1.0);
+        t = clamp01(f / e);
     } else {
         double cc = v2_dot(d1, r);
         if (e <= 1e-12) {
-            s = fmin(fmax(-cc / a, 0.0), 1.0);
+            s = clamp01(-cc / a);
         } else {
             double b = v2_dot(d1, d2), den = a * e - b * b;
-            s = den > 1e-12 ? fmin(fmax((b * f - cc * e) / den, 0.0), 1.0) : 0.0;
+            s = den > 1e-12 ? clamp01((b * f - cc * e) / den) : 0.0;
             t = (b * s + f) / e;
             if (t < 0.0) {
                 t = 0.0;
-                s = fmin(fmax(-cc / a, 0.0), 1.0);
+                s = clamp01(-cc / a);
             } else if (t > 1.0) {
                 t = 1.0;
-                s = fmin(fmax((b - cc) / a, 0.0), 1.0);
+                s = clamp01((b - cc) / a);
             }
         }
     }
@@ -365,13 +370,22 @@ static void die(Tetran *c, const TickCtx *ctx) {
     events_push(ctx->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
 }
 
+// Every part of the boss lies within this distance of the core: its arms'
+// length and thickness (or the core, when larger) and a pixel for the
+// rounding of the joints. Nothing farther needs testing part by part.
+static double outer_radius(const Tetran *c) {
+    return fmax(c->cfg.segments * c->cfg.length_px + tetran_arm_radius(c, 0), c->cfg.core_px) + 1.0;
+}
+
 bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive) return false;
     // The bullet's path this tick, so fast shots cannot tunnel through an arm.
     Vec2 from = v2_sub(b->pos, b->vel), to = b->pos;
     double s_core = 2.0, s_arm = 2.0, s;
-    double rc = c->cfg.core_px + b->radius;
-    if (seg_seg_dist2(from, to, c->pos, c->pos, &s) <= rc * rc) s_core = s;
+    double rc = c->cfg.core_px + b->radius, ro = outer_radius(c) + b->radius;
+    double d2 = seg_seg_dist2(from, to, c->pos, c->pos, &s);
+    if (d2 > ro * ro) return false;
+    if (d2 <= rc * rc) s_core = s;
     int ns = c->cfg.segments;
     for (int a = 0; a < c->cfg.arms; a++) {
         for (int i = 0; i < ns; i++) {
@@ -410,8 +424,9 @@ bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
 
 bool tetran_touches(const Tetran *c, Vec2 p, double r) {
     if (!c->alive) return false;
-    double s, rc = c->cfg.core_px + r;
-    if (v2_len2(v2_sub(p, c->pos)) <= rc * rc) return true;
+    double s, rc = c->cfg.core_px + r, ro = outer_radius(c) + r, d2 = v2_len2(v2_sub(p, c->pos));
+    if (d2 <= rc * rc) return true;
+    if (d2 > ro * ro) return false;
     for (int a = 0; a < c->cfg.arms; a++) {
         for (int i = 0; i < c->cfg.segments; i++) {
             double ra = tetran_arm_radius(c, i) + r;

@@ -489,6 +489,28 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
     return best;
 }
 
+// The cells a short cast spends most of its time in are empty. True when
+// the segment a-b (finite, at most a few tiles long) lies inside the map
+// and every cell whose closed box meets its bounding box is empty: then it
+// touches no solid at all, so the full cast would find nothing either (a
+// coordinate exactly on a grid line also takes the cell before it, as
+// cells_at and the DDA do).
+static bool open_path(const Tilemap *m, Vec2 a, Vec2 b) {
+    double s = m->tile;
+    double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+    double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+    if (!(x0 > 0 && y0 > 0 && x1 < (double)m->w * s && y1 < (double)m->h * s)) return false;
+    if (x1 - x0 > 4 * s || y1 - y0 > 4 * s) return false;
+    int c0 = (int)(x0 / s), r0 = (int)(y0 / s), c1 = (int)(x1 / s), r1 = (int)(y1 / s);   // > 0: floor
+    c0 -= c0 * s == x0;
+    r0 -= r0 * s == y0;
+    if (c0 < 0 || r0 < 0 || c1 >= m->w || r1 >= m->h) return false;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++)
+            if (m->cells[(size_t)r * m->w + c] != TILE_EMPTY) return false;
+    return true;
+}
+
 bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out) {
     memset(out, 0, sizeof *out);
     out->point = b;
@@ -503,6 +525,7 @@ bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out) {
         len = safe_len(d);
     }
     out->dist = len / scale;
+    if (scale == 1.0 && open_path(m, a, b)) return false;
     if (point_interior(m, a)) {
         out->hit = out->inside = true;
         out->t = 0;
