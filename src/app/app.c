@@ -92,7 +92,7 @@ void app_settings_changed(App *a) {
 // exactly as the headless modes load them (so replays agree), the chosen
 // difficulty and assist, and in the rush the hearts carried over.
 static SessionSetup app_setup(const App *a, bool attract) {
-    SessionSetup s = {.legs_dir = a->legs_dir};
+    SessionSetup s = {.legs_dir = a->legs_dir, .profiles = app_tuning_profiles(a)};
     if (attract) return s;
     // A rush keeps the difficulty it started with (its record is per difficulty).
     s.difficulty = a->mode == MODE_RUSH ? a->rush_difficulty : a->set.difficulty;
@@ -152,11 +152,13 @@ static void fail_exit(App *a) {
     a->quit = true;
 }
 
-// Starts (or restarts) the current arena. A load error ends the program (2).
+// Starts (or restarts) the current arena. A load error ends the program (2),
+// but for the arena being tuned while its file is broken (app_tuning_refuses).
 static void start_arena(App *a) {
+    const char *path = current_level_path(a);
+    if (path && app_tuning_refuses(a, path)) return;
     record_finish(a);
     session_close(&a->attract);
-    const char *path = current_level_path(a);
     if (!path) {
         fprintf(stderr, "bossrush: no arenas found in %slevels\n", app_base_dir());
         fail_exit(a);
@@ -183,6 +185,7 @@ static void start_arena(App *a) {
         record_path(a, rpl, sizeof rpl);
         if (!session_record(&a->play, rpl)) log_warn("cannot record: out of memory");
     }
+    app_tuning_arena_started(a);
     audio_music(&a->au, true);
 }
 
@@ -278,7 +281,8 @@ static void open_results(App *a) {
         char key[BEST_KEY_MAX];
         best_key_arena(key, sizeof key, current_level_path(a), w->difficulty);
         r->best = best_get(&a->best, key);
-        r->new_best = best_offer(&a->best, key, r->ticks);
+        // A level reloaded mid-fight (live tuning) sets no record.
+        r->new_best = !a->tune.level_edited && best_offer(&a->best, key, r->ticks);
         saved = r->new_best;
     }
     if (a->mode == MODE_RUSH) {
@@ -289,7 +293,7 @@ static void open_results(App *a) {
             char key[BEST_KEY_MAX];
             best_key_rush(key, sizeof key, a->rush_difficulty);
             r->rush_best = best_get(&a->best, key);
-            r->rush_new_best = best_offer(&a->best, key, a->rush.ticks);
+            r->rush_new_best = !a->tune.rush_level_edited && best_offer(&a->best, key, a->rush.ticks);
             saved = saved || r->rush_new_best;
         }
     }
@@ -490,6 +494,7 @@ static void handle_event(App *a, const SDL_Event *e) {
         return;
     }
     if (a->screen == SCR_CONTROLS && a->capturing && app_controls_capture(a, e)) return;
+    if (app_tuning_event(a, e)) return;
     if (e->type == SDL_KEYDOWN && !e->key.repeat) {
         SDL_Scancode k = e->key.keysym.scancode;
         if (k == SDL_SCANCODE_F11 || (k == SDL_SCANCODE_RETURN && (e->key.keysym.mod & KMOD_ALT))) {
@@ -570,6 +575,7 @@ int app_main(const AppOptions *opt) {
     a->opt = opt;
     snprintf(a->assets, sizeof a->assets, "%sassets", app_base_dir());
     fs_join(a->assets, "legs", a->legs_dir, sizeof a->legs_dir);
+    app_tuning_init(a);
     find_levels(a);
     bool watch = opt->replay_path || opt->script_path;
     if (!watch && !opt->level_path && a->level_count == 0) {
@@ -627,6 +633,7 @@ int app_main(const AppOptions *opt) {
             menu_act(a, stick);
         if (a->quit) break;
         double now = platform_now_s(), dt = now - last;
+        app_tuning_frame(a, now);
         last = now;
         if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
         a->rc.time_s += dt;

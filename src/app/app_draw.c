@@ -326,6 +326,7 @@ void app_draw_frame(App *a) {
     case SCR_WATCH: draw_watch(a); break;
     default: draw_play(a); break;
     }
+    app_tuning_draw(a);
     if (a->toast[0] && platform_now_s() < a->toast_until) {
         int w = render_text_width(&a->rc, a->toast, 2) + 24;
         SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);

@@ -9,6 +9,7 @@
 
 #include "app/app.h"
 #include "app/app_menu.h"
+#include "app/app_tuning.h"
 #include "audio/audio.h"
 #include "harness/session.h"
 #include "platform/best.h"
@@ -98,6 +99,7 @@ typedef struct App {
     int mouse_x, mouse_y;      // last pointer position, logical px
     int mouse_gx, mouse_gy;    // and on the desktop (did it really move?)
     bool cursor_on;
+    AppTuning tune;            // live reloading and the F2 panel (app_tuning.c)
 } App;
 
 // Shows a short message at the bottom of the screen for a moment.

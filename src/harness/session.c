@@ -67,7 +67,10 @@ static bool open_profiles(Session *s, const SessionSetup *setup) {
     ParseError err;
     memset(&err, 0, sizeof err);
     const char *dir = setup ? setup->legs_dir : NULL;
-    if (dir && profiles_load(dir, s->prof, &err)) {
+    if (setup && setup->profiles) {
+        memcpy(s->prof, setup->profiles, sizeof s->prof);
+        snprintf(s->prof_from, sizeof s->prof_from, "the leg profiles in use");
+    } else if (dir && profiles_load(dir, s->prof, &err)) {
         snprintf(s->prof_from, sizeof s->prof_from, "the leg profiles in %s", dir);
     } else if (dir && err.line != 0) {
         fail_parse(s, &err);               // malformed: as bad as a bad level

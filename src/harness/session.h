@@ -30,6 +30,9 @@ typedef struct SessionSetup {
     // warning and the built-in profiles; a malformed one is an error (2).
     // NULL: the built-in profiles, silently.
     const char *legs_dir;
+    // The profiles to use instead of reading legs_dir, or NULL (live
+    // tuning: the last ones that loaded, while a file there is broken).
+    const LegProfile *profiles;
     bool use_seed;             // a bare arena: seed overrides the level's seed
     uint32_t seed;
     bool rebless;              // a replay to rebless: no hash checks, checksums recorded (session_rebless)

@@ -34,6 +34,8 @@ typedef struct RenderCtx {
     double cam_x, cam_y;       // world px at the top-left of the view
     int view_w, view_h;        // logical size of the view in px
     bool debug;                // F1 overlay
+    bool debug_legs;           // the overlay's leg rings and arcs alone (the F2 tuning panel)
+    int debug_leg;             // with debug_legs: the leg drawn bright (0..3), -1 all alike
     Rng vis;                   // visual-only PRNG (particles, shake)
     double time_s;             // seconds of rendering, for looks only
     char assets_dir[1024];

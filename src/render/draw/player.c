@@ -114,15 +114,18 @@ static void draw_body(RenderCtx *rc, const Player *p, Uint8 alpha) {
     render_fill_circle(rc->r, c.x + p->facing * r * 0.55f, c.y - r * 0.14f, r * 0.28f, (SDL_Color){40, 210, 235, alpha});
 }
 
-static void debug_leg(RenderCtx *rc, const Legs *L, int i, Vec2 vel) {
+// `lit`: 1 as the overlay draws every leg; brighter for the leg the tuning
+// panel has selected, fainter for the others.
+static void debug_leg(RenderCtx *rc, const Legs *L, int i, Vec2 vel, double lit) {
     const Leg *g = &L->leg[i];
     const LegProfile *p = &L->prof[i];
     SDL_Renderer *r = rc->r;
     SDL_FPoint root = render_to_screen(rc, g->root);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     // The ring: a planted foot outside it steps.
-    render_circle(r, root.x, root.y, (float)(p->min_px * L->scale), (SDL_Color){255, 90, 90, 70});
-    render_circle(r, root.x, root.y, (float)(p->max_px * L->scale), (SDL_Color){255, 90, 90, 110});
+    Uint8 ring_in = (Uint8)fmin(255, 70 * lit), ring_out = (Uint8)fmin(255, 110 * lit);
+    render_circle(r, root.x, root.y, (float)(p->min_px * L->scale), (SDL_Color){255, 90, 90, ring_in});
+    render_circle(r, root.x, root.y, (float)(p->max_px * L->scale), (SDL_Color){255, 90, 90, ring_out});
     // The foothold arc, at the radius it is cast with now (leading the
     // motion): LEGS_ARC_SPAN_DEG from the surface normal toward the leg's side.
     if (L->attached) {
@@ -133,7 +136,7 @@ static void debug_leg(RenderCtx *rc, const Legs *L, int i, Vec2 vel) {
         double step = p->cast_step_deg * M_PI / 180.0, span = LEGS_ARC_SPAN_DEG * M_PI / 180.0;
         int n = (int)ceil(LEGS_ARC_SPAN_DEG / p->cast_step_deg - 1e-9);
         Vec2 a = v2_add(g->root, v2_scale(L->n, rad));
-        SDL_SetRenderDrawColor(r, 255, 230, 80, 90);
+        SDL_SetRenderDrawColor(r, 255, 230, 80, (Uint8)fmin(255, 90 * lit));
         for (int k = 1; k <= n; k++) {
             double th = fmin(k * step, span);
             Vec2 b = v2_add(g->root, v2_scale(v2_add(v2_scale(L->n, cos(th)), v2_scale(t, sin(th))), rad));
@@ -177,6 +180,8 @@ void draw_player(RenderCtx *rc, const struct World *w) {
     draw_body(rc, p, alpha);
     draw_leg(rc, L, LEG_BACK_LEFT, joint, &NEAR_LEGS);
     draw_leg(rc, L, LEG_FRONT_LEFT, joint, &NEAR_LEGS);
-    if (rc->debug)
-        for (int i = 0; i < LEGS_COUNT; i++) debug_leg(rc, L, i, p->vel);
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        bool sel = rc->debug_legs && rc->debug_leg == i, dim = rc->debug_legs && rc->debug_leg >= 0 && !sel;
+        if (rc->debug || rc->debug_legs) debug_leg(rc, L, i, p->vel, sel ? 2.3 : dim ? 0.6 : 1.0);
+    }
 }

@@ -585,12 +585,7 @@ double legs_foot_gap(const Legs *L, const Tilemap *map) {
 
 // ------------------------------------------------------------ profile files
 
-typedef enum ProfKey {
-    K_GROUP = 0, K_ROOT, K_UPPER, K_LOWER, K_MIN, K_MAX, K_DEFAULT, K_CAST_RADIUS, K_CAST_STEP, K_LEAD,
-    K_STEP_TICKS, K_EASE, K_LIFT, K_LIFT_MAX, K_GROW_TICKS, K_RETRACT_TICKS, K_COUNT
-} ProfKey;
-
-static const char *const KEY_NAMES[K_COUNT] = {
+static const char *const KEY_NAMES[LEG_KEY_COUNT] = {
     "group", "root", "upper", "lower", "min", "max", "default", "cast_radius", "cast_step", "lead",
     "step_ticks", "ease", "lift", "lift_max", "grow_ticks", "retract_ticks",
 };
@@ -603,6 +598,14 @@ static const struct {
     {"ease-in", CURVE_EASE_IN}, {"ease-out", CURVE_EASE_OUT},     {"sine", CURVE_SINE},
     {"parabola", CURVE_PARABOLA},
 };
+
+const char *legs_key_name(LegKey k) { return k >= 0 && k < LEG_KEY_COUNT ? KEY_NAMES[k] : "?"; }
+
+const char *legs_curve_name(LegCurveKind kind) {
+    for (size_t k = 0; k < sizeof CURVE_NAMES / sizeof CURVE_NAMES[0]; k++)
+        if (CURVE_NAMES[k].kind == kind) return CURVE_NAMES[k].name;
+    return NULL;
+}
 
 #define MAX_TOKENS (LEG_CURVE_MAX_POINTS + 2)
 
@@ -668,22 +671,23 @@ static bool check_profile(const LegProfile *p, const char *path, const int *line
     } while (0)
     double reach = p->upper_px + p->lower_px;
     if (!(p->min_px > fabs(p->upper_px - p->lower_px)))
-        FAIL(K_MIN, "expected min (%g) > |upper - lower| (%g): the foot must stay reachable", p->min_px,
+        FAIL(LEG_KEY_MIN, "expected min (%g) > |upper - lower| (%g): the foot must stay reachable", p->min_px,
              fabs(p->upper_px - p->lower_px));
     if (!(p->max_px < reach))
-        FAIL(K_MAX, "expected max (%g) < upper + lower (%g): the foot must stay reachable", p->max_px, reach);
+        FAIL(LEG_KEY_MAX, "expected max (%g) < upper + lower (%g): the foot must stay reachable", p->max_px, reach);
     if (!(p->cast_radius_px < p->max_px))
-        FAIL(K_CAST_RADIUS, "expected cast_radius (%g) < max (%g)", p->cast_radius_px, p->max_px);
+        FAIL(LEG_KEY_CAST_RADIUS, "expected cast_radius (%g) < max (%g)", p->cast_radius_px, p->max_px);
     double inner = p->cast_radius_px * dm_cos(p->cast_step_deg * (DM_PI / 360.0));
     if (!(inner > p->min_px))
-        FAIL(K_CAST_RADIUS, "expected cast_radius * cos(cast_step / 2) (%g) > min (%g): footholds must land inside the ring",
-             inner, p->min_px);
+        FAIL(LEG_KEY_CAST_RADIUS,
+             "expected cast_radius * cos(cast_step / 2) (%g) > min (%g): footholds must land inside the ring", inner,
+             p->min_px);
     if (!(v2_len(p->default_px) <= reach))
-        FAIL(K_DEFAULT, "expected the default foot within upper + lower (%g) of the root", reach);
+        FAIL(LEG_KEY_DEFAULT, "expected the default foot within upper + lower (%g) of the root", reach);
     if (fabs(leg_curve_eval(&p->ease, 0.0)) > 1e-9 || fabs(leg_curve_eval(&p->ease, 1.0) - 1.0) > 1e-9)
-        FAIL(K_EASE, "expected an ease curve that starts at 0 and ends at 1");
+        FAIL(LEG_KEY_EASE, "expected an ease curve that starts at 0 and ends at 1");
     if (fabs(leg_curve_eval(&p->lift, 0.0)) > 1e-9 || fabs(leg_curve_eval(&p->lift, 1.0)) > 1e-9)
-        FAIL(K_LIFT, "expected a lift curve that starts and ends at 0");
+        FAIL(LEG_KEY_LIFT, "expected a lift curve that starts and ends at 0");
     return true;
 #undef FAIL
 }
@@ -691,7 +695,7 @@ static bool check_profile(const LegProfile *p, const char *path, const int *line
 static bool parse_profile(LegProfile *out, const char *text, size_t len, const char *path, int *lines,
                           ParseError *err) {
     LegProfile p = *out;
-    for (int k = 0; k < K_COUNT; k++) lines[k] = 0;
+    for (int k = 0; k < LEG_KEY_COUNT; k++) lines[k] = 0;
     TextReader r;
     text_reader_init(&r, text, len);
     TextLine l;
@@ -706,7 +710,7 @@ static bool parse_profile(LegProfile *out, const char *text, size_t len, const c
                 break;
             }
         int key = -1;
-        for (int k = 0; k < K_COUNT; k++)
+        for (int k = 0; k < LEG_KEY_COUNT; k++)
             if (token_is(&tk[0], KEY_NAMES[k])) key = k;
         if (key < 0) {
             parse_error_set(err, path, l.number, tk[0].col,
@@ -722,15 +726,15 @@ static bool parse_profile(LegProfile *out, const char *text, size_t len, const c
         }
         lines[key] = l.number;
         int args = n - 1;
-        int want = (key == K_ROOT || key == K_DEFAULT) ? 2 : 1;
-        if (key == K_EASE || key == K_LIFT) {
+        int want = (key == LEG_KEY_ROOT || key == LEG_KEY_DEFAULT) ? 2 : 1;
+        if (key == LEG_KEY_EASE || key == LEG_KEY_LIFT) {
             if (args < 1) {
                 parse_error_set(err, path, l.number, tk[0].col + (int)tk[0].len, "expected a curve after '%s'",
                                 KEY_NAMES[key]);
                 return false;
             }
             if (args > MAX_TOKENS - 1) args = MAX_TOKENS - 1;
-            if (!curve_arg(&tk[1], args, key == K_EASE ? &p.ease : &p.lift, path, l.number, err)) return false;
+            if (!curve_arg(&tk[1], args, key == LEG_KEY_EASE ? &p.ease : &p.lift, path, l.number, err)) return false;
             continue;
         }
         if (args < want) {
@@ -746,26 +750,26 @@ static bool parse_profile(LegProfile *out, const char *text, size_t len, const c
         const Token *a = &tk[1];
         bool ok = true;
         switch (key) {
-        case K_GROUP: ok = int_arg(a, 0, 1, &p.group, path, l.number, err); break;
-        case K_ROOT:
+        case LEG_KEY_GROUP: ok = int_arg(a, 0, 1, &p.group, path, l.number, err); break;
+        case LEG_KEY_ROOT:
             ok = num_arg(&a[0], -48, 48, &p.root_px.x, path, l.number, err) &&
                  num_arg(&a[1], -48, 48, &p.root_px.y, path, l.number, err);
             break;
-        case K_UPPER: ok = num_arg(a, 1, 200, &p.upper_px, path, l.number, err); break;
-        case K_LOWER: ok = num_arg(a, 1, 200, &p.lower_px, path, l.number, err); break;
-        case K_MIN: ok = num_arg(a, 0, 400, &p.min_px, path, l.number, err); break;
-        case K_MAX: ok = num_arg(a, 1, 400, &p.max_px, path, l.number, err); break;
-        case K_DEFAULT:
+        case LEG_KEY_UPPER: ok = num_arg(a, 1, 200, &p.upper_px, path, l.number, err); break;
+        case LEG_KEY_LOWER: ok = num_arg(a, 1, 200, &p.lower_px, path, l.number, err); break;
+        case LEG_KEY_MIN: ok = num_arg(a, 0, 400, &p.min_px, path, l.number, err); break;
+        case LEG_KEY_MAX: ok = num_arg(a, 1, 400, &p.max_px, path, l.number, err); break;
+        case LEG_KEY_DEFAULT:
             ok = num_arg(&a[0], -400, 400, &p.default_px.x, path, l.number, err) &&
                  num_arg(&a[1], -400, 400, &p.default_px.y, path, l.number, err);
             break;
-        case K_CAST_RADIUS: ok = num_arg(a, 1, 400, &p.cast_radius_px, path, l.number, err); break;
-        case K_CAST_STEP: ok = num_arg(a, 1, 90, &p.cast_step_deg, path, l.number, err); break;
-        case K_LEAD: ok = num_arg(a, 0, 60, &p.lead_ticks, path, l.number, err); break;
-        case K_STEP_TICKS: ok = int_arg(a, 1, 120, &p.step_ticks, path, l.number, err); break;
-        case K_LIFT_MAX: ok = num_arg(a, 0, 200, &p.lift_px, path, l.number, err); break;
-        case K_GROW_TICKS: ok = int_arg(a, 1, 120, &p.grow_ticks, path, l.number, err); break;
-        case K_RETRACT_TICKS: ok = int_arg(a, 1, 120, &p.retract_ticks, path, l.number, err); break;
+        case LEG_KEY_CAST_RADIUS: ok = num_arg(a, 1, 400, &p.cast_radius_px, path, l.number, err); break;
+        case LEG_KEY_CAST_STEP: ok = num_arg(a, 1, 90, &p.cast_step_deg, path, l.number, err); break;
+        case LEG_KEY_LEAD: ok = num_arg(a, 0, 60, &p.lead_ticks, path, l.number, err); break;
+        case LEG_KEY_STEP_TICKS: ok = int_arg(a, 1, 120, &p.step_ticks, path, l.number, err); break;
+        case LEG_KEY_LIFT_MAX: ok = num_arg(a, 0, 200, &p.lift_px, path, l.number, err); break;
+        case LEG_KEY_GROW_TICKS: ok = int_arg(a, 1, 120, &p.grow_ticks, path, l.number, err); break;
+        case LEG_KEY_RETRACT_TICKS: ok = int_arg(a, 1, 120, &p.retract_ticks, path, l.number, err); break;
         default: break;
         }
         if (!ok) return false;
@@ -776,7 +780,7 @@ static bool parse_profile(LegProfile *out, const char *text, size_t len, const c
 }
 
 bool legs_parse_profile(LegProfile *out, const char *text, size_t len, const char *path, ParseError *err) {
-    int lines[K_COUNT];
+    int lines[LEG_KEY_COUNT];
     return parse_profile(out, text, len, path, lines, err);
 }
 
@@ -789,10 +793,10 @@ bool legs_parse_profiles(LegProfile prof[LEGS_COUNT], const LegProfileText text[
             parse_error_set(err, t->path, 1, 1, "expected text, found a NUL byte");
             return false;
         }
-        int lines[K_COUNT];
+        int lines[LEG_KEY_COUNT];
         got[i] = prof[i];
         if (!parse_profile(&got[i], t->text, t->len, t->path, lines, err)) return false;
-        group_line[i] = lines[K_GROUP] > 0 ? lines[K_GROUP] : 1;
+        group_line[i] = lines[LEG_KEY_GROUP] > 0 ? lines[LEG_KEY_GROUP] : 1;
     }
     // Each gait group needs one left and one right leg (no gallop).
     if (got[LEG_FRONT_LEFT].group == got[LEG_BACK_LEFT].group ||

@@ -61,6 +61,13 @@ typedef struct LegCurve {
     double y[LEG_CURVE_MAX_POINTS];
 } LegCurve;
 
+// The keys of a .leg file, in docs/legs.md's order (legs_key_name spells them).
+typedef enum LegKey {
+    LEG_KEY_GROUP = 0, LEG_KEY_ROOT, LEG_KEY_UPPER, LEG_KEY_LOWER, LEG_KEY_MIN, LEG_KEY_MAX, LEG_KEY_DEFAULT,
+    LEG_KEY_CAST_RADIUS, LEG_KEY_CAST_STEP, LEG_KEY_LEAD, LEG_KEY_STEP_TICKS, LEG_KEY_EASE, LEG_KEY_LIFT,
+    LEG_KEY_LIFT_MAX, LEG_KEY_GROW_TICKS, LEG_KEY_RETRACT_TICKS, LEG_KEY_COUNT
+} LegKey;
+
 // One leg's tuning, loaded from assets/legs/<name>.leg (see docs/legs.md).
 typedef struct LegProfile {
     int group;                 // gait group 0 or 1 (one left + one right leg each)
@@ -159,6 +166,10 @@ bool legs_parse_profiles(LegProfile prof[LEGS_COUNT], const LegProfileText text[
 uint64_t legs_profiles_hash(const LegProfile prof[LEGS_COUNT]);
 // File name stem of leg i ("front-left" ...).
 const char *legs_name(int i);
+// A key as the files spell it ("cast_radius"); "?" out of range.
+const char *legs_key_name(LegKey k);
+// A named curve as the files spell it ("smoothstep"); NULL for CURVE_POINTS.
+const char *legs_curve_name(LegCurveKind kind);
 
 // One tick: grow/retract, gait, steps, IK. Pushes EV_STEP_LANDED per landing.
 void legs_step(Legs *legs, const Tilemap *map, const LegsBody *body, Events *ev);
