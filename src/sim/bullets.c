@@ -1,6 +1,7 @@
 // bullets.c -- the bullet pool: spawn, move, stop at walls.
 #include "sim/bullets.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "core/mem.h"
@@ -47,7 +48,7 @@ int bullets_spawn(Bullets *bs, BulletOwner owner, EventWho from, Vec2 pos, Vec2 
         bs->dropped++;
         return -1;
     }
-    bs->b[i] = (Bullet){true, (uint8_t)owner, 0, from, pos, vel, radius, damage, ttl};
+    bs->b[i] = (Bullet){true, (uint8_t)owner, 0, from, pos, vel, radius, damage, ttl, 0};
     bs->live[i / 64] |= 1ull << (i % 64);
     bs->count++;
     return i;
@@ -61,16 +62,15 @@ void bullets_kill(Bullets *bs, int i) {
     bs->count--;
 }
 
-int bullets_next(const Bullets *bs, int i) {
-    int j = i + 1, words = words_of(bs->cap);
-    if (j >= bs->cap) return -1;
-    int w = j / 64;
-    uint64_t m = bs->live[w] & (~0ull << (j % 64));
-    while (!m) {
-        if (++w >= words) return -1;
-        m = bs->live[w];
-    }
-    return w * 64 + __builtin_ctzll(m);
+// The moves a bullet at p with velocity v can make without any of them
+// meeting rock: with k empty rings round p's cell, while it has moved less
+// than k tiles each way (a pixel kept for the rounding of its positions).
+static int clear_moves(const Tilemap *map, Vec2 p, Vec2 v) {
+    int k = tilemap_empty_rings(map, p, BULLETS_CLEAR_RINGS);
+    double step = fmax(fabs(v.x), fabs(v.y));
+    if (k <= 0 || !(step > 0.0)) return 0;
+    double moves = (k * map->tile - 1.0) / step;
+    return moves >= 1e6 ? 1000000 : (int)moves;
 }
 
 void bullets_step(Bullets *bs, const Tilemap *map, Events *ev) {
@@ -82,11 +82,15 @@ void bullets_step(Bullets *bs, const Tilemap *map, Events *ev) {
         }
         TileHit hit;
         Vec2 to = v2_add(b->pos, b->vel);
-        if (tilemap_cast(map, b->pos, to, &hit)) {
+        if (b->clear > 0) {
+            b->clear--;
+        } else if (!tilemap_segment_open(map, b->pos, to) && tilemap_cast(map, b->pos, to, &hit)) {
             b->pos = hit.point;
             events_push(ev, EV_BULLET_WALL, b->from, b->owner, hit.point.x, hit.point.y);
             bullets_kill(bs, i);
             continue;
+        } else {
+            b->clear = clear_moves(map, to, b->vel);
         }
         b->pos = to;
     }

@@ -26,6 +26,7 @@ typedef struct Bullet {
     double radius;
     int damage;
     int ttl;                   // ticks left
+    int clear;                 // moves it can still make that cannot meet rock (no cast needed); 0: cast
 } Bullet;
 
 #define BULLETS_DEFAULT_CAP 2048       // a level's `bullets N` sets it
@@ -51,8 +52,22 @@ void bullets_kill(Bullets *bs, int i);
 // `for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i))`
 // visits the live bullets in slot order, and sees the kills and spawns
 // made on the way as a walk over every slot would.
-int bullets_next(const Bullets *bs, int i);
+static inline int bullets_next(const Bullets *bs, int i) {
+    unsigned j = (unsigned)(i + 1), words = ((unsigned)bs->cap + 63) >> 6;
+    if (j >= (unsigned)bs->cap) return -1;
+    unsigned w = j >> 6;
+    uint64_t m = bs->live[w] & (~0ull << (j & 63));
+    while (!m) {
+        if (++w >= words) return -1;
+        m = bs->live[w];
+    }
+    return (int)(w * 64 + (unsigned)__builtin_ctzll(m));
+}
 // Moves every bullet one tick; a bullet whose path meets a wall stops at the
-// hit point and dies (EV_BULLET_WALL); expired ones die.
+// hit point and dies (EV_BULLET_WALL); expired ones die. A bullet in open
+// air knows how many moves it can make before rock could be near
+// (tilemap_empty_rings, at most BULLETS_CLEAR_RINGS tiles out) and casts
+// again only then: those casts would find nothing.
+#define BULLETS_CLEAR_RINGS 4
 void bullets_step(Bullets *bs, const Tilemap *map, Events *ev);
 void bullets_hash(const Bullets *bs, Hash *h);

@@ -120,6 +120,7 @@ static const Field Bullet_fields[] = {
     NUM(Bullet, radius, double, K_F64),
     NUM(Bullet, damage, int, K_INT),
     NUM(Bullet, ttl, int, K_INT),
+    SKIP(Bullet, clear, int, "a cache: moves it can make before a cast could meet rock (the casts it skips find nothing)"),
 };
 DEF(Bullet);
 static int first_alive_bullet(const void *owner) {

@@ -165,6 +165,27 @@ static void test_cast_short_ends_on_faces(void **state) {
     tilemap_free(&m);
 }
 
+// Empty rings round a point's cell (ROOM: the lone block at column 2 row 1,
+// the wall at column 6 rows 0-3, the floor from row 4, the map's edges).
+static void test_empty_rings(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, ROOM, 6);
+    assert_int_equal(tilemap_empty_rings(&m, v2(80, 40), 3), -1);    // in the block
+    assert_int_equal(tilemap_empty_rings(&m, v2(50, 80), 3), 0);     // the block is a neighbour
+    assert_int_equal(tilemap_empty_rings(&m, v2(140, 80), 3), 1);    // column 4 row 2: the floor two rows down
+    assert_int_equal(tilemap_empty_rings(&m, v2(140, 80), 0), 0);
+    assert_int_equal(tilemap_empty_rings(&m, v2(10, 10), 3), 0);     // at the map's edge
+    assert_int_equal(tilemap_empty_rings(&m, v2(-5, 10), 3), -1);    // outside
+    assert_int_equal(tilemap_empty_rings(&m, v2(NAN, 10), 3), -1);
+    // The quick 3 x 3 test of a short segment: a neighbour cell of rock
+    // makes it false even when the segment stays in open air.
+    assert_true(tilemap_segment_open(&m, v2(140, 80), v2(150, 90)));
+    assert_false(tilemap_segment_open(&m, v2(50, 80), v2(52, 82)));
+    assert_false(tilemap_segment_open(&m, v2(50, 40), v2(64, 40)));  // ends on the block's face
+    tilemap_free(&m);
+}
+
 // Each half tile alone in a 3x3 map, hit on its diagonal at its centre.
 static void test_cast_each_slope(void **state) {
     (void)state;
@@ -543,6 +564,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tile_chars_and_outside), cmocka_unit_test(test_point_solid),
         cmocka_unit_test(test_cast_floor_and_wall),    cmocka_unit_test(test_cast_short_ends_on_faces),
+        cmocka_unit_test(test_empty_rings),
         cmocka_unit_test(test_cast_each_slope),
         cmocka_unit_test(test_cast_seams),             cmocka_unit_test(test_cast_corners_and_grazing),
         cmocka_unit_test(test_cast_long),              cmocka_unit_test(test_nearest_square),
