@@ -228,7 +228,6 @@ static const Field Starfield_fields[] = {
     SKIP(Starfield, gw, int, "the grid by origin: built at init from the origins"),
     SKIP(Starfield, gh, int, "the grid by origin: built at init from the origins"),
     SKIP(Starfield, start, uint32_t *, "the grid by origin: built at init from the origins"),
-    SKIP(Starfield, idx, uint32_t *, "the grid by origin: built at init from the origins"),
     PTR(Starfield, active, uint32_t, K_U32, NULL, NULL),
     NUM(Starfield, active_n, uint32_t, K_U32),
     NUM(Starfield, pushed, uint64_t, K_U64),

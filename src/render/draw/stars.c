@@ -143,10 +143,8 @@ void draw_stars(RenderCtx *rc, const struct World *w) {
         for (int cy = r0; cy <= r1; cy++)
             for (int cx = c0; cx <= c1; cx++) {
                 size_t c = (size_t)cy * sf->gw + cx;
-                for (uint32_t j = sf->start[c]; j < sf->start[c + 1]; j++) {
-                    uint32_t i = sf->idx[j];
+                for (uint32_t i = sf->start[c]; i < sf->start[c + 1]; i++)
                     if (!sf->s[i].active) put_star(rc, b, &sf->s[i], i);
-                }
             }
     }
     for (uint32_t a = 0; a < sf->active_n; a++) put_star(rc, b, &sf->s[sf->active[a]], sf->active[a]);
