@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/text.h"
+#include "sim/bullets.h"
 #include "sim/creatures/creature.h"
 #include "sim/map/tilemap.h"
 
@@ -45,6 +46,7 @@ typedef struct Level {
     LevelSpawn spawns[LEVEL_MAX_SPAWNS];
     int spawn_count;
     uint32_t stars;
+    int bullets;               // the bullet pool's size, 1..BULLETS_MAX_CAP; 0: BULLETS_DEFAULT_CAP
     uint32_t seed;
     Tilemap map;               // owned
     uint64_t hash;             // of the file's content, line ends normalised

@@ -206,6 +206,19 @@ static const Field Whale_fields[] = {
 };
 DEF(Whale);
 
+static const Field TurretConfig_fields[] = {
+    NUM(TurretConfig, rate, int, K_INT),           NUM(TurretConfig, every, int, K_INT),
+    NUM(TurretConfig, speed_px, double, K_F64),    NUM(TurretConfig, ttl, int, K_INT),
+    NUM(TurretConfig, spin_rad, double, K_F64),    NUM(TurretConfig, side, int, K_INT),
+    SKIP(TurretConfig, hp, int, "not a parameter: a turret cannot be hurt, the field only takes the difficulty's scaling"),
+};
+DEF(TurretConfig);
+static const Field Turret_fields[] = {
+    SUB(Turret, pos, Vec2),                 SUB(Turret, cfg, TurretConfig), NUM(Turret, angle_rad, double, K_F64),
+    NUM(Turret, timer, int, K_INT),         NUM(Turret, shots, int64_t, K_I64),
+};
+DEF(Turret);
+
 static const Field Star_fields[] = {
     NUM(Star, x, float, K_F32),
     NUM(Star, y, float, K_F32),
@@ -260,7 +273,8 @@ DEF(World);
 static const StructDef *const all_structs[] = {
     &Vec2_def,   &Rng_def,  &Input_def,          &Leg_def,    &Legs_def,        &Player_def,
     &Bullet_def, &Bullets_def, &TetranConfig_def, &Tetran_def, &TentacleConfig_def, &TentacleNode_def,
-    &TentacleArm_def, &Tentacle_def, &Whale_def, &Star_def, &Starfield_def,   &World_def,
+    &TentacleArm_def, &Tentacle_def, &Whale_def, &TurretConfig_def, &Turret_def, &Star_def, &Starfield_def,
+    &World_def,
 };
 
 // ---------------------------------------------------------------- layout

@@ -5,6 +5,7 @@
 #pragma once
 #include "sim/creatures/tentacle.h"
 #include "sim/creatures/tetran.h"
+#include "sim/creatures/turret.h"
 #include "sim/creatures/whale.h"
 
 // X(KIND, prefix, Type, "BOSS BAR NAME"), one line per kind:
@@ -22,7 +23,8 @@
 #define CREATURES(X)                            \
     X(TETRAN, tetran, Tetran, "TETRAN")         \
     X(TENTACLE, tentacle, Tentacle, "TENTACLE") \
-    X(WHALE, whale, Whale, "WHALE SHARK")
+    X(WHALE, whale, Whale, "WHALE SHARK")       \
+    X(TURRET, turret, Turret, "TURRET")
 
 // What every kind implements (prefix_ functions, Type and TypeConfig as in
 // the list; tick.h has TickCtx, bullets.h Bullet, starfield.h StarPusher,
