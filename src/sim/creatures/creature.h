@@ -38,6 +38,8 @@
 //   void prefix_step(Type *c, const TickCtx *ctx);
 //   bool prefix_bullet_hit(Type *c, const TickCtx *ctx, const Bullet *b);
 //   bool prefix_touches(const Type *c, Vec2 p, double r);   // contact damage
+//   bool prefix_bounds(const Type *c, Box *out);   // a box round every part bullet_hit
+//                                                  // and touches test; false: none
 //   bool prefix_blocks_win(const Type *c);    // a living boss
 //   bool prefix_is_boss(const Type *c);       // dead or alive: the arena can be won
 //   void prefix_hash(const Type *c, Hash *h);

@@ -514,14 +514,9 @@ static double seg_dist2(Vec2 p, Vec2 a, Vec2 b, double *t_out) {
 }
 
 // Index of the tentacle whose skin a circle (p, r) touches, or -1.
-// Tentacles the circle cannot reach are skipped whole: every link lies
-// within the tentacle's total length of its tail (the settling pass's bound),
-// and no skin is thicker than at the tail; a pixel covers the rounding.
 static int touched_arm(const Tentacle *c, Vec2 p, double r) {
     for (int a = 0; a < c->arm_count; a++) {
         const TentacleArm *arm = &c->arms[a];
-        double reach = tentacle_total_length(c, a) + tentacle_half_width(c, a, 0) + r + 1.0;
-        if (v2_len2(v2_sub(p, c->nodes[arm->first].pos)) > reach * reach) continue;
         for (int j = 1; j < arm->n; j++) {
             double t;
             Vec2 p0 = c->nodes[arm->first + j - 1].pos, p1 = c->nodes[arm->first + j].pos;
@@ -568,6 +563,16 @@ bool tentacle_touches(const Tentacle *c, Vec2 p, double r) {
     double rr = c->radius + r;
     if (v2_len2(v2_sub(p, c->pos)) <= rr * rr) return true;
     return touched_arm(c, p, r) >= 0;
+}
+
+bool tentacle_bounds(const Tentacle *c, Box *out) {
+    if (!c->alive) return false;
+    *out = box_around(c->pos, c->radius);
+    for (int a = 0; a < c->arm_count; a++) {
+        double r = tentacle_half_width(c, a, 0);   // the thickest skin: at the tail
+        for (int j = 0; j < c->arms[a].n; j++) box_add(out, box_around(c->nodes[c->arms[a].first + j].pos, r));
+    }
+    return true;
 }
 
 bool tentacle_blocks_win(const Tentacle *c) { return c->alive; }

@@ -139,6 +139,9 @@ void tentacle_step(Tentacle *c, const struct TickCtx *ctx);
 bool tentacle_bullet_hit(Tentacle *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch the body or a tentacle (tapered capsules)? False once dead.
 bool tentacle_touches(const Tentacle *c, Vec2 p, double r);
+// The box round every part a bullet can hit or the player can touch: the
+// body and every node, as thick as the thickest skin; false once dead.
+bool tentacle_bounds(const Tentacle *c, Box *out);
 // Still a living boss the arena needs defeated to be won.
 bool tentacle_blocks_win(const Tentacle *c);
 // Always a boss (true).

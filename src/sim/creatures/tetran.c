@@ -370,22 +370,13 @@ static void die(Tetran *c, const TickCtx *ctx) {
     events_push(ctx->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
 }
 
-// Every part of the boss lies within this distance of the core: its arms'
-// length and thickness (or the core, when larger) and a pixel for the
-// rounding of the joints. Nothing farther needs testing part by part.
-static double outer_radius(const Tetran *c) {
-    return fmax(c->cfg.segments * c->cfg.length_px + tetran_arm_radius(c, 0), c->cfg.core_px) + 1.0;
-}
-
 bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
     if (!c->alive) return false;
     // The bullet's path this tick, so fast shots cannot tunnel through an arm.
     Vec2 from = v2_sub(b->pos, b->vel), to = b->pos;
     double s_core = 2.0, s_arm = 2.0, s;
-    double rc = c->cfg.core_px + b->radius, ro = outer_radius(c) + b->radius;
-    double d2 = seg_seg_dist2(from, to, c->pos, c->pos, &s);
-    if (d2 > ro * ro) return false;
-    if (d2 <= rc * rc) s_core = s;
+    double rc = c->cfg.core_px + b->radius;
+    if (seg_seg_dist2(from, to, c->pos, c->pos, &s) <= rc * rc) s_core = s;
     int ns = c->cfg.segments;
     for (int a = 0; a < c->cfg.arms; a++) {
         for (int i = 0; i < ns; i++) {
@@ -424,9 +415,8 @@ bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
 
 bool tetran_touches(const Tetran *c, Vec2 p, double r) {
     if (!c->alive) return false;
-    double s, rc = c->cfg.core_px + r, ro = outer_radius(c) + r, d2 = v2_len2(v2_sub(p, c->pos));
-    if (d2 <= rc * rc) return true;
-    if (d2 > ro * ro) return false;
+    double s, rc = c->cfg.core_px + r;
+    if (v2_len2(v2_sub(p, c->pos)) <= rc * rc) return true;
     for (int a = 0; a < c->cfg.arms; a++) {
         for (int i = 0; i < c->cfg.segments; i++) {
             double ra = tetran_arm_radius(c, i) + r;
@@ -434,6 +424,14 @@ bool tetran_touches(const Tetran *c, Vec2 p, double r) {
         }
     }
     return false;
+}
+
+bool tetran_bounds(const Tetran *c, Box *out) {
+    if (!c->alive) return false;
+    *out = box_around(c->pos, c->cfg.core_px);
+    double r = tetran_arm_radius(c, 0);        // the thickest segment: the first
+    for (int j = 0; j < c->cfg.arms * (c->cfg.segments + 1); j++) box_add(out, box_around(c->pts[j], r));
+    return true;
 }
 
 bool tetran_blocks_win(const Tetran *c) { return c->alive && c->hp > 0; }

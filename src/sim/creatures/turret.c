@@ -72,6 +72,11 @@ bool turret_touches(const Turret *c, Vec2 p, double r) {
     return false;
 }
 
+bool turret_bounds(const Turret *c, Box *out) {
+    (void)c, (void)out;
+    return false;
+}
+
 bool turret_blocks_win(const Turret *c) {
     (void)c;
     return false;

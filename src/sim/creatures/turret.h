@@ -71,6 +71,8 @@ void turret_step(Turret *c, const struct TickCtx *ctx);
 bool turret_bullet_hit(Turret *c, const struct TickCtx *ctx, const struct Bullet *b);
 // It does not hurt on contact: false.
 bool turret_touches(const Turret *c, Vec2 p, double r);
+// Nothing to hit or touch: false.
+bool turret_bounds(const Turret *c, Box *out);
 // Never: false.
 bool turret_blocks_win(const Turret *c);
 // Not a boss: false.
