@@ -111,10 +111,11 @@ uint32_t starfield_query(const Starfield *sf, double x, double y, double r, uint
     return found;
 }
 
-// How far v is from the interval [lo, hi] (0 inside it) and from its
-// farther end.
-static double gap(double v, double lo, double hi) { return v < lo ? lo - v : v > hi ? v - hi : 0.0; }
-static double reach(double v, double lo, double hi) { return v - lo > hi - v ? v - lo : hi - v; }
+// The larger (a max instruction, no branch); how far v is from the
+// interval [lo, hi] (0 inside it) and from its farther end.
+static double maxd(double a, double b) { return a > b ? a : b; }
+static double gap(double v, double lo, double hi) { return maxd(maxd(lo - v, v - hi), 0.0); }
+static double reach(double v, double lo, double hi) { return maxd(v - lo, hi - v); }
 
 // Puts every resting star whose origin is within pusher k's radius on the
 // active list (in pusher, cell, index order: deterministic). Row by row,
@@ -131,14 +132,14 @@ static void wake(Starfield *sf, const StarPusher *p, int k) {
     int c0, r0, c1, r1;
     double x = p[k].x, y = p[k].y, r = p[k].r, r2 = r * r;
     if (!starfield_cells(sf, x - r, y - r, x + r, y + r, &c0, &r0, &c1, &r1)) return;
-    const double cs = sf->cell_px, pad = 1e-6;
+    const double cs = sf->cell_px, inv = 1.0 / cs, pad = 1e-6;
     double qx = k > 0 ? p[k - 1].x : 0.0, qy = k > 0 ? p[k - 1].y : 0.0, q2 = k > 0 ? p[k - 1].r * p[k - 1].r : 0.0;
     for (int cy = r0; cy <= r1; cy++) {
         double y0 = cy * cs - pad, y1 = (cy + 1) * cs + pad;
         double ny = gap(y, y0, y1), fy = reach(y, y0, y1), qfy = reach(qy, y0, y1);
         if (ny * ny >= r2) continue;
         double half = sqrt(r2 - ny * ny);
-        int a = (int)floor((x - half) / cs) - 1, b = (int)floor((x + half) / cs) + 1;
+        int a = (int)floor((x - half) * inv) - 1, b = (int)floor((x + half) * inv) + 1;
         if (a < c0) a = c0;
         if (b > c1) b = c1;
         for (int cx = a; cx <= b; cx++) {
@@ -164,21 +165,25 @@ static void wake(Starfield *sf, const StarPusher *p, int k) {
 // the box that holds every disc (a pixel wider, for rounding; a star
 // outside it is in no pusher's radius) cut into PUSH_GRID x PUSH_GRID
 // cells, and per cell the pushers whose disc reaches it (when there are at
-// most 64 pushers; with more, every star tests them all). A star then tests
-// only the pushers of its cell: along a whale's body the discs overlap, but
-// a star being pushed sits near the rim of their union, where few do.
+// most 64 pushers and enough active stars to pay for the cells; else every
+// star tests them all). A star then tests only the pushers of its cell:
+// along a whale's body the discs overlap, but a star being pushed sits
+// near the rim of their union, where few do.
 #define PUSH_GRID 16
+#define PUSH_MASK_STARS 2048       // fewer active stars test every pusher: cheaper than marking the cells
 typedef struct PushSet {
     int n;
     double x[STARFIELD_MAX_PUSHERS], y[STARFIELD_MAX_PUSHERS], r2[STARFIELD_MAX_PUSHERS];
     double bx0, by0, bx1, by1;
     double cw, ch;             // cell size, px
     double icw, ich;           // 1 / cell size (the rounding stays inside a cell's pixel of padding)
-    bool masked;               // n <= 64: mask[] is used
+    bool masked;               // mask[] is used
     uint64_t mask[PUSH_GRID * PUSH_GRID];
 } PushSet;
 
-static void push_set(PushSet *ps, const StarPusher *p, int n) {
+static int clamp_cell(int c) { return c < 0 ? 0 : c >= PUSH_GRID ? PUSH_GRID - 1 : c; }
+
+static void push_set(PushSet *ps, const StarPusher *p, int n, uint32_t stars) {
     ps->n = n;
     ps->bx0 = ps->by0 = INFINITY;
     ps->bx1 = ps->by1 = -INFINITY;
@@ -191,26 +196,30 @@ static void push_set(PushSet *ps, const StarPusher *p, int n) {
         ps->bx1 = fmax(ps->bx1, p[k].x + p[k].r + 1.0);
         ps->by1 = fmax(ps->by1, p[k].y + p[k].r + 1.0);
     }
-    ps->masked = n > 0 && n <= 64;
+    ps->masked = n > 1 && n <= 64 && stars >= PUSH_MASK_STARS;
     if (!ps->masked) return;
     ps->cw = (ps->bx1 - ps->bx0) / PUSH_GRID;
     ps->ch = (ps->by1 - ps->by0) / PUSH_GRID;
     ps->icw = 1.0 / ps->cw;
     ps->ich = 1.0 / ps->ch;
-    // A cell's box is taken a pixel wider all round, so a star the division
-    // puts in a cell is always inside it.
-    for (int cy = 0; cy < PUSH_GRID; cy++)
-        for (int cx = 0; cx < PUSH_GRID; cx++) {
-            double x0 = ps->bx0 + cx * ps->cw - 1.0, x1 = ps->bx0 + (cx + 1) * ps->cw + 1.0;
-            double y0 = ps->by0 + cy * ps->ch - 1.0, y1 = ps->by0 + (cy + 1) * ps->ch + 1.0;
-            uint64_t m = 0;
-            for (int k = 0; k < n; k++) {
-                double dx = ps->x[k] < x0 ? x0 - ps->x[k] : ps->x[k] > x1 ? ps->x[k] - x1 : 0.0;
-                double dy = ps->y[k] < y0 ? y0 - ps->y[k] : ps->y[k] > y1 ? ps->y[k] - y1 : 0.0;
-                if (dx * dx + dy * dy < ps->r2[k]) m |= 1ull << k;
+    memset(ps->mask, 0, sizeof ps->mask);
+    // Each disc marks the cells of its box (a cell wider each side) that it
+    // reaches, a cell's box taken a pixel wider all round, so a star the
+    // division puts in a cell is always inside it.
+    for (int k = 0; k < n; k++) {
+        double r = p[k].r;
+        int c0 = clamp_cell((int)floor((p[k].x - r - ps->bx0) * ps->icw) - 1);
+        int c1 = clamp_cell((int)floor((p[k].x + r - ps->bx0) * ps->icw) + 1);
+        int r0 = clamp_cell((int)floor((p[k].y - r - ps->by0) * ps->ich) - 1);
+        int r1 = clamp_cell((int)floor((p[k].y + r - ps->by0) * ps->ich) + 1);
+        for (int cy = r0; cy <= r1; cy++) {
+            double dy = gap(ps->y[k], ps->by0 + cy * ps->ch - 1.0, ps->by0 + (cy + 1) * ps->ch + 1.0);
+            for (int cx = c0; cx <= c1; cx++) {
+                double dx = gap(ps->x[k], ps->bx0 + cx * ps->cw - 1.0, ps->bx0 + (cx + 1) * ps->cw + 1.0);
+                if (dx * dx + dy * dy < ps->r2[k]) ps->mask[cy * PUSH_GRID + cx] |= 1ull << k;
             }
-            ps->mask[cy * PUSH_GRID + cx] = m;
         }
+    }
 }
 
 // The nearest pusher whose radius holds (x, y) (the first of equally near
@@ -230,9 +239,7 @@ static int push_nearest(const PushSet *ps, double x, double y, double *bd2) {
         return best;
     }
     int cx = (int)((x - ps->bx0) * ps->icw), cy = (int)((y - ps->by0) * ps->ich);
-    cx = cx < 0 ? 0 : cx >= PUSH_GRID ? PUSH_GRID - 1 : cx;
-    cy = cy < 0 ? 0 : cy >= PUSH_GRID ? PUSH_GRID - 1 : cy;
-    for (uint64_t m = ps->mask[cy * PUSH_GRID + cx]; m; m &= m - 1) {
+    for (uint64_t m = ps->mask[clamp_cell(cy) * PUSH_GRID + clamp_cell(cx)]; m; m &= m - 1) {
         int k = __builtin_ctzll(m);
         double dx = x - ps->x[k], dy = y - ps->y[k], d2 = dx * dx + dy * dy;
         if (d2 < ps->r2[k] && d2 < *bd2) {
@@ -248,7 +255,7 @@ void starfield_step(Starfield *sf, const StarPusher *p, int n) {
     if (n > STARFIELD_MAX_PUSHERS) n = STARFIELD_MAX_PUSHERS;
     for (int k = 0; k < n; k++) wake(sf, p, k);
     PushSet ps;                        // 25 KB on the stack: no state kept between ticks
-    push_set(&ps, p, n);
+    push_set(&ps, p, n, sf->active_n);
     uint32_t kept = 0, displaced = 0;
     const double snap2 = STARFIELD_SNAP_PX * STARFIELD_SNAP_PX;
     const double disp2 = STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX;

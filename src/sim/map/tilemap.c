@@ -463,7 +463,8 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
     int limit = 2 * (m->w + m->h) + 8;
     for (int n = 0; n < limit && t_cell <= fmin(1.0, best); n++) {
         Shape sh;
-        if (shape_of(tilemap_at(m, col, row), col, row, m->tile, &sh)) {
+        Tile tile = tilemap_at(m, col, row);
+        if (tile != TILE_EMPTY && shape_of(tile, col, row, m->tile, &sh)) {
             double t0, t1;
             int enter;
             if (shape_clip(&sh, a, d, &t0, &t1, &enter) && t1 - t0 > 2 * depth_t && t0 <= 1 && t1 > 0) {
