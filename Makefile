@@ -58,8 +58,11 @@ APP_SRC  := $(filter-out $(CORE_SRC) src/platform/web.c,$(wildcard src/*.c src/*
 TOOL_SRC := $(wildcard tools/assetgen/*.c)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 # The platform layer's pure files (no SDL; tests/layers.sh checks) are
-# unit-tested with the pure layers: settings, key bindings, best times.
-PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c
+# unit-tested with the pure layers: settings, key bindings, best times, the
+# replay folder's names and pruning; and so is the app's fight pacing
+# (app/pace.c).
+PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
+                src/platform/replays.c src/app/pace.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)
@@ -125,6 +128,16 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
 
+# tests/unit/test_render.c checks the look-only rules by pixel through SDL's
+# software renderer (no window): it links the renderer and SDL as well.
+RENDER_OBJ := $(filter $(BUILD)/src/render/%,$(APP_OBJ))
+$(BUILD)/tests/unit/test_render.o: tests/unit/test_render.c $(FLAGS_STAMP) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SDL_CFLAGS) -c $< -o $@
+$(BUILD)/tests/test_render: $(BUILD)/tests/unit/test_render.o $(CORE_OBJ) $(PURE_APP_OBJ) $(RENDER_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(SDL_LIBS) $(CJSON_LIBS) -lm
+
 $(BUILD)/assetgen: $(TOOL_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
 
@@ -180,6 +193,7 @@ pictures: $(BIN)
 
 bench: $(BIN)
 	./$(BIN) --bench levels/01-tetran.lvl
+	./$(BIN) --bench levels/bench/worst.lvl --ticks 600
 
 # The data the game reads at run time: assets/ (sprites, sounds, leg
 # profiles) and the arenas of the boss rush, also as Tiled maps with their
@@ -370,3 +384,88 @@ install-desktop:
 uninstall-desktop:
 	rm -f "$(DESTDIR)$(SHARE)/applications/bossrush.desktop" "$(DESTDIR)$(SHARE)/metainfo/$(APPS_ID).metainfo.xml" \
 	      "$(DESTDIR)$(SHARE)/man/man6/bossrush.6" $(foreach s,$(ICON_SIZES),"$(DESTDIR)$(SHARE)/icons/hicolor/$(s)x$(s)/apps/bossrush.png")
+# ---------------------------------------------------------------- fuzzing (tests/fuzz/)
+# libFuzzer targets, one per tests/fuzz/fuzz_NAME.c, built with clang
+# (-fsanitize=fuzzer,address,undefined) into build-fuzz/ over the pure
+# layers. `make fuzz` runs each for FUZZ_SECONDS (`make fuzz-NAME` one of
+# them), starting from its seeds (tests/fuzz/README.md); what it finds
+# lands in build-fuzz/ (crash-*, leak-*, timeout-*). Needs
+# `sh scripts/deps.sh --fuzz` (clang and libclang-rt).
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD   := build-fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE $(WARN) -g -O1 -fno-omit-frame-pointer -ffp-contract=off \
+                $(FUZZ_SAN) -Isrc -Itests -MMD -MP
+FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_OBJ     := $(CORE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+# libFuzzer's options for every run: the dictionary, a per-input time limit
+# (any legal file ticks in milliseconds: seconds mean a hang), a memory
+# limit, and inputs up to 64 KiB.
+FUZZ_RUN     := -dict=tests/fuzz/bossrush.dict -timeout=20 -rss_limit_mb=2048 -max_len=65536 \
+                -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/
+
+.PHONY: fuzz fuzz-build
+
+$(FUZZ_BUILD)/.deps-ok: scripts/deps.sh
+	@sh scripts/deps.sh --fuzz
+	@mkdir -p $(@D) && touch $@
+# The simulation's step code gets coverage counters but no comparison
+# tracing (in its hot loops that tracing took most of each execution's
+# time); the parsers keep it, so the fuzzer learns their keywords.
+FUZZ_PARSERS := src/core/text.c src/sim/level.c src/sim/tmj.c src/sim/input.c src/sim/creatures/params.c \
+                src/sim/player/legs.c
+FUZZ_HOT     := $(filter-out $(FUZZ_PARSERS),$(filter src/sim/% src/core/dmath.c src/core/hash.c src/core/rng.c,$(CORE_SRC)))
+$(FUZZ_HOT:%.c=$(FUZZ_BUILD)/obj/%.o): FUZZ_COV := -fno-sanitize-coverage=trace-cmp
+$(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) -c $< -o $@
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) | $(FUZZ_BUILD)/.deps-ok
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(CJSON_LIBS) -lm
+fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
+
+# The seeds: the files the game and the tests ship (every arena but the
+# 16 MB worst.lvl, every script, replay and broken file, the leg profiles
+# behind a byte that picks the leg) and tests/fuzz/corpus/NAME (findings
+# kept as regression inputs). New inputs go to build-fuzz/corpus/NAME.
+fuzz_seeds_level  = levels/*.lvl levels/test/*.lvl tests/bad/*.lvl
+fuzz_seeds_script = tests/scripts/*.script tests/replays/*.rpl tests/bad/*.script tests/bad/*.rpl
+fuzz_seeds_tmj    = levels/tiled/*.tmj levels/test/*.tmj tests/bad/*.tmj
+$(FUZZ_BUILD)/seeds/%: FORCE
+	@rm -rf $@ && mkdir -p $@ $(FUZZ_BUILD)/corpus/$*
+	@for f in $(fuzz_seeds_$*); do cp "$$f" $@/; done
+	@if [ "$*" = legs ]; then i=0; for f in assets/legs/*.leg; do \
+	     { printf "\\$$(printf %03o $$i)"; cat "$$f"; } > $@/$$(basename "$$f"); i=$$((i + 1)); done; fi
+	@[ -d tests/fuzz/corpus/$* ] && cp tests/fuzz/corpus/$*/* $@/ 2>/dev/null; true
+
+fuzz-%: $(FUZZ_BUILD)/fuzz_% $(FUZZ_BUILD)/seeds/%
+	$(FUZZ_BUILD)/fuzz_$* $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) \
+	    $(FUZZ_BUILD)/corpus/$* $(FUZZ_BUILD)/seeds/$*
+
+fuzz:
+	@for t in $(FUZZ_NAMES); do $(MAKE) --no-print-directory fuzz-$$t || exit 1; done
+-include $(shell find $(FUZZ_BUILD) -name '*.d' 2>/dev/null)
+clean: clean-fuzz
+.PHONY: clean-fuzz
+clean-fuzz:
+	rm -rf $(FUZZ_BUILD)
+
+# ---------------------------------------------------------------- soak and valgrind
+# `make soak`: every arena in levels/ and levels/test/ played SOAK_TICKS
+# ticks (an hour each) with seeded random input, every invariant checked
+# every tick, memory flat (tests/soak/soak.c); `make test` runs 3,600
+# ticks of each (tests/run.sh). levels/bench/ is left out: worst.lvl would
+# take half an hour; --bench is for it.
+SOAK_TICKS  ?= 216000
+SOAK_LEVELS := $(wildcard levels/*.lvl levels/test/*.lvl)
+$(BUILD)/soak: tests/soak/soak.c tests/invariants.h $(CORE_OBJ) $(PROFILES_OBJ)
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(CORE_OBJ) $(PROFILES_OBJ) $(LDFLAGS) $(CJSON_LIBS) -lm
+test: $(BUILD)/soak
+.PHONY: soak valgrind
+soak: $(BUILD)/soak
+	$(BUILD)/soak --ticks $(SOAK_TICKS) $(SOAK_LEVELS)
+# valgrind memcheck over the script and replay suite and every broken input
+# (tests/valgrind.sh; about ten minutes on two shared cores).
+valgrind: $(BIN)
+	@sh scripts/deps.sh --valgrind
+	@sh tests/valgrind.sh $(BIN)

@@ -20,6 +20,9 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 # --checkers: what `make test` checks with when present: Tiled's command
 # line (tests/tiled.sh) and the desktop-file validators (tests/install.sh).
 [ "$1" = "--checkers" ] && PKGS="$PKGS tiled desktop-file-utils appstream mandoc"
+# --fuzz: clang and its libFuzzer runtime for `make fuzz`; --valgrind: valgrind for `make valgrind`.
+[ "$1" = "--fuzz" ] && PKGS="$PKGS clang libclang-rt-14-dev"
+[ "$1" = "--valgrind" ] && PKGS="$PKGS valgrind"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
@@ -41,6 +44,11 @@ have_all() {
     if [ "$1" = "--checkers" ]; then
         for t in tiled desktop-file-validate appstreamcli mandoc; do command -v $t >/dev/null 2>&1 || return 1; done
     fi
+    if [ "$1" = "--fuzz" ]; then
+        echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' |
+            clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 || return 1
+    fi
+    if [ "$1" = "--valgrind" ]; then command -v valgrind >/dev/null 2>&1 || return 1; fi
     if [ "$1" = "--with-tools" ]; then
         for t in clang xvfb-run xdotool convert; do command -v $t >/dev/null 2>&1 || return 1; done
     fi

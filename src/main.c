@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "build_config.h"
@@ -20,12 +22,16 @@
 #include "harness/probes.h"
 #include "harness/script.h"
 #include "harness/session.h"
+#include "harness/snapshot.h"
+#include "render/export.h"
 #include "render/render.h"
 #include "sim/level_write.h"
 #include "sim/tmj.h"
 #include "sim/world.h"
 
 #define BENCH_TICKS (60 * SIM_TICK_HZ)   // a minute of play
+// --bench keeps two timings a tick (16 bytes): at most 16 MB of them.
+#define BENCH_MAX_TICKS 1000000
 
 typedef enum Mode {
     MODE_PLAY = 0,             // the boss rush
@@ -50,6 +56,13 @@ typedef struct Cli {
     uint32_t seed;
     AppShot shots[APP_MAX_SHOTS];
     int shot_count;
+    // The replay lab's options (parse_lab_option).
+    const char **more;         // --replay A B ...: the files after the first (malloc'd)
+    int more_n;
+    int jobs;                  // --jobs N: processes verifying at once (0: one, in this process)
+    bool has_until, has_from;
+    int64_t until, from;       // --until T, --from T
+    const char *export_path;   // --export OUT
 } Cli;
 
 static const char usage_text[] =
@@ -68,14 +81,23 @@ static const char usage_text[] =
     "  --headless              no window, no audio: with --script/--replay/--level,\n"
     "                          run as fast as possible\n"
     "  --dump-state            with --headless: print every probe at the end\n"
-    "  --ticks N               ticks to simulate (--level --headless: default 0;\n"
-    "                          --bench: default 3600)\n"
+    "  --ticks N               ticks to simulate, 0..10000000 (--level --headless:\n"
+    "                          default 0; --bench: default 3600, at most 1000000)\n"
     "  --seed N                with --level --headless or --bench: game seed\n"
     "  --render                with --bench: also time rendering (frame_ms, startup_ms)\n"
     "  --compare-naive         with --bench: also time the naive starfield and hit\n"
     "                          tests on the same world (docs/bench.md)\n"
-    "  --shot TICK:FILE.png    save the frame after TICK as PNG (repeatable)\n"
+    "  --shot TICK:FILE.png    save the frame after TICK as PNG (repeatable, at\n"
+    "                          most 64 times)\n"
     "  --debug                 draw the debug overlay in --shot frames\n"
+    "  --replay A B ... --headless [--jobs N]\n"
+    "                          verify several replays: one line each, then\n"
+    "                          'N passed, M failed' (N processes at once)\n"
+    "  --until T               with --replay/--script --headless: stop after\n"
+    "                          tick T (with --record: a replay of ticks 0..T)\n"
+    "  --export OUT            with --replay: render every tick to OUT.mp4 or\n"
+    "                          OUT.gif (ffmpeg) or a folder of PNG frames;\n"
+    "                          --from T / --until T choose the ticks\n"
     "  --help, --version\n"
     "exit codes: 0 ok; 1 an expectation failed, a replay desynced or its level\n"
     "changed; 2 bad command line or an unreadable or malformed file.\n"
@@ -102,6 +124,56 @@ static bool parse_count(const char *s, int64_t max, int64_t *out) {
     return true;
 }
 
+// The replay lab's options and --replay's further files: 1 when argv[*i]
+// was one (*i moved past its value), 0 when not, else an exit code (2).
+static int parse_lab_option(Cli *c, int argc, char **argv, int *i) {
+    const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (a[0] != '-' && c->mode == MODE_REPLAY) {
+        if (!c->more && !(c->more = malloc((size_t)argc * sizeof *c->more))) return bad_cli("out of memory");
+        c->more[c->more_n++] = a;
+        return 1;
+    }
+    int64_t v;
+    if (!strcmp(a, "--jobs")) {
+        if (!next) return bad_cli("--jobs needs a number");
+        if (c->jobs) return bad_cli("--jobs given twice");
+        if (!parse_count(next, 256, &v) || v < 1) return bad_cli("--jobs: expected 1..256, got '%s'", next);
+        c->jobs = (int)v;
+    } else if (!strcmp(a, "--until") || !strcmp(a, "--from")) {
+        bool until = a[2] == 'u';
+        if (!next) return bad_cli("%s needs a tick", a);
+        if (until ? c->has_until : c->has_from) return bad_cli("%s given twice", a);
+        if (!parse_count(next, SCRIPT_MAX_TICK, &v))
+            return bad_cli("%s: expected a tick 0..%d, got '%s'", a, SCRIPT_MAX_TICK, next);
+        if (until) c->until = v, c->has_until = true;
+        else c->from = v, c->has_from = true;
+    } else if (!strcmp(a, "--export")) {
+        if (!next || !*next) return bad_cli("--export needs a file or folder name");
+        if (c->export_path) return bad_cli("--export given twice");
+        c->export_path = next;
+    } else {
+        return 0;
+    }
+    (*i)++;
+    return 1;
+}
+
+// What the replay lab's options go with (after parse_cli's own checks).
+static int check_lab_options(const Cli *c) {
+    if (c->more_n && !c->headless) return bad_cli("several replays are verified with --headless only");
+    if (c->more_n && (c->record || c->dump || c->shot_count || c->has_until || c->export_path))
+        return bad_cli("several replays take no --record, --dump-state, --shot, --until or --export");
+    if (c->jobs && c->mode != MODE_REPLAY) return bad_cli("--jobs works with --replay --headless");
+    if (c->has_until && !((c->headless && (c->mode == MODE_REPLAY || c->mode == MODE_SCRIPT)) || c->export_path))
+        return bad_cli("--until works with --replay or --script --headless, or --export");
+    if (c->has_from && !c->export_path) return bad_cli("--from works with --export");
+    if (c->export_path && c->mode != MODE_REPLAY) return bad_cli("--export works with --replay");
+    if (c->export_path && (c->headless || c->record || c->dump || c->shot_count))
+        return bad_cli("--export takes no --headless, --record, --dump-state or --shot (it runs headless)");
+    if (c->has_from && c->has_until && c->from > c->until) return bad_cli("--from is after --until");
+    return -1;
+}
+
 // Fills c from argv. Returns -1 to go on, else an exit code (help,
 // version, or a bad command line).
 static int parse_cli(int argc, char **argv, Cli *c) {
@@ -110,6 +182,9 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         Mode m = MODE_PLAY;
+        int lab = parse_lab_option(c, argc, argv, &i);
+        if (lab == 1) continue;
+        if (lab) return lab;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
             return 0;
@@ -184,9 +259,9 @@ static int parse_cli(int argc, char **argv, Cli *c) {
     if (c->headless && !runs_headless && c->mode != MODE_BENCH && c->mode != MODE_REBLESS)
         return bad_cli("--headless needs --script, --replay or --level");
     bool record_ok = (!c->headless && (c->mode == MODE_PLAY || c->mode == MODE_LEVEL)) ||
-                     (c->headless && c->mode == MODE_SCRIPT);
+                     (c->headless && (c->mode == MODE_SCRIPT || c->mode == MODE_REPLAY));
     if (c->record && !record_ok)
-        return bad_cli("--record works with live play (alone or with --level) or --script --headless");
+        return bad_cli("--record works with live play (alone or with --level) or --script/--replay --headless");
     if (c->dump && !(c->headless && runs_headless)) return bad_cli("--dump-state needs --headless");
     if (c->has_ticks && !(c->mode == MODE_BENCH || (c->mode == MODE_LEVEL && c->headless)))
         return bad_cli("--ticks works with --bench or --level --headless");
@@ -194,6 +269,8 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         return bad_cli("--seed works with --bench or --level --headless (scripts use their 'seed' line)");
     if (c->render && c->mode != MODE_BENCH) return bad_cli("--render works with --bench only");
     if (c->compare_naive && c->mode != MODE_BENCH) return bad_cli("--compare-naive works with --bench only");
+    if (c->mode == MODE_BENCH && c->ticks > BENCH_MAX_TICKS)
+        return bad_cli("--ticks: expected a tick count 0..%d with --bench, got %" PRId64, BENCH_MAX_TICKS, c->ticks);
     if (c->shot_count && (c->mode == MODE_BENCH || c->mode == MODE_REBLESS))
         return bad_cli("--shot does not work with --bench");
     if (c->mode == MODE_CONVERT && (c->headless || c->record || c->dump || c->shot_count || c->has_ticks ||
@@ -202,7 +279,7 @@ static int parse_cli(int argc, char **argv, Cli *c) {
     size_t out_len = c->out ? strlen(c->out) : 0;
     if (c->mode == MODE_CONVERT && !tmj_is_path(c->out) && !(out_len > 4 && !strcmp(c->out + out_len - 4, ".lvl")))
         return bad_cli("--convert: OUT must end in .lvl or .tmj, got '%s'", c->out);
-    return -1;
+    return check_lab_options(c);
 }
 
 // ---------------------------------------------------------------- helpers
@@ -238,9 +315,16 @@ static void dump_state(const World *w) {
     }
 }
 
-static void take_shots(const Cli *c, const World *w) {
+// --shot frames come from one renderer that follows the run from its first
+// tick (render_shooter_*, opened in *sh on the first call), so they show
+// the effects of earlier ticks too.
+static void take_shots(const Cli *c, RenderShooter **sh, const World *w) {
+    if (!c->shot_count) return;
+    if (!*sh) *sh = render_shooter_open(assets_dir(), c->debug);
+    if (!*sh) return;
+    render_shooter_tick(*sh, w);
     for (int i = 0; i < c->shot_count; i++)
-        if (c->shots[i].tick == w->tick && !render_shot(w, assets_dir(), c->shots[i].path, c->debug))
+        if (c->shots[i].tick == w->tick && !render_shooter_save(*sh, w, c->shots[i].path))
             fprintf(stderr, "bossrush: could not write %s\n", c->shots[i].path);
 }
 
@@ -259,10 +343,12 @@ static int run_level(const Cli *c) {
     SessionSetup setup = setup_for(c);
     int rc = report(&s, session_open_level(&s, c->file, &setup));
     if (rc == 0) {
+        RenderShooter *sh = NULL;
         for (int64_t t = 0; t < c->ticks; t++) {
             session_step(&s, NULL);
-            take_shots(c, s.w);
+            take_shots(c, &sh, s.w);
         }
+        render_shooter_close(sh);
         warn_missed_shots(c, s.w->tick);
         if (c->dump) dump_state(s.w);
     }
@@ -270,7 +356,10 @@ static int run_level(const Cli *c) {
     return rc;
 }
 
-// --script/--replay FILE --headless [--record OUT] [--dump-state].
+// --until T: tick T has been simulated.
+static bool until_reached(const Cli *c, const World *w) { return c->has_until && w->tick >= c->until; }
+
+// --script/--replay FILE --headless [--until T] [--record OUT] [--dump-state].
 static int run_script(const Cli *c) {
     Session s;
     SessionSetup setup = setup_for(c);
@@ -280,12 +369,15 @@ static int run_script(const Cli *c) {
         return rc;
     }
     if (c->record && !session_record(&s, c->record)) fprintf(stderr, "%s\n", s.msg);
-    while (!session_done(&s)) {
+    RenderShooter *sh = NULL;
+    while (!session_done(&s) && !until_reached(c, s.w)) {
         bool ok = session_step(&s, NULL);
-        take_shots(c, s.w);
+        take_shots(c, &sh, s.w);
         if (!ok) break;
     }
-    rc = report(&s, session_finish(&s));
+    render_shooter_close(sh);
+    // Stopped by --until: the checks of ticks 0..T ran; the end's do not.
+    rc = report(&s, until_reached(c, s.w) && !session_done(&s) ? s.rc : session_finish(&s));
     if (rc == 0) warn_missed_shots(c, s.w->tick);
     if (rc == 0 && session_recording(&s)) {
         char why[1300];
@@ -299,6 +391,116 @@ static int run_script(const Cli *c) {
     if (c->dump) dump_state(s.w);
     session_close(&s);
     return rc;
+}
+
+// ---------------------------------------------------------------- batch verify
+
+// One replay of a batch, verified in this process: its exit code and its
+// line ("PATH: ok" or the message). Warnings go to stderr at once.
+static int verify_one(const Cli *c, const char *path, char *line, size_t n) {
+    Session s;
+    SessionSetup setup = setup_for(c);
+    int rc = session_open_script(&s, path, &setup);
+    if (s.warning[0]) log_warn("%s: %s", path, s.warning);
+    while (rc == 0 && !session_done(&s))
+        if (!session_step(&s, NULL)) rc = s.rc;
+    if (rc == 0) rc = session_finish(&s);
+    if (rc) snprintf(line, n, "%s", s.msg);
+    else snprintf(line, n, "%s: ok", path);
+    session_close(&s);
+    return rc;
+}
+
+typedef struct BatchJob {
+    const char *path;
+    int rc;                    // -1 while running
+    int fd;                    // the child's line, read when it has exited
+    pid_t pid;                 // 0: run here
+    char line[1700];
+} BatchJob;
+
+// Starts job j in a child process (its line through a pipe, its verdict
+// as the exit status); where fork or pipe fails, runs it here.
+static void batch_start(const Cli *c, BatchJob *j) {
+    int p[2];
+    j->rc = -1;
+    j->pid = 0;
+    if (c->jobs > 1 && pipe(p) == 0) {
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid == 0) {
+            close(p[0]);
+            int rc = verify_one(c, j->path, j->line, sizeof j->line);
+            size_t len = strlen(j->line), off = 0;
+            while (off < len) {
+                ssize_t w = write(p[1], j->line + off, len - off);
+                if (w <= 0) break;
+                off += (size_t)w;
+            }
+            _exit(rc);
+        }
+        close(p[1]);
+        if (pid > 0) {
+            j->pid = pid;
+            j->fd = p[0];
+            return;
+        }
+        close(p[0]);
+    }
+    j->rc = verify_one(c, j->path, j->line, sizeof j->line);
+}
+
+// Waits for any child and files its verdict with its job.
+static void batch_reap(BatchJob *jobs, int n) {
+    int status;
+    pid_t pid = waitpid(-1, &status, 0);
+    for (int i = 0; i < n && pid > 0; i++) {
+        BatchJob *j = &jobs[i];
+        if (j->pid != pid || j->rc >= 0) continue;
+        size_t len = 0;
+        ssize_t r;
+        while (len + 1 < sizeof j->line && (r = read(j->fd, j->line + len, sizeof j->line - 1 - len)) > 0)
+            len += (size_t)r;
+        j->line[len] = 0;
+        close(j->fd);
+        j->rc = WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+        if (!WIFEXITED(status)) snprintf(j->line, sizeof j->line, "%s: the verifying process died", j->path);
+    }
+}
+
+// --replay A B ... --headless [--jobs N]: every file verified (N at once in
+// child processes), one line each in the order given, then "N passed, M
+// failed". Exit 2 when a file was unreadable or malformed, else 1 when one
+// failed, else 0.
+static int run_batch(const Cli *c) {
+    int n = c->more_n + 1, next = 0, running = 0, printed = 0, passed = 0, worst = 0;
+    BatchJob *jobs = calloc((size_t)n, sizeof *jobs);
+    if (!jobs) {
+        fprintf(stderr, "bossrush: out of memory\n");
+        return 2;
+    }
+    for (int i = 0; i < n; i++) jobs[i].path = i == 0 ? c->file : c->more[i - 1];
+    int width = c->jobs > 1 ? c->jobs : 1;
+    while (printed < n) {
+        while (next < n && running < width) {
+            batch_start(c, &jobs[next]);
+            running += jobs[next++].rc < 0;
+        }
+        if (jobs[printed].rc < 0) {
+            batch_reap(jobs, n);
+            running = 0;
+            for (int i = 0; i < next; i++) running += jobs[i].rc < 0;
+            continue;
+        }
+        const BatchJob *j = &jobs[printed++];
+        printf("%s\n", j->line);
+        fflush(stdout);
+        passed += j->rc == 0;
+        if (j->rc == 2 || (j->rc == 1 && worst == 0)) worst = j->rc;
+    }
+    printf("%d passed, %d failed\n", passed, n - passed);
+    free(jobs);
+    return worst;
 }
 
 // --rebless FILE: re-run a replay and rewrite its checksums and level hash
@@ -335,6 +537,62 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+// --bench's seek measurement: snapshots kept as the viewer keeps them
+// (harness/snapshot.h, the default budget) while the bench runs, outside
+// the timed tick; then seeks to SEEK_COUNT ticks spread over the run in a
+// jumbled order, each a restore plus the re-simulation up to the tick,
+// timed and checked against the hash the straight run had there.
+#define SEEK_COUNT 100
+
+typedef struct BenchSeek {
+    SnapStore st;
+    uint64_t *hash;            // per tick of the straight run
+    bool ok;
+} BenchSeek;
+
+static void bench_seek_begin(BenchSeek *b, Session *s, int64_t n) {
+    memset(b, 0, sizeof *b);
+    b->hash = malloc((size_t)(n > 0 ? n : 1) * sizeof *b->hash);
+    b->ok = b->hash && snap_init(&b->st, s->w, &s->blocks, 0);
+}
+
+static void bench_seek_tick(BenchSeek *b, const World *w) {
+    if (!b->ok) return;
+    b->hash[w->tick] = world_hash(w);
+    b->ok = snap_offer(&b->st);
+}
+
+static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
+    if (b->ok && n > 0) {
+        double sum = 0, max = 0;
+        int wrong = 0;
+        for (int k = 0; k < SEEK_COUNT; k++) {
+            // k = 0 the last tick, then a stride prime to most lengths.
+            int64_t target = k == 0 ? n - 1 : (int64_t)(((uint64_t)k * 7919u * 104729u) % (uint64_t)n);
+            double t0 = bench_now_us();
+            for (int64_t t = snap_restore(&b->st, target); t < target; t++) {
+                Input in = bench_input(t + 1);
+                world_step(s->w, in);
+            }
+            double dt = (bench_now_us() - t0) / 1e3;
+            sum += dt;
+            if (dt > max) max = dt;
+            wrong += world_hash(s->w) != b->hash[target];
+        }
+        printf("seek_mean_ms %.3f\n", sum / SEEK_COUNT);
+        printf("seek_max_ms %.3f\n", max);
+        printf("seek_wrong %d\n", wrong);
+        printf("snapshot_interval %" PRId64 "\n", b->st.interval);
+        printf("snapshots %d\n", b->st.n);
+        printf("snapshot_mib %.2f\n", (double)b->st.used / (1 << 20));
+        printf("world_kib %.1f\n", (double)b->st.world_bytes / 1024);
+    } else if (!b->ok) {
+        printf("seek_mean_ms unavailable\n");
+    }
+    snap_free(&b->st);
+    free(b->hash);
+}
+
 // When main started (--bench --render's startup_ms).
 static double main_start_us;
 
@@ -351,9 +609,9 @@ static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 static int run_bench(const Cli *c) {
     Session s;
     SessionSetup setup = setup_for(c);
-    double load0 = bench_now_us();
+    double load0 = bench_now_us(), load_c0 = bench_cpu_us();
     int rc = report(&s, session_open_level(&s, c->file, &setup));
-    double load_us = bench_now_us() - load0;
+    double load_us = bench_now_us() - load0, load_cpu = bench_cpu_us() - load_c0;
     if (rc) {
         session_close(&s);
         return rc;
@@ -361,10 +619,12 @@ static int run_bench(const Cli *c) {
     World *w = s.w;
     int64_t n = c->has_ticks ? c->ticks : BENCH_TICKS;
     double *dt = malloc((size_t)(n > 0 ? n : 1) * sizeof *dt);
+    double *ct = malloc((size_t)(n > 0 ? n : 1) * sizeof *ct);
     BenchNaive nb;
     memset(&nb, 0, sizeof nb);
-    if (!dt || (c->compare_naive && !bench_naive_init(&nb, w))) {
+    if (!dt || !ct || (c->compare_naive && !bench_naive_init(&nb, w))) {
         free(dt);
+        free(ct);
         fprintf(stderr, "bossrush: out of memory\n");
         session_close(&s);
         return 2;
@@ -378,58 +638,67 @@ static int run_bench(const Cli *c) {
     }
     uint64_t allocs = 0, bullets = 0, active = 0;
     int bullets_max = 0;
-    double aside_cpu = 0, t_all0 = bench_now_us(), cpu0 = bench_cpu_us();
+    BenchSeek seek;
+    bench_seek_begin(&seek, &s, n);
+    double t_all0 = bench_now_us();
     for (int64_t t = 0; t < n; t++) {
         Input in = bench_input(t);
         uint64_t a0 = mem_alloc_count();
+        // The CPU clock is read outside the wall clock's window (it costs
+        // most of a microsecond here), so the wall times stay clean.
+        double c0 = bench_cpu_us();
         if (c->compare_naive && t % BENCH_NAIVE_EVERY == 0) {
             // The tick's time is its systems' own, not the naive runs'.
-            double c0 = bench_cpu_us(), sum = 0;
+            double sum = 0;
             memset(naive_sys, 0, sizeof naive_sys);
             bench_naive_step(&nb, w, in, naive_sys);
             for (int k = 0; k < WORLD_SYS_COUNT; k++) sum += naive_sys[k];
-            dt[t] = sum;
-            aside_cpu += bench_cpu_us() - c0 - sum;
-        } else if (t % BENCH_SYSTEM_EVERY == 0) {
-            double t0 = bench_now_us();
-            bench_step_timed(w, in, sys_us);
-            dt[t] = bench_now_us() - t0;
-            sys_ticks++;
+            dt[t] = ct[t] = sum;
         } else {
             double t0 = bench_now_us();
-            world_step(w, in);
+            if (t % BENCH_SYSTEM_EVERY == 0) {
+                bench_step_timed(w, in, sys_us);
+                sys_ticks++;
+            } else {
+                world_step(w, in);
+            }
             dt[t] = bench_now_us() - t0;
+            ct[t] = bench_cpu_us() - c0;
         }
         allocs += mem_alloc_count() - a0;
         bullets += (uint64_t)w->bullets.count;
         if (w->bullets.count > bullets_max) bullets_max = w->bullets.count;
         active += w->stars.active_n;
+        bench_seek_tick(&seek, w);
         if (c->render && !render_failed && (t + 1) % ((n + RENDER_SAMPLES - 1) / RENDER_SAMPLES) == 0) {
-            double c0 = bench_cpu_us();
             double ms = render_bench_frame(w, assets_dir(), RENDER_FRAMES);
-            aside_cpu += bench_cpu_us() - c0;
             if (ms < 0) render_failed = true;
             else frame_ms += ms, frame_samples++;
         }
     }
-    double cpu_us = bench_cpu_us() - cpu0 - aside_cpu;
     double wall_us = bench_now_us() - t_all0;
-    double sum = 0, max = 0;
+    double sum = 0, max = 0, csum = 0;
     for (int64_t t = 0; t < n; t++) {
         sum += dt[t];
+        csum += ct[t];
         if (dt[t] > max) max = dt[t];
     }
     if (n > 0) qsort(dt, (size_t)n, sizeof *dt, cmp_double);
+    if (n > 0) qsort(ct, (size_t)n, sizeof *ct, cmp_double);
     double p99 = n > 0 ? dt[(size_t)((double)(n - 1) * 0.99)] : 0;
+    double cpu_p99 = n > 0 ? ct[(size_t)((double)(n - 1) * 0.99)] : 0;
     double per = n > 0 ? 1.0 / (double)n : 0.0;
     printf("level %s\n", c->file);
+    printf("units %" PRId64 "\n", s.lv.units);
     printf("load_ms %.1f\n", load_us / 1e3);
+    printf("load_cpu_ms %.1f\n", load_cpu / 1e3);
     printf("ticks %" PRId64 "\n", n);
     printf("ticks_per_s %.0f\n", sum > 0 ? (double)n / (sum / 1e6) : 0.0);
     printf("tick_mean_us %.2f\n", sum * per);
     printf("tick_p99_us %.2f\n", p99);
     printf("tick_max_us %.2f\n", max);
-    printf("tick_cpu_mean_us %.2f\n", cpu_us * per);
+    printf("tick_cpu_mean_us %.2f\n", csum * per);
+    printf("tick_cpu_p99_us %.2f\n", cpu_p99);
     printf("allocs_per_tick %.4f\n", (double)allocs * per);
     for (int k = 0; k < WORLD_SYS_COUNT; k++)
         printf("sys_%s_us %.2f\n", world_system_name((WorldSystem)k), sys_ticks ? sys_us[k] / sys_ticks : 0.0);
@@ -454,6 +723,7 @@ static int run_bench(const Cli *c) {
     }
     printf("wall_s %.3f\n", wall_us / 1e6);
     printf("state_hash %016" PRIx64 "\n", world_hash(w));
+    bench_seek_report(&seek, &s, n);
     if (c->render && (render_failed || !frame_samples)) {
         fprintf(stderr, "bossrush: --render: the software renderer failed\n");
         rc = 2;
@@ -464,6 +734,7 @@ static int run_bench(const Cli *c) {
     }
     bench_naive_free(&nb);
     free(dt);
+    free(ct);
     session_close(&s);
     return rc;
 }
@@ -573,24 +844,104 @@ static int run_windowed(const Cli *c) {
     return app_main(&opt);
 }
 
+// ---------------------------------------------------------------- export
+
+// --replay FILE --export OUT [--from A] [--until B] [--debug]: simulates
+// ticks 0..B (verifying as --headless does) and renders A..B; a progress
+// line on stderr every 2 s. Exit 1 on a desync (nothing written), 2 when
+// ffmpeg is missing for a video or a write fails.
+static int run_export(const Cli *c) {
+    ExportKind kind = render_export_kind(c->export_path);
+    char ff[1200];
+    if (kind != EXPORT_PNG && !render_export_ffmpeg(ff, sizeof ff)) {
+        fprintf(stderr,
+                "bossrush: --export %s: ffmpeg is not installed (no ffmpeg on PATH), so no %s can be made; install "
+                "it (Debian: apt-get install ffmpeg) or export PNG frames, which need nothing: --export FOLDER\n",
+                c->export_path, kind == EXPORT_MP4 ? "MP4" : "GIF");
+        return 2;
+    }
+    Session s;
+    SessionSetup setup = setup_for(c);
+    int rc = report(&s, session_open_script(&s, c->file, &setup));
+    if (rc) {
+        session_close(&s);
+        return rc;
+    }
+    int64_t end = script_end_tick(s.script);
+    int64_t last = c->has_until && c->until < end ? c->until : end;
+    int64_t first = c->has_from ? c->from : 0;
+    if (first > last) {
+        fprintf(stderr, "bossrush: --from %" PRId64 ": the replay ends at tick %" PRId64 "\n", first, end);
+        session_close(&s);
+        return 2;
+    }
+    char why[1400];
+    RenderExport *e = render_export_open(c->export_path, assets_dir(), c->debug, why, sizeof why);
+    if (!e) {
+        fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
+        session_close(&s);
+        return 2;
+    }
+    double t0 = bench_now_us(), shown = t0;
+    bool progress = false;
+    while (rc == 0 && s.w->tick < last) {
+        if (!session_step(&s, NULL)) {
+            rc = report(&s, s.rc);
+            break;
+        }
+        if (!render_export_tick(e, s.w, s.w->tick >= first, why, sizeof why)) {
+            fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
+            rc = 2;
+            break;
+        }
+        double now = bench_now_us();
+        if (now - shown >= 2e6) {
+            shown = now;
+            progress = true;
+            fprintf(stderr, "\rbossrush: export: tick %" PRId64 " of %" PRId64 " (%d%%), %.0f s", s.w->tick, last,
+                    (int)(100 * (s.w->tick + 1) / (last + 1)), (now - t0) / 1e6);
+        }
+    }
+    if (progress) fprintf(stderr, "\n");
+    if (!render_export_close(e, rc == 0, why, sizeof why) && rc == 0) {
+        fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
+        rc = 2;
+    }
+    if (rc == 0)
+        fprintf(stderr, "bossrush: exported ticks %" PRId64 "..%" PRId64 " (%" PRId64 " frames) to %s in %.1f s\n",
+                first, last, last - first + 1, c->export_path, (bench_now_us() - t0) / 1e6);
+    session_close(&s);
+    return rc;
+}
+
+static int run_mode(const Cli *c) {
+    switch (c->mode) {
+    case MODE_BENCH: return run_bench(c);
+    case MODE_REBLESS: return run_rebless(c);
+    case MODE_CONVERT: return run_convert(c);
+    case MODE_LEVEL:
+        if (c->headless) return run_level(c);
+        return run_windowed(c);
+    case MODE_SCRIPT:
+    case MODE_REPLAY:
+        if (c->mode == MODE_REPLAY && c->export_path) return run_export(c);
+        if (c->more_n) return run_batch(c);
+        if (c->headless) return run_script(c);
+        return run_windowed(c);
+    case MODE_PLAY: return run_windowed(c);
+    }
+    return 2;
+}
+
 int main(int argc, char **argv) {
     main_start_us = bench_now_us();
     Cli c;
     int rc = parse_cli(argc, argv, &c);
-    if (rc >= 0) return rc;
-    if (c.headless || c.mode == MODE_BENCH || c.mode == MODE_REBLESS || c.mode == MODE_CONVERT) log_set_quiet(1);
-    switch (c.mode) {
-    case MODE_BENCH: return run_bench(&c);
-    case MODE_REBLESS: return run_rebless(&c);
-    case MODE_CONVERT: return run_convert(&c);
-    case MODE_LEVEL:
-        if (c.headless) return run_level(&c);
-        return run_windowed(&c);
-    case MODE_SCRIPT:
-    case MODE_REPLAY:
-        if (c.headless) return run_script(&c);
-        return run_windowed(&c);
-    case MODE_PLAY: return run_windowed(&c);
+    if (rc < 0) {
+        if (c.headless || c.mode == MODE_BENCH || c.mode == MODE_REBLESS || c.mode == MODE_CONVERT || c.export_path)
+            log_set_quiet(1);
+        rc = run_mode(&c);
     }
-    return 2;
+    free(c.more);
+    return rc;
 }

@@ -112,6 +112,8 @@ else
     abs=$(cd "$(dirname "$rpl")" && cd "$(dirname "$lvl")" && pwd)/$(basename "$lvl")
     sed -i "s|^level [^ ]*|level $abs|" "$tmp/t.rpl"
     expect 1 err "replay desync at tick $tick: checksum expected" -- --replay "$tmp/t.rpl" --headless
+    # Watched in a (dummy) window it plays to its end and says the same (5 s).
+    expect 1 err "replay desync at tick $tick: checksum expected" -- --replay "$tmp/t.rpl"
 
     # The same replay against a changed level file: exit 1, both hashes named.
     cp "$abs" "$tmp/changed.lvl"
@@ -166,6 +168,93 @@ echo "03000000aaaa0000bbbb000001000000,bossrush test pad,a:b0,b:b1,x:b2,y:b3,lef
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 1 controller mappings" -- --replay "$tmp/one.rpl"
 echo "not a mapping" > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 0 controller mappings" -- --replay "$tmp/one.rpl"
+# Robustness (issue 14): the command line's bounds, streams that never end,
+# pipes, NUL bytes, the worst legal level.
+expect 2 err "--ticks: expected a tick count 0..10000000, got '10000001'" -- --level $LVL --headless --ticks 10000001
+expect 2 err "--ticks: expected a tick count 0..1000000 with --bench" -- --bench $LVL --ticks 1000001
+expect 0 out "ticks 2" -- --bench $LVL --ticks 2
+expect 2 err "--shot: bad tick" -- --level $LVL --headless --shot 10000001:a.png
+shots=""
+for i in $(seq 64); do shots="$shots --shot $i:$tmp/s$i.png"; done
+expect 0 err "" -- --level $LVL --headless $shots
+expect 2 err "too many --shot (at most 64)" -- --level $LVL --headless $shots --shot 65:$tmp/s65.png
+expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --script /dev/zero --headless
+expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --replay /dev/zero --headless
+expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --level /dev/zero --headless
+mkfifo "$tmp/pipe.lvl"
+cat $LVL > "$tmp/pipe.lvl" &
+expect 0 err "" -- --level "$tmp/pipe.lvl" --headless --ticks 5
+wait
+expect 0 out "units 9987" -- --bench levels/bench/worst.lvl --ticks 2
+truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.lvl"
+expect 2 err "big.lvl: level file too large (67108865 bytes; at most 64 MiB)" -- --level "$tmp/big.lvl" --headless
+truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.rpl"
+expect 2 err "big.rpl: script file too large (67108865 bytes; at most 64 MiB)" -- --replay "$tmp/big.rpl" --headless
+BIN=$tmp/data/bossrush
+rm -rf "$tmp/data/assets/legs" && cp -r assets/legs "$tmp/data/assets/legs"
+printf 'min 7\0junk\n' >> "$tmp/data/assets/legs/front-right.leg"
+expect 2 err "front-right.leg:1:1: expected text, found a NUL byte" -- --level $LVL --headless
+BIN=$main_bin
 
-echo "cli: $pass passed, $fails failed"
+# ---- the replay lab (issue 12): batch verify, --until, per-subsystem desyncs, export
+expect 0 out "11 passed, 0 failed" -- --replay tests/replays/*.rpl --headless
+expect 0 out "tests/replays/whale.rpl: ok" -- --replay tests/replays/*.rpl --headless
+cp "$tmp/out" "$tmp/batch1"
+expect 0 out "11 passed, 0 failed" -- --replay tests/replays/*.rpl --headless --jobs 3
+if cmp -s "$tmp/out" "$tmp/batch1"; then ok; else bad "--jobs 3 printed other lines than one process"; fi
+# A desynced file fails (exit 1), an unreadable or malformed one is worse (2).
+expect 1 out "1 passed, 1 failed" -- --replay tests/replays/flat-walk.rpl "$tmp/t.rpl" --headless
+expect 1 out "replay desync at tick $tick" -- --replay tests/replays/flat-walk.rpl "$tmp/t.rpl" --headless --jobs 2
+expect 2 out "1 passed, 3 failed" -- --replay tests/replays/flat-walk.rpl "$tmp/t.rpl" no-such.rpl \
+    tests/bad/subsys-twice.rpl --headless --jobs 2
+expect 2 out "no-such.rpl: cannot open" -- --replay tests/replays/flat-walk.rpl no-such.rpl --headless
+expect 2 err "several replays are verified with --headless only" -- --replay tests/replays/flat-walk.rpl "$tmp/t.rpl"
+expect 2 err "several replays take no --record" -- --replay a.rpl b.rpl --headless --until 5
+expect 2 err "--jobs: expected 1..256" -- --replay a.rpl --headless --jobs 0
+expect 2 err "--jobs works with --replay" -- --script a.script --headless --jobs 2
+expect 2 err "--until works with" -- --level $LVL --headless --until 5
+expect 2 err "--from works with --export" -- --replay a.rpl --headless --from 5
+expect 2 err "--from is after --until" -- --replay a.rpl --export "$tmp/f" --from 9 --until 5
+
+# --until T --record: ticks 0..T as a replay of their own (end T) that verifies.
+expect 0 err "" -- --replay tests/replays/whale.rpl --headless --until 300 --record "$tmp/until.rpl"
+if [ "$(tail -1 "$tmp/until.rpl")" = "end 300" ]; then ok; else bad "--until 300 --record: the replay does not end 'end 300'"; fi
+expect 0 err "" -- --replay "$tmp/until.rpl" --headless
+expect 0 out "tick 300" -- --replay tests/replays/whale.rpl --headless --until 300 --dump-state
+
+# What broke: recordings carry per-subsystem hashes; a walk in the whale
+# arena started one tick late desyncs the player and his shots alone.
+expect 0 err "" -- --script tests/scripts/replay-whale.script --headless --record "$tmp/whale.rpl"
+if grep -q '^at 60 checksum [0-9a-f]\{16\} player=[0-9a-f]\{8\} legs=.* whale\[0\]=.* rng=[0-9a-f]\{8\}$' \
+    "$tmp/whale.rpl"; then ok; else bad "the whale recording lacks per-subsystem hashes"; fi
+sed 's/^at 90 down left$/at 91 down left/' "$tmp/whale.rpl" > "$tmp/whale-t.rpl"
+expect 1 err "tick 120: desync in player, bullets (legs, whale[0], stars, rng in sync)" -- \
+    --replay "$tmp/whale-t.rpl" --headless
+
+# Export: PNG frames need nothing; a video without ffmpeg says so.
+expect 0 err "exported ticks 10..12 (3 frames)" -- --replay tests/replays/flat-walk.rpl --export "$tmp/frames" \
+    --from 10 --until 12
+if [ "$(ls "$tmp/frames" | tr '\n' ' ')" = "tick-000010.png tick-000011.png tick-000012.png " ]; then ok
+else bad "--export FOLDER --from 10 --until 12 wrote: $(ls "$tmp/frames" | tr '\n' ' ')"; fi
+# (the binary run with a PATH that holds no ffmpeg)
+mkdir -p "$tmp/empty"
+printf '#!/bin/sh\nPATH=%s exec %s "$@"\n' "$tmp/empty" "$BIN" > "$tmp/no-ffmpeg"
+chmod +x "$tmp/no-ffmpeg"
+main_bin=$BIN
+BIN=$tmp/no-ffmpeg
+expect 2 err "ffmpeg is not installed" -- --replay tests/replays/flat-walk.rpl --export "$tmp/x.mp4"
+BIN=$main_bin
+if [ -e "$tmp/x.mp4" ]; then bad "a failed export left $tmp/x.mp4"; else ok; fi
+skipped=0
+if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
+    expect 0 err "exported ticks 0..59 (60 frames)" -- --replay tests/replays/flat-walk.rpl --export "$tmp/v.mp4" --until 59
+    frames=$(ffprobe -v error -count_frames -show_entries stream=nb_read_frames,width -of csv=p=0 "$tmp/v.mp4")
+    if [ "$frames" = "1280,60" ]; then ok; else bad "the exported MP4 has '$frames' (width, frames), expected 1280,60"; fi
+else
+    echo "cli: skipped: exporting an MP4 (no ffmpeg or ffprobe installed)"
+    skipped=2
+fi
+
+if [ $skipped -gt 0 ]; then echo "cli: $pass passed, $fails failed, $skipped skipped"
+else echo "cli: $pass passed, $fails failed"; fi
 [ $fails -eq 0 ]

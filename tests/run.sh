@@ -5,6 +5,8 @@
 #   replays: tests/replays/*.rpl      (must replay in sync)
 #   bad:     tests/bad/*              (broken inputs; default expected exit 2;
 #                                      a .tmj's expectations are in F.tmj.expect)
+#   soak:    every arena in levels/ and levels/test/, 3,600 ticks of random
+#            input with every invariant each tick (tests/soak/soak.c)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
 #   tiled:   tests/tiled.sh           (Tiled re-saving the shipped maps; skipped without tiled)
 # Nothing passes by being absent: a missing unit-test binary, a unit-test
@@ -100,6 +102,18 @@ run_all level 2 tests/bad/*.lvl
 run_all level 2 tests/bad/*.tmj
 run_all script 2 tests/bad/*.script
 run_all replay 2 tests/bad/*.rpl
+
+# A short soak of every arena (make soak: an hour each): random input,
+# every invariant after every tick, no allocation after load, flat memory.
+echo "== soak"
+n=0
+for f in levels/*.lvl levels/test/*.lvl; do
+    [ -f "$f" ] || continue
+    n=$((n + 1))
+    if [ ! -x "$BUILD/soak" ]; then bad "$BUILD/soak: not built"; break; fi
+    if "$BUILD/soak" --ticks 3600 "$f" >"$tmp/soak" 2>&1; then ok; else bad "soak $f"; sed 's/^/    /' "$tmp/soak" | head -5; fi
+done
+[ $n -gt 0 ] || bad "no arenas to soak in levels/"
 
 # counted NAME SCRIPT: a script that counts its own cases and ends with
 # "NAME: N passed, M failed[, K skipped]"; each case counts here on its own.

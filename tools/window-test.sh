@@ -1,6 +1,7 @@
 #!/bin/sh
 # window-test.sh -- the real window under Xvfb, driven by xdotool, with a
-# fresh preference folder: title -> practice -> the first arena -> pause ->
+# fresh preference folder: title -> practice -> the first arena (its
+# warning card skipped by fire) -> pause ->
 # options (screen shake set to reduced) -> controls -> quit; then checks
 # that settings.txt says so, that the arena's recording replays in sync,
 # and, after a restart, that the setting was loaded (a second change saves
@@ -17,10 +18,15 @@ SHOTS=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export T SHOTS SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$T/xdg"
-xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
+# SDL_VIDEODRIVER=x11: when Xvfb refuses a connection (a window opened
+# right after the last one closed), a clear failure, not SDL falling back
+# to no window at all.
+xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     fail() { echo "window-test: FAIL: $*" >&2; [ -n "${pid:-}" ] && kill $pid 2>/dev/null; exit 1; }
     # start ARGS...: runs bossrush and waits for its window.
     start() {
+        sleep 0.5                          # right after the last one quit, Xvfb may refuse the display
+        xdotool mousemove 0 0              # Xvfb starts with the pointer mid-screen, over a menu row
         ./bossrush "$@" > "$T/log" 2>&1 &
         pid=$!
         wid=""
@@ -59,7 +65,11 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     xdotool windowsize "$wid" 1280 720; sleep 0.8
     keys Down Return                    # PRACTICE
     shot practice
-    keys Down Return                    # the first arena
+    keys Down Return                    # the first arena, behind its warning card
+    sleep 0.4
+    shot warning
+    keys x                              # fire skips the card
+    sleep 0.5
     xdotool keydown Right; sleep 1; xdotool keyup Right
     sleep 0.5
     keys Escape
@@ -67,7 +77,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     keys Down Down Return               # OPTIONS
     keys Down Down Down Down Down Right # SCREEN SHAKE: FULL -> REDUCED
     shot options
-    keys Down Down Down Down Return     # CONTROLS
+    keys Down Down Down Down Down Return   # CONTROLS (past UNLIMITED WIGGLE and GHOST)
     keys Down Down Down Down Right Return   # JUMP, second key: waiting for a key
     shot rebinding
     keys Escape Escape Escape           # cancel, back to options, back to pause
@@ -77,12 +87,13 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     grep -qx "music_volume 70" "$settings" || fail "settings.txt: music_volume changed"
     [ -f "$T/rec-1.rpl" ] || fail "no recording of the practice arena"
     grep -q "^level .*01-tetran.lvl" "$T/rec-1.rpl" || fail "the recording is not of the first arena"
+    grep -q "down right" "$T/rec-1.rpl" || fail "the fight did not run after the warning card"
     SDL_VIDEODRIVER=dummy ./bossrush --replay "$T/rec-1.rpl" --headless || fail "the recording does not replay"
     echo "window-test: settings saved, practice arena recorded and in sync"
 
     # Restart: the saved setting is loaded; more changes save it with them.
     start
-    keys Down Down Down Return          # OPTIONS
+    keys Down Down Down Down Return     # OPTIONS
     keys Left                           # MUSIC VOLUME 70 -> 60
     # The mouse: a click on SOUND VOLUME'"'"'s right arrow (80 -> 90), the wheel
     # down over the music slider (60 -> 50); window px = logical px here.
@@ -95,9 +106,14 @@ xvfb-run -a -s "-screen 0 1280x720x24" sh -eu -c '
     grep -qx "sfx_volume 90" "$settings" || fail "the click on the arrow did not raise the sound volume"
     echo "window-test: the setting was kept after a restart; keys, clicks and the wheel change options"
 
-    # A win for the results screen with a new best.
+    # A win for the results screen with a new best (unlimited wiggle, as in
+    # tests/scripts/tetran-kill.script: with the gauge, whether standing
+    # there wins depends on the arms at the moment the keys go down).
+    sed -i "s/^assist_wiggle .*/assist_wiggle 1/" "$settings"
+    grep -qx "assist_wiggle 1" "$settings" || fail "settings.txt has no assist_wiggle line"
     start --level levels/test/tetran-duel.lvl
     keys Return                         # PLAY ARENA
+    keys z                              # jump skips the warning card
     xdotool keydown Up x q             # up + fire + wiggle: the calm Tetran falls
     for i in $(seq 1 40); do
         grep -q "^arena.normal.tetran-duel " "$XDG_DATA_HOME/bossrush/bossrush/best.txt" 2>/dev/null && break

@@ -86,6 +86,33 @@ void app_settings_changed(App *a) {
     else if (!settings_save(&a->set, a->settings_path)) app_toast(a, "SETTINGS COULD NOT BE SAVED");
 }
 
+// ---------------------------------------------------------------- pacing
+
+// A fight begins behind its warning card (shorter for the same arena again).
+static void pace_begin(App *a) {
+    int arena = (int)a->mode * MAX_LEVELS + a->level_idx;
+    pace_start(&a->pace, arena == a->paced_arena);
+    a->paced_arena = arena;
+    audio_play(&a->au, SFX_WARNING);
+}
+
+// Fire or jump closes the warning card; the press does not also fire or
+// jump in the arena (held buttons are ignored until released).
+static void card_input(App *a) {
+    if (a->screen != SCR_PLAY || !pace_card(&a->pace)) return;
+    Input in = devices_sample(&a->dev);
+    if (!(in.buttons & (BTN_FIRE | BTN_JUMP))) return;
+    pace_skip(&a->pace);
+    devices_suppress_held(&a->dev);
+}
+
+// Real time -> fight time: the card, hit-stops and slow motion for the
+// arena being played (its results too); everything else runs in real time.
+static double paced_dt(App *a, double dt) {
+    bool fight = a->play.w && (a->screen == SCR_PLAY || a->screen == SCR_RESULTS);
+    return fight ? pace_step(&a->pace, dt) : dt;
+}
+
 // ---------------------------------------------------------------- arenas
 
 // How the app opens every session: the leg profiles from assets/legs,
@@ -134,12 +161,12 @@ static void record_path(const App *a, char *out, size_t n) {
     snprintf(out, n, "%.*s-%d.rpl", stem, f, a->level_idx + 1);
 }
 
+// The arena's recording ends: kept in the replay folder and, with
+// --record, saved to its file too (app_replays.c).
 static void record_finish(App *a) {
-    if (!session_recording(&a->play)) return;
-    char path[1200], why[1300];
-    record_path(a, path, sizeof path);
-    if (session_save_recording(&a->play, why, sizeof why)) log_info("replay saved: %s", path);
-    else log_warn("%s: replay not saved: %s", path, why);
+    char path[1200];
+    if (a->opt->record_path && a->mode != MODE_TAKEOVER) record_path(a, path, sizeof path);
+    app_keep_finish(a, a->opt->record_path && a->mode != MODE_TAKEOVER ? path : NULL);
 }
 
 static const char *current_level_path(const App *a) {
@@ -171,6 +198,7 @@ static void start_arena(App *a) {
     a->rc.arena_name = a->play.lv.name;
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
+    pace_begin(a);
     a->after_end = 0;
     a->hits = 0;
     a->acc = 0;
@@ -178,13 +206,13 @@ static void start_arena(App *a) {
     apply_render_levels(a);
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
-    if (a->opt->record_path) {
-        // The level path is written relative to the replay's folder, so the
-        // replay plays from any working directory.
-        char rpl[1200];
-        record_path(a, rpl, sizeof rpl);
-        if (!session_record(&a->play, rpl)) log_warn("cannot record: out of memory");
-    }
+    // Always recorded (the replay folder); with --record also to its file,
+    // whose level path is written relative to the replay's folder, so the
+    // replay plays from any working directory.
+    char rpl[1200];
+    if (a->opt->record_path) record_path(a, rpl, sizeof rpl);
+    app_keep_start(a, a->opt->record_path ? rpl : NULL);
+    app_ghost_start(a);
     app_tuning_arena_started(a);
     audio_music(&a->au, true);
 }
@@ -209,7 +237,8 @@ static void abandon_attempt(App *a) {
 
 void app_retry(App *a) {
     abandon_attempt(a);
-    start_arena(a);
+    if (a->mode == MODE_TAKEOVER) app_viewer_retake(a);
+    else start_arena(a);
 }
 
 void app_next(App *a) {
@@ -277,7 +306,7 @@ static void open_results(App *a) {
     r->hp_left = w->player.hp > 0 ? w->player.hp : 0;
     r->hp_max = w->player.hp_max;
     bool saved = false;
-    if (r->won) {
+    if (r->won && a->mode != MODE_TAKEOVER) {      // a take-over sets no record
         char key[BEST_KEY_MAX];
         best_key_arena(key, sizeof key, current_level_path(a), w->difficulty);
         r->best = best_get(&a->best, key);
@@ -317,7 +346,9 @@ static void play_tick(App *a) {
     World *w = a->play.w;
     Input in = a->screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
     session_step(&a->play, &in);
+    app_ghost_tick(a);
     after_tick(a, w);
+    pace_events(&a->pace, &w->events);
     take_shots(a, w);
     for (int i = 0; i < w->events.count; i++) a->hits += w->events.e[i].type == EV_PLAYER_HURT;
     if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
@@ -329,25 +360,11 @@ static void play_tick(App *a) {
     }
 }
 
-// One tick of --replay / --script; stops the program on a failure or at
-// the end tick.
-static void watch_tick(App *a) {
-    bool ok = session_step(&a->play, NULL);
-    after_tick(a, a->play.w);
-    take_shots(a, a->play.w);
-    if (!ok) {
-        fprintf(stderr, "%s\n", a->play.msg);
-        a->exit_code = 1;
-        a->quit = true;
-        return;
-    }
-    if (session_done(&a->play)) {
-        if (session_finish(&a->play)) {
-            fprintf(stderr, "%s\n", a->play.msg);
-            a->exit_code = 1;
-        }
-        a->quit = true;
-    }
+void app_watch_shown(App *a, bool sound) {
+    const World *w = a->play.w;
+    if (sound) after_tick(a, w);
+    else fx_tick(&a->rc, w);
+    take_shots(a, w);
 }
 
 static void attract_tick(App *a) {
@@ -376,8 +393,11 @@ void app_open(App *a, Screen s) {
 
 void app_go_title(App *a) {
     record_finish(a);
+    app_ghost_stop(a);
+    app_viewer_close(a);
     session_close(&a->play);
     a->rc.arena_name = NULL;
+    a->paced_arena = -1;
     app_open(a, SCR_TITLE);
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
@@ -516,12 +536,7 @@ static void handle_event(App *a, const SDL_Event *e) {
     case SCR_PLAY:
         if (is_pause_event(e) && a->play.w->state == GAME_PLAYING) pause_set(a, true);
         break;
-    case SCR_WATCH:
-        if (is_pause_event(e)) {
-            fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->play.w->tick);
-            a->quit = true;
-        }
-        break;
+    case SCR_WATCH: app_viewer_event(a, e); break;
     default:
         if (is_mouse_event(e)) mouse_act(a, e);
         else menu_act(a, devices_menu_action(&a->dev, e));
@@ -533,25 +548,14 @@ void app_resume(App *a) { pause_set(a, false); }
 
 // ---------------------------------------------------------------- setup
 
-static int open_watch(App *a) {
-    const char *path = a->opt->replay_path ? a->opt->replay_path : a->opt->script_path;
-    SessionSetup setup = app_setup(a, true);
-    int rc = session_open_script(&a->play, path, &setup);
-    warn_once(a, &a->play);
-    if (rc) {
-        fprintf(stderr, "%s\n", a->play.msg);
-        return rc;
-    }
-    a->rc.arena_name = a->play.lv.name;
-    app_open(a, SCR_WATCH);
-    audio_music(&a->au, true);
-    return 0;
-}
-
 static void app_free(App *a) {
     record_finish(a);
+    app_ghost_stop(a);
+    app_viewer_close(a);
+    replays_list_free(&a->replays);
     session_close(&a->play);
     session_close(&a->attract);
+    if (a->ghost_layer) SDL_DestroyTexture(a->ghost_layer);
     audio_shutdown(&a->au);
     render_shutdown(&a->rc);
     devices_free(&a->dev);
@@ -560,7 +564,7 @@ static void app_free(App *a) {
 
 // The pointer shows on menu screens and hides during play.
 static void update_cursor(App *a) {
-    bool want = a->screen != SCR_PLAY && a->screen != SCR_WATCH;
+    bool want = a->screen != SCR_PLAY;   // the viewer's timeline takes the mouse
     if (want == a->cursor_on) return;
     SDL_ShowCursor(want ? SDL_ENABLE : SDL_DISABLE);
     a->cursor_on = want;
@@ -587,6 +591,7 @@ int app_main(const AppOptions *opt) {
     a->settings_writable = settings_load(&a->set, a->settings_path);
     snprintf(a->best_path, sizeof a->best_path, "%sbest.txt", platform_pref_dir());
     a->best_writable = best_load(&a->best, a->best_path);
+    app_replays_init(a);
     if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
         return 2;
@@ -610,10 +615,14 @@ int app_main(const AppOptions *opt) {
     audio_init(&a->au, a->assets, a->pf.audio_ok);
     audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
     a->cursor_on = SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE;
+    // Where the pointer rests as the window opens: the motion event that
+    // comes with the window is no move (it must not pick a menu item).
+    SDL_GetGlobalMouseState(&a->mouse_gx, &a->mouse_gy);
     a->mode = opt->level_path ? MODE_SINGLE : MODE_RUSH;
+    a->paced_arena = -1;
 
     int rc = 0;
-    if (watch) rc = open_watch(a);
+    if (watch) rc = app_viewer_open(a, opt->replay_path ? opt->replay_path : opt->script_path, false);
     else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
     else app_go_title(a);
     if (rc) {
@@ -637,14 +646,18 @@ int app_main(const AppOptions *opt) {
         last = now;
         if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
         a->rc.time_s += dt;
-        a->acc += dt;
+        card_input(a);
+        a->acc += paced_dt(a, dt);
         int n = 0;
         // The arena stands still behind the pause menu and its options.
         bool frozen = a->play.w && a->screen != SCR_PLAY && a->screen != SCR_RESULTS && a->screen != SCR_WATCH;
         if (frozen) a->acc = 0;
+        if (a->screen == SCR_WATCH) {
+            app_viewer_frame(a, dt);       // its own clock: speed, seeking
+            a->acc = 0;
+        }
         for (; a->acc >= SIM_DT && n < MAX_CATCHUP && !a->quit; a->acc -= SIM_DT, n++) {
-            if (a->screen == SCR_WATCH) watch_tick(a);
-            else if (a->screen == SCR_PLAY || a->screen == SCR_RESULTS) play_tick(a);
+            if (a->screen == SCR_PLAY || a->screen == SCR_RESULTS) play_tick(a);
             else if (!a->play.w) attract_tick(a);
         }
         if (n == MAX_CATCHUP && a->acc >= SIM_DT) a->acc = 0;   // too slow: drop the backlog

@@ -153,6 +153,16 @@ static void draw_practice(App *a) {
     hint(a, &m, m.y + m.n * m.row_h + 32);
 }
 
+static void draw_replays(App *a) {
+    backdrop(a, 170);
+    heading(a, "REPLAYS", "EVERY ARENA YOU PLAYED, NEWEST FIRST. LEFT / RIGHT ON PAGE TURNS THE PAGE");
+    Menu m;
+    app_screen_menu(a, SCR_REPLAYS, &m);
+    menu_panel(a, &m, 14, 0);
+    menu_draw(&m, &a->rc, a->rc.time_s);
+    hint(a, &m, m.y + m.n * m.row_h + 32);
+}
+
 static void draw_options(App *a) {
     backdrop(a, 170);
     heading(a, "OPTIONS", "SAVED AS YOU CHANGE THEM");
@@ -213,7 +223,13 @@ static void draw_results(App *a) {
     snprintf(line, sizeof line, "%.128s  -  %s", a->play.lv.name, difficulty_name(a->play.w->difficulty));
     render_text_centred(&a->rc, CX, 214, 2, C_DIM, line);
     best_time_text(r->ticks, t, sizeof t);
-    if (r->won) {
+    if (r->won && a->mode == MODE_TAKEOVER) {
+        snprintf(line, sizeof line, "TIME %s", t);
+        render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
+        best_time_text(a->takeover_tick + 1, b, sizeof b);
+        snprintf(line, sizeof line, "TAKEN OVER AT %s: NOT A RECORD", b);
+        render_text_centred(&a->rc, CX, 290, 2, C_DIM, line);
+    } else if (r->won) {
         snprintf(line, sizeof line, "TIME %s", t);
         render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
         if (r->new_best && r->best) {
@@ -265,18 +281,76 @@ static void draw_results(App *a) {
     hint(a, &m, box.y + box.h + 16);
 }
 
+// One band of hazard stripes (red and near-black, leaning right) across
+// the screen at y, h px high, scrolled by `shift` px.
+static void hazard_stripes(App *a, int y, int h, float shift, Uint8 alpha) {
+    SDL_Renderer *r = a->pf.r;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 20, 4, 8, alpha);
+    SDL_Rect band = {0, y, RENDER_LOGICAL_W, h};
+    SDL_RenderFillRect(r, &band);
+    const float w = 22.0f, gap = 44.0f;
+    SDL_Color c = {230, 40, 40, alpha};
+    float x0 = fmodf(shift, gap) - gap - (float)h;
+    for (float x = x0; x < RENDER_LOGICAL_W + gap; x += gap) {
+        SDL_Vertex v[4] = {{{x + (float)h, (float)y}, c, {0, 0}},
+                           {{x + (float)h + w, (float)y}, c, {0, 0}},
+                           {{x + w, (float)(y + h)}, c, {0, 0}},
+                           {{x, (float)(y + h)}, c, {0, 0}}};
+        static const int idx[6] = {0, 1, 2, 0, 2, 3};
+        SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
+    }
+}
+
+// The warning card before a fight (Gradius / R-Type): a dark red band with
+// hazard stripes opens over the waiting arena, WARNING pulses (no hard
+// flash) over the boss's name and the arena's, then it closes and the
+// fight begins. Fire or jump skips to the closing (app.c, app/pace.h).
+static void draw_card(App *a) {
+    const Pace *p = &a->pace;
+    double t = p->card_s, left = p->card_len - p->card_s;
+    // Open over 0.2 s, close over PACE_CARD_OUT_S.
+    double open = t < 0.2 ? t / 0.2 : (left < PACE_CARD_OUT_S ? left / PACE_CARD_OUT_S : 1.0);
+    open = open < 0 ? 0 : open;
+    double ease = 1.0 - (1.0 - open) * (1.0 - open);
+    dim(a, (Uint8)(165 * ease));
+    int half = (int)(125 * ease), cy = 330;
+    if (half < 2) return;
+    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(a->pf.r, 46, 4, 14, 225);
+    SDL_Rect band = {0, cy - half, RENDER_LOGICAL_W, 2 * half};
+    SDL_RenderFillRect(a->pf.r, &band);
+    float shift = (float)(a->rc.time_s * 60.0);
+    Uint8 sa = (Uint8)(255 * ease);
+    hazard_stripes(a, cy - half - 14, 14, shift, sa);
+    hazard_stripes(a, cy + half, 14, -shift, sa);
+    if (open < 0.6) return;
+    Uint8 ta = (Uint8)(255 * (open - 0.6) / 0.4);
+    // WARNING breathes between 70 % and full (2.5 times a second), on a
+    // dark shadow.
+    double beat = 0.7 + 0.3 * (0.5 + 0.5 * cos(t * 2.0 * M_PI * 2.5));
+    render_text_centred(&a->rc, CX + 5, cy - 103, 10, (SDL_Color){12, 0, 4, ta}, "WARNING");
+    render_text_centred(&a->rc, CX, cy - 108, 10,
+                        (SDL_Color){255, (Uint8)(60 + 50 * beat), (Uint8)(60 + 30 * beat), (Uint8)(ta * beat)},
+                        "WARNING");
+    const char *boss = render_boss_name(a->play.w);
+    render_text_centred(&a->rc, CX, cy - 14, 6, (SDL_Color){C_GOLD.r, C_GOLD.g, C_GOLD.b, ta},
+                        boss ? boss : a->play.lv.name);
+    char line[200];
+    if (a->mode == MODE_RUSH && a->level_count > 1)
+        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->level_idx + 1, a->level_count, a->play.lv.name);
+    else snprintf(line, sizeof line, "%s  -  %.128s", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                  a->play.lv.name);
+    render_text_centred(&a->rc, CX, cy + 52, 2, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, ta}, line);
+    if (t > 0.6) render_text_centred(&a->rc, CX, cy + 84, 2, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, ta},
+                                     "FIRE OR JUMP TO SKIP");
+}
+
 static void draw_play(App *a) {
     render_world(&a->rc, a->play.w);
+    app_ghost_draw(a);
     const World *w = a->play.w;
-    if (a->screen == SCR_PLAY && w->tick < 120 && w->state == GAME_PLAYING) {
-        Uint8 al = (Uint8)(w->tick < 90 ? 255 : 255 - (w->tick - 90) * 8);
-        char line[200];
-        if (a->mode == MODE_RUSH && a->level_count > 1)
-            snprintf(line, sizeof line, "ARENA %d / %d", a->level_idx + 1, a->level_count);
-        else snprintf(line, sizeof line, a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA");
-        render_text_centred(&a->rc, CX, 250, 3, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, al}, line);
-        render_text_centred(&a->rc, CX, 290, 6, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, al}, a->play.lv.name);
-    }
+    if (a->screen == SCR_PLAY && pace_card(&a->pace)) draw_card(a);
     if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
         render_text_centred(&a->rc, CX, 300, 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);
@@ -303,18 +377,6 @@ static void draw_play(App *a) {
     if (a->screen == SCR_RESULTS) draw_results(a);
 }
 
-static void draw_watch(App *a) {
-    render_world(&a->rc, a->play.w);
-    char line[200];
-    snprintf(line, sizeof line, "%s  TICK %lld / %lld   ESC STOPS", a->opt->replay_path ? "REPLAY" : "SCRIPT",
-             (long long)a->play.w->tick, (long long)script_end_tick(a->play.script));
-    SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 170);
-    SDL_Rect box = {12, RENDER_LOGICAL_H - 42, font_width(line, 2) + 16, 30};
-    SDL_RenderFillRect(a->pf.r, &box);
-    render_text(&a->rc, 20, RENDER_LOGICAL_H - 34, 2, C_GOLD, line);
-}
-
 void app_draw_frame(App *a) {
     SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
     SDL_RenderClear(a->pf.r);
@@ -323,7 +385,8 @@ void app_draw_frame(App *a) {
     case SCR_PRACTICE: draw_practice(a); break;
     case SCR_OPTIONS: draw_options(a); break;
     case SCR_CONTROLS: draw_controls(a); break;
-    case SCR_WATCH: draw_watch(a); break;
+    case SCR_WATCH: app_viewer_draw(a); break;
+    case SCR_REPLAYS: draw_replays(a); break;
     default: draw_play(a); break;
     }
     app_tuning_draw(a);

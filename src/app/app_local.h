@@ -10,11 +10,14 @@
 #include "app/app.h"
 #include "app/app_menu.h"
 #include "app/app_tuning.h"
+#include "app/pace.h"
 #include "audio/audio.h"
+#include "harness/scrub.h"
 #include "harness/session.h"
 #include "platform/best.h"
 #include "platform/devices.h"
 #include "platform/platform.h"
+#include "platform/replays.h"
 #include "platform/settings.h"
 #include "render/render.h"
 #include "sim/rush.h"
@@ -34,7 +37,8 @@ typedef enum Screen {
     SCR_PLAY,
     SCR_PAUSE,
     SCR_RESULTS,
-    SCR_WATCH,                 // --replay / --script
+    SCR_WATCH,                 // the viewer: --replay / --script, or a replay from the Replays screen
+    SCR_REPLAYS,               // the replay folder's list (app_replays.c)
     SCR_COUNT,
 } Screen;
 
@@ -42,6 +46,7 @@ typedef enum PlayMode {
     MODE_RUSH = 0,             // levels/*.lvl in name order, hearts carried over (sim/rush.h)
     MODE_PRACTICE,             // one arena picked on the practice screen
     MODE_SINGLE,               // --level FILE
+    MODE_TAKEOVER,             // a replay taken over in the viewer (no best times; retry takes over again)
 } PlayMode;
 
 // What the results screen shows, fixed when it opens.
@@ -57,6 +62,20 @@ typedef struct Results {
     int64_t rush_best;         // rush_done: the rush's record before (0: none)
     bool rush_new_best;
 } Results;
+
+// The viewer's state (app_viewer.c); the World and its seeking are App.play
+// and App.scrub.
+typedef struct Viewer {
+    bool on;                   // App.scrub is open on App.play
+    bool paused;
+    bool touched;              // a key or click: the viewer stays open at the end
+    bool from_menu;            // opened from the Replays screen (Esc goes back there)
+    bool dragging;             // the mouse scrubs the timeline
+    bool failure_told;         // the first failed check was reported
+    int speed;                 // index into the speeds, 1/8x .. 16x
+    double acc;                // seconds of replay due
+    char path[1024];
+} Viewer;
 
 typedef struct App {
     const AppOptions *opt;
@@ -100,6 +119,21 @@ typedef struct App {
     int mouse_gx, mouse_gy;    // and on the desktop (did it really move?)
     bool cursor_on;
     AppTuning tune;            // live reloading and the F2 panel (app_tuning.c)
+    // The fight's presentation timing (warning card, hit-stop, slow
+    // motion; app/pace.h) and the arena its card was last shown for
+    // (mode * MAX_LEVELS + level; -1 none): the same again is a retry.
+    Pace pace;
+    int paced_arena;
+    // The replay lab (app_viewer.c, app_replays.c).
+    Scrub scrub;
+    Viewer view;
+    char replays_dir[1100];    // <pref>/replays; "" when there is no preference folder
+    ReplayList replays;        // the Replays screen's list, newest first
+    int replays_page;
+    char takeover_from[1024];  // MODE_TAKEOVER: the replay and tick taken over (retry does it again)
+    int64_t takeover_tick;
+    Session ghost;             // the best run raced, stepped beside App.play
+    SDL_Texture *ghost_layer;  // render_ghost's target
 } App;
 
 // Shows a short message at the bottom of the screen for a moment.
@@ -134,3 +168,38 @@ const World *app_backdrop(const App *a);
 void app_settings_changed(App *a);
 // Draws the current screen and presents it (app_draw.c).
 void app_draw_frame(App *a);
+// A tick the viewer just showed: effects, sounds when sound, --shot frames (app.c).
+void app_watch_shown(App *a, bool sound);
+
+// The viewer (app_viewer.c): opens path (a script or replay) on App.play
+// and shows it; 0, or the exit code of what failed (printed to stderr
+// when not from_menu, else a toast).
+int app_viewer_open(App *a, const char *path, bool from_menu);
+void app_viewer_close(App *a);
+// Real time passing (seconds), the viewer's events and its drawing.
+void app_viewer_frame(App *a, double dt_s);
+void app_viewer_event(App *a, const SDL_Event *e);
+void app_viewer_draw(App *a);
+// MODE_TAKEOVER's retry: the same replay taken over at the same tick again.
+void app_viewer_retake(App *a);
+
+// The replay folder (app_replays.c): its place; a new arena's recording
+// begins; the arena ends (saved there as won, lost or quit, the folder
+// pruned; also to --record's file); the ghost of the arena's best run
+// starts, steps with the arena, is drawn, stops.
+void app_replays_init(App *a);
+void app_keep_start(App *a, const char *record_path);
+void app_keep_finish(App *a, const char *record_path);
+// A recording live tuning cut short (saved up to last_tick, app_tuning.c):
+// without --record it was saved under the folder's working name, so it
+// gets its kept name (result `quit`) and the folder is pruned.
+void app_keep_cut(App *a, int64_t last_tick);
+void app_ghost_start(App *a);
+void app_ghost_tick(App *a);
+void app_ghost_draw(App *a);
+void app_ghost_stop(App *a);
+// The Replays screen: its menu and an item's action (app_screens.c's
+// table); the list read again from the folder (when the screen opens).
+void app_replays_build(App *a, Menu *m);
+void app_replays_apply(App *a, int id, int delta);
+void app_replays_reload(App *a);

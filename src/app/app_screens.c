@@ -10,11 +10,11 @@
 #include "core/log.h"
 
 // Item ids, per screen.
-enum { T_RUSH, T_SINGLE, T_PRACTICE, T_DIFFICULTY, T_OPTIONS, T_QUIT };
+enum { T_RUSH, T_SINGLE, T_PRACTICE, T_REPLAYS, T_DIFFICULTY, T_OPTIONS, T_QUIT };
 enum { P_DIFFICULTY = -1, P_BACK = -2 };          // practice: arena i is id i
 enum {
     O_MUSIC, O_SFX, O_FULLSCREEN, O_INTEGER, O_VSYNC, O_SHAKE, O_FLASHING, O_DIFFICULTY, O_ASSIST,
-    O_CONTROLS, O_BACK
+    O_GHOST, O_CONTROLS, O_BACK
 };
 enum { C_RESET = -1, C_BACK = -2 };                // controls: button b is id b
 enum { PA_RESUME, PA_RETRY, PA_OPTIONS, PA_TITLE };
@@ -50,7 +50,7 @@ static void add_action(Menu *m, int id, const char *label, const char *hint) {
 // ---------------------------------------------------------------- title
 
 static void build_title(App *a, Menu *m) {
-    menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, 318, 600, 44, 3);
+    menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, 288, 600, 40, 3);
     char hint[100];
     if (a->opt->level_path) {
         snprintf(hint, sizeof hint, "%.90s", a->attract.w ? a->attract.lv.name : a->opt->level_path);
@@ -61,6 +61,7 @@ static void build_title(App *a, Menu *m) {
         add_action(m, T_RUSH, "START BOSS RUSH", hint);
         add_action(m, T_PRACTICE, "PRACTICE", "ANY ONE ARENA, AS OFTEN AS YOU LIKE");
     }
+    add_action(m, T_REPLAYS, "REPLAYS", "WATCH YOUR RUNS: PAUSE, STEP, SEEK, AND TAKE OVER FROM ANY MOMENT");
     add_difficulty(a, m, T_DIFFICULTY);
     add_action(m, T_OPTIONS, "OPTIONS", "SOUND, SCREEN, ACCESSIBILITY, CONTROLS");
     add_action(m, T_QUIT, "QUIT", NULL);
@@ -77,6 +78,10 @@ static void apply_title(App *a, int id, int delta) {
     case T_RUSH: app_start(a, MODE_RUSH, 0); break;
     case T_SINGLE: app_start(a, MODE_SINGLE, 0); break;
     case T_PRACTICE: app_open(a, SCR_PRACTICE); break;
+    case T_REPLAYS:
+        app_replays_reload(a);
+        app_open(a, SCR_REPLAYS);
+        break;
     case T_OPTIONS: app_open(a, SCR_OPTIONS); break;
     default: a->quit = true; break;
     }
@@ -154,6 +159,7 @@ static void build_options(App *a, Menu *m) {
     snprintf(it->hint, sizeof it->hint, "THE FULL-SCREEN RED FLASH WHEN HIT, THE WHITE ONE WHEN A BOSS FALLS");
     add_difficulty(a, m, O_DIFFICULTY);
     add_flag(m, O_ASSIST, "UNLIMITED WIGGLE", s->assist_wiggle, "ASSIST: WIGGLE MODE WITHOUT THE GAUGE'S COST");
+    add_flag(m, O_GHOST, "GHOST", s->ghost, "RACE YOUR BEST WON RUN OF THE ARENA: IT PLAYS ALONG, SEE-THROUGH");
     add_action(m, O_CONTROLS, "CONTROLS", "REBIND EVERY BUTTON, KEYBOARD AND GAMEPAD");
     add_action(m, O_BACK, "BACK", NULL);
 }
@@ -177,6 +183,7 @@ static void apply_options(App *a, int id, int delta) {
     case O_FLASHING: s->flashing = step_level(s->flashing, d); break;
     case O_DIFFICULTY: step_difficulty(a, d); return;
     case O_ASSIST: s->assist_wiggle = !s->assist_wiggle; break;
+    case O_GHOST: s->ghost = !s->ghost; break;
     case O_CONTROLS:
         if (delta) return;
         audio_play(&a->au, SFX_MENU_SELECT);
@@ -287,7 +294,8 @@ static void build_pause(App *a, Menu *m) {
     menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, 300, 520, 44, 3);
     bool rush = a->mode == MODE_RUSH;
     add_action(m, PA_RESUME, "RESUME", NULL);
-    add_action(m, PA_RETRY, "RETRY", rush ? "THIS ARENA AGAIN, WITH THE HEARTS YOU ENTERED IT WITH" : NULL);
+    add_action(m, PA_RETRY, "RETRY", rush ? "THIS ARENA AGAIN, WITH THE HEARTS YOU ENTERED IT WITH"
+                                     : a->mode == MODE_TAKEOVER ? "TAKE OVER THE REPLAY AT THE SAME TICK AGAIN" : NULL);
     add_action(m, PA_OPTIONS, "OPTIONS", NULL);
     add_action(m, PA_TITLE, "QUIT TO TITLE", rush ? "ENDS THE BOSS RUSH" : NULL);
 }
@@ -348,6 +356,7 @@ static const ScreenDef SCREENS[SCR_COUNT] = {
     [SCR_CONTROLS] = {build_controls, apply_controls},
     [SCR_PAUSE] = {build_pause, apply_pause},
     [SCR_RESULTS] = {build_results, apply_results},
+    [SCR_REPLAYS] = {app_replays_build, app_replays_apply},
 };
 
 bool app_screen_menu(App *a, Screen s, Menu *m) {
@@ -380,6 +389,7 @@ void app_screen_back(App *a, Screen s) {
     case SCR_CONTROLS: app_open(a, SCR_OPTIONS); break;
     case SCR_PAUSE: app_resume(a); break;
     case SCR_RESULTS: app_go_title(a); break;
+    case SCR_REPLAYS: app_open(a, SCR_TITLE); break;
     default: break;
     }
 }

@@ -76,11 +76,13 @@ static Session *live_sessions(App *a, int i) {
 }
 
 // What a change did to a running recording, appended to line (a toast).
-static void recording_note(const LiveReport *rep, char *line, size_t n) {
+// A recording saved up to the change gets its name in the replay folder.
+static void recording_note(App *a, const LiveReport *rep, char *line, size_t n) {
     size_t l = strlen(line);
     switch (rep->recording) {
     case LIVE_REC_SAVED:
         log_info("replay saved up to tick %lld, then stopped: the arena changed", (long long)rep->recording_end);
+        app_keep_cut(a, rep->recording_end);
         snprintf(line + l, n - l, ". RECORDING SAVED UP TO TICK %lld, STOPPED", (long long)rep->recording_end);
         break;
     case LIVE_REC_DROPPED: snprintf(line + l, n - l, ". THIS FIGHT IS NOT RECORDED"); break;
@@ -131,7 +133,7 @@ static bool legs_from_files(App *a) {
              !changed  ? "LEG PROFILES LOAD AGAIN"
              : dropped ? "LEG PROFILES RELOADED, UNSAVED PANEL CHANGES DROPPED"
                        : "LEG PROFILES RELOADED");
-    recording_note(&rep, line, sizeof line);
+    recording_note(a, &rep, line, sizeof line);
     app_toast(a, line);
     return true;
 }
@@ -190,7 +192,7 @@ static bool level_from_file(App *a) {
              rep.player == RELOAD_KEPT         ? "LEVEL RELOADED, YOU STAY WHERE YOU ARE"
              : rep.player == RELOAD_SPAWN_TILE ? "LEVEL RELOADED WITH A NEW TILE SIZE: BACK TO THE SPAWN"
                                                : "LEVEL RELOADED: ROCK WHERE YOU WERE, BACK TO THE SPAWN");
-    recording_note(&rep, line, sizeof line);
+    recording_note(a, &rep, line, sizeof line);
     app_toast(a, line);
     return true;
 }
@@ -221,7 +223,7 @@ void app_tuning_frame(App *a, double now_s) {
     LiveReport rep = give_profiles(a, t->prof);
     if (rep.recording == LIVE_REC_NONE) return;
     char line[300] = "UNSAVED LEG CHANGES";
-    recording_note(&rep, line, sizeof line);
+    recording_note(a, &rep, line, sizeof line);
     app_toast(a, line);
 }
 

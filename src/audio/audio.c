@@ -10,11 +10,11 @@
 
 static const char *const SFX_FILE[SFX_COUNT] = {
     "shot", "enemy_shot", "hit", "blocked", "hurt", "dead", "jump", "land",
-    "step", "attach", "boss_down", "clear", "menu_move", "menu_select",
+    "step", "attach", "boss_down", "clear", "menu_move", "menu_select", "dash", "phase", "warning",
 };
 
 // Per-sound loudness (0..128) before the sfx volume applies: quiet steps.
-static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90};
+static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70};
 
 void audio_init(Audio *a, const char *assets_dir, bool device_ok) {
     memset(a, 0, sizeof *a);
@@ -87,6 +87,8 @@ void audio_events(Audio *a, const Events *ev) {
             s = SFX_STEP;
             break;
         case EV_BOSS_DOWN: s = SFX_BOSS_DOWN; break;
+        case EV_DASH: s = SFX_DASH; break;
+        case EV_PHASE: s = SFX_PHASE; break;
         default: continue;
         }
         if (played[s]) continue;

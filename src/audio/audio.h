@@ -21,6 +21,9 @@ typedef enum AudioSfx {
     SFX_CLEAR,
     SFX_MENU_MOVE,
     SFX_MENU_SELECT,
+    SFX_DASH,                  // the player dashed
+    SFX_PHASE,                 // a boss changed phase
+    SFX_WARNING,               // the warning card before a fight (the app plays it)
     SFX_COUNT,
 } AudioSfx;
 

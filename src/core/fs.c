@@ -23,7 +23,9 @@ static char *read_fail(FsReadError *e, FsFail fail, int err, int64_t size, char 
     return NULL;
 }
 
-char *fs_read_file(const char *path, size_t max_bytes, size_t *len, FsReadError *e) {
+// fs_read_file, and fs_read_text when text is set: then reading stops after
+// the chunk that brought the first NUL byte.
+static char *read_all(const char *path, size_t max_bytes, size_t *len, FsReadError *e, bool text) {
     FsReadError ignored;
     if (!e) e = &ignored;
     *e = (FsReadError){FS_OK, 0, 0};
@@ -34,9 +36,11 @@ char *fs_read_file(const char *path, size_t max_bytes, size_t *len, FsReadError 
         return read_fail(e, FS_TOO_LARGE, EFBIG, (int64_t)st.st_size, NULL, -1);
     int fd = open(path, O_RDONLY);
     if (fd < 0) return read_fail(e, FS_CANNOT_OPEN, errno, 0, NULL, -1);
-    // Grow as the data comes: pipes, and files that change while being
-    // read, have no trustworthy size.
+    // A regular file gets one buffer of its size (no doubling, so a read
+    // costs the file once, not twice); pipes, and files that change while
+    // being read, have no trustworthy size and grow as the data comes.
     size_t cap = (size_t)1 << 16, n = 0;
+    if (S_ISREG(st.st_mode) && st.st_size > 0) cap = (size_t)st.st_size;
     if (cap > max_bytes) cap = max_bytes;
     char *buf = mem_alloc(cap + 1, 1);
     if (!buf) return read_fail(e, FS_NO_MEMORY, ENOMEM, 0, NULL, fd);
@@ -57,18 +61,29 @@ char *fs_read_file(const char *path, size_t max_bytes, size_t *len, FsReadError 
             buf = nb;
             cap = nc;
             buf[n++] = probe;
+            if (text && probe == 0) break;
             continue;
         }
         ssize_t got = read(fd, buf + n, cap - n);
         if (got < 0 && errno == EINTR) continue;
         if (got < 0) return read_fail(e, FS_CANNOT_READ, errno, 0, buf, fd);
         if (got == 0) break;
+        bool nul = text && memchr(buf + n, 0, (size_t)got);
         n += (size_t)got;
+        if (nul) break;
     }
     close(fd);
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+char *fs_read_file(const char *path, size_t max_bytes, size_t *len, FsReadError *e) {
+    return read_all(path, max_bytes, len, e, false);
+}
+
+char *fs_read_text(const char *path, size_t max_bytes, size_t *len, FsReadError *e) {
+    return read_all(path, max_bytes, len, e, true);
 }
 
 // ---------------------------------------------------------------- writing

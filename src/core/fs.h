@@ -29,6 +29,12 @@ typedef struct FsReadError {
 // Folders and regular files over max_bytes are refused before reading;
 // a stream is stopped once it passes max_bytes. NULL and *e on failure.
 char *fs_read_file(const char *path, size_t max_bytes, size_t *len, FsReadError *e);
+// The same for text files, which hold no NUL byte: reading stops after the
+// chunk (at most 64 KiB at first) that brought the first NUL, and the
+// buffer holds what came so far, that NUL included, for the parser to
+// report where it is. So a stream of zeros (/dev/zero) or a binary file is
+// refused after its first chunk, not after max_bytes.
+char *fs_read_text(const char *path, size_t max_bytes, size_t *len, FsReadError *e);
 
 // Writes len bytes to path atomically: into a new file with a unique name
 // beside it (created with O_CREAT | O_EXCL), fsync'd, then renamed over

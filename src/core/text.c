@@ -108,8 +108,50 @@ const char *text_shown(const char *s, size_t len, char *buf, size_t n) {
     return buf;
 }
 
-// Copies into a bounded NUL-terminated buffer; false when too long to be a
-// number anyway.
+// The number grammars, checked byte by byte over the whole token before
+// strto* sees it, so nothing the C library would stop at (a NUL byte, a
+// blank, a locale's decimal comma) can end a number early: `7<NUL>junk` is
+// not 7. Each returns the length of the longest well-formed prefix; the
+// token is a number only when that is all of it.
+static size_t digits(const char *s, size_t len, size_t i) {
+    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+    return i;
+}
+
+// [+-]?DIGITS (signed) or DIGITS.
+static bool is_integer(const char *s, size_t len, bool sign) {
+    size_t i = 0;
+    if (sign && i < len && (s[i] == '+' || s[i] == '-')) i++;
+    size_t e = digits(s, len, i);
+    return e > i && e == len;
+}
+
+// [+-]? (DIGITS [. DIGITS?] | . DIGITS) ([eE] [+-]? DIGITS)?
+static bool is_decimal(const char *s, size_t len) {
+    size_t i = 0;
+    if (i < len && (s[i] == '+' || s[i] == '-')) i++;
+    size_t e = digits(s, len, i);
+    bool whole = e > i;
+    i = e;
+    if (i < len && s[i] == '.') {
+        e = digits(s, len, i + 1);
+        if (!whole && e == i + 1) return false;
+        i = e;
+    } else if (!whole) {
+        return false;
+    }
+    if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < len && (s[i] == '+' || s[i] == '-')) i++;
+        e = digits(s, len, i);
+        if (e == i) return false;
+        i = e;
+    }
+    return i == len;
+}
+
+// Copies a checked token into a bounded NUL-terminated buffer; false when
+// too long to be a number anyway.
 static bool copy_num(const char *s, size_t len, char *buf, size_t n) {
     if (len == 0 || len >= n) return false;
     memcpy(buf, s, len);
@@ -119,48 +161,45 @@ static bool copy_num(const char *s, size_t len, char *buf, size_t n) {
 
 bool text_parse_i64(const char *s, size_t len, int64_t *out) {
     char buf[32];
-    if (!copy_num(s, len, buf, sizeof buf)) return false;
-    if (!(buf[0] == '-' || buf[0] == '+' || (buf[0] >= '0' && buf[0] <= '9'))) return false;
+    if (!is_integer(s, len, true) || !copy_num(s, len, buf, sizeof buf)) return false;
     char *end;
     errno = 0;
     long long v = strtoll(buf, &end, 10);
-    if (errno || *end || end == buf) return false;
+    if (errno || end != buf + len) return false;
     *out = v;
     return true;
 }
 
 bool text_parse_u64(const char *s, size_t len, uint64_t *out) {
     char buf[32];
-    if (!copy_num(s, len, buf, sizeof buf)) return false;
-    if (!(buf[0] >= '0' && buf[0] <= '9')) return false;
+    if (!is_integer(s, len, false) || !copy_num(s, len, buf, sizeof buf)) return false;
     char *end;
     errno = 0;
     unsigned long long v = strtoull(buf, &end, 10);
-    if (errno || *end || end == buf) return false;
+    if (errno || end != buf + len) return false;
     *out = v;
     return true;
 }
 
 bool text_parse_f64(const char *s, size_t len, double *out) {
     char buf[64];
-    if (!copy_num(s, len, buf, sizeof buf)) return false;
-    char c = buf[0];
-    if (!(c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'))) return false;
-    for (size_t i = 0; i < len; i++)         // no hex floats, inf or nan
-        if (buf[i] == 'x' || buf[i] == 'X' || buf[i] == 'n' || buf[i] == 'N' || buf[i] == 'i' ||
-            buf[i] == 'I')
-            return false;
+    if (!is_decimal(s, len) || !copy_num(s, len, buf, sizeof buf)) return false;
     char *end;
     errno = 0;
     double v = strtod(buf, &end);
-    if (*end || end == buf || !isfinite(v)) return false;
+    if (end != buf + len || !isfinite(v)) return false;
     *out = v;
     return true;
 }
 
+int text_nul_col(const TextLine *l) {
+    const char *z = memchr(l->s, 0, l->len);
+    return z ? (int)(z - l->s) + 1 : 0;
+}
+
 char *text_read_file(const char *path, size_t max_bytes, const char *what, size_t *len, ParseError *err) {
     FsReadError e;
-    char *buf = fs_read_file(path, max_bytes, len, &e);
+    char *buf = fs_read_text(path, max_bytes, len, &e);
     if (buf) return buf;
     switch (e.fail) {
     case FS_TOO_LARGE:

@@ -55,7 +55,7 @@ bool token_is(const Token *t, const char *word);
 // Copies a token into buf as a C string (truncated to n-1).
 void token_copy(const Token *t, char *buf, size_t n);
 
-// fs_read_file (core/fs.h) with its failure as a ParseError (line 0) for
+// fs_read_text (core/fs.h: stops early at a NUL byte) with its failure as a ParseError (line 0) for
 // the parsers' callers: what names the file in messages ("level", "script").
 char *text_read_file(const char *path, size_t max_bytes, const char *what, size_t *len, ParseError *err);
 
@@ -64,8 +64,17 @@ char *text_read_file(const char *path, size_t max_bytes, const char *what, size_
 // bytes with "...". Returns buf.
 const char *text_shown(const char *s, size_t len, char *buf, size_t n);
 
-// Strict number parsing of a whole token: no trailing junk, no blanks,
-// range-checked. False on any failure.
+// Strict number parsing of a whole token, checked byte by byte against its
+// grammar before the C library converts it (so a NUL byte, a blank or any
+// other junk inside or after the digits is refused, never cut off):
+// i64 [+-]?DIGITS, u64 DIGITS, f64 [+-]?(DIGITS[.DIGITS]|.DIGITS)
+// ([eE][+-]?DIGITS)? (no hex, inf or nan). Range-checked (f64: finite).
+// False on any failure.
 bool text_parse_i64(const char *s, size_t len, int64_t *out);
 bool text_parse_u64(const char *s, size_t len, uint64_t *out);
 bool text_parse_f64(const char *s, size_t len, double *out);
+
+// The 1-based column of the line's first NUL byte, 0 when it has none. The
+// text formats hold no NUL byte anywhere (comments included): each parser
+// refuses one at its line and column.
+int text_nul_col(const TextLine *l);

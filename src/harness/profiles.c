@@ -34,7 +34,7 @@ bool profiles_load(const char *dir, LegProfile out[LEGS_COUNT], ParseError *err)
         fs_join(dir, name, path[i], sizeof path[i]);
         size_t len = 0;
         FsReadError e;
-        buf[i] = fs_read_file(path[i], PROFILES_MAX_FILE_BYTES, &len, &e);
+        buf[i] = fs_read_text(path[i], PROFILES_MAX_FILE_BYTES, &len, &e);
         if (!buf[i]) {
             if (e.fail == FS_TOO_LARGE)
                 parse_error_set(err, path[i], 1, 1, "expected a leg profile of at most %d bytes",

@@ -88,8 +88,18 @@ struct Recorder {
     int hearts;                // 0: full
     uint16_t held;
     int64_t last_tick;
+    int64_t events, lines;     // button-change lines and all lines in body
+    bool full;                 // stopped: another tick might go past a script limit
     TextBuf body;
 };
+
+// Room kept for the lines around the body (header, level, setup, end).
+#define HEADER_LINES 16
+#define HEADER_BYTES 4096
+// The most a tick can add: a line per button, each shorter than
+// TICK_LINE_BYTES, and a checksum line with every subsystem's hash.
+#define TICK_LINE_BYTES 48
+#define CHECKSUM_LINE_BYTES (64 + SUBSYS_FORMAT_MAX)
 
 Recorder *recorder_new(const char *level_path, uint64_t level_hash, uint64_t legs_hash) {
     Recorder *rec = mem_alloc(1, sizeof *rec);
@@ -114,11 +124,18 @@ void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int h
 
 int64_t recorder_ticks(const Recorder *rec) { return rec->last_tick + 1; }
 
-void recorder_tick(Recorder *rec, const World *w, Input in) {
-    int64_t t = w->tick;
+bool recorder_input(Recorder *rec, int64_t t, Input in) {
     // A tick recorded twice keeps the first; past the format's limit the
     // recording ends (the file stays readable).
-    if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK) return;
+    if (t <= rec->last_tick || t < 0 || t > SCRIPT_MAX_TICK || rec->full) return false;
+    // Likewise before a tick could take it past another of the format's
+    // limits (script.h): the replay ends at the last tick that fits. (One
+    // checksum a second stays far below SCRIPT_MAX_CHECKSUMS.)
+    if (rec->events + BTN_COUNT > SCRIPT_MAX_EVENTS || rec->lines + BTN_COUNT + 1 > SCRIPT_MAX_LINES - HEADER_LINES ||
+        rec->body.len + BTN_COUNT * TICK_LINE_BYTES + CHECKSUM_LINE_BYTES > SCRIPT_MAX_FILE_BYTES - HEADER_BYTES) {
+        rec->full = true;
+        return false;
+    }
     char line[96];
     uint16_t now = in.buttons & (uint16_t)((1u << BTN_COUNT) - 1);
     uint16_t diff = now ^ rec->held;
@@ -127,16 +144,35 @@ void recorder_tick(Recorder *rec, const World *w, Input in) {
         snprintf(line, sizeof line, "at %" PRId64 " %s %s\n", t, (now >> bit) & 1 ? "down" : "up",
                  input_button_name(bit));
         textbuf_puts(&rec->body, line);
+        rec->events++;
+        rec->lines++;
     }
     rec->held = now;
-    if (t % CHECKSUM_EVERY == 0) {
-        snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64 "\n", t, world_hash(w));
-        textbuf_puts(&rec->body, line);
-    }
     rec->last_tick = t;
+    return true;
+}
+
+void recorder_tick(Recorder *rec, const World *w, Input in) {
+    if (!recorder_input(rec, w->tick, in) || w->tick % CHECKSUM_EVERY != 0) return;
+    SubsysHash sub[SUBSYS_MAX];
+    int n = subsys_hashes(w, sub);
+    recorder_checksum(rec, w->tick, world_hash(w), sub, n);
+}
+
+void recorder_checksum(Recorder *rec, int64_t tick, uint64_t hash, const SubsysHash *sub, int sub_n) {
+    char line[CHECKSUM_LINE_BYTES];
+    int k = snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, tick, hash);
+    subsys_format(sub, sub_n, line + k, sizeof line - (size_t)k - 1);
+    textbuf_puts(&rec->body, line);
+    textbuf_puts(&rec->body, "\n");
+    rec->lines++;
 }
 
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
+    return recorder_save_as(rec, path, rec->level, why, why_n);
+}
+
+bool recorder_save_as(Recorder *rec, const char *path, const char *level, char *why, size_t why_n) {
     if (rec->last_tick < 0) {
         snprintf(why, why_n, "nothing to save: no tick was recorded");
         return false;
@@ -145,8 +181,8 @@ bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
         snprintf(why, why_n, "out of memory while recording");
         return false;
     }
-    if (!rec->level[0] || strpbrk(rec->level, " \t\r\n")) {
-        snprintf(why, why_n, "the level path '%s' cannot be written in a replay (empty or has blanks)", rec->level);
+    if (!level[0] || strpbrk(level, " \t\r\n")) {
+        snprintf(why, why_n, "the level path '%s' cannot be written in a replay (empty or has blanks)", level);
         return false;
     }
     TextBuf out = {0};
@@ -154,7 +190,7 @@ bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n) {
     snprintf(line, sizeof line, "bossrush-script %d\n# recorded by bossrush; watch with: bossrush --replay FILE\n",
              SCRIPT_VERSION);
     textbuf_puts(&out, line);
-    snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64 "\n", rec->level, rec->level_hash,
+    snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64 "\n", level, rec->level_hash,
              rec->legs_hash);
     textbuf_puts(&out, line);
     if (rec->has_seed) {

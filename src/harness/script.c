@@ -10,38 +10,67 @@
 #include <string.h>
 
 #include "core/fs.h"
+#include "core/log.h"
 #include "core/mem.h"
 #include "harness/script_local.h"
 #include "sim/world.h"
 
-// ---------------------------------------------------------------- arrays
+// ---------------------------------------------------------------- sizing
 
-// Grows *arr (of elem bytes each) so it holds at least need elements.
-static bool grow(void **arr, int *cap, int need, size_t elem) {
-    if (need <= *cap) return true;
-    int nc = *cap ? *cap : 16;
-    while (nc < need) {
-        if (nc > (1 << 28)) return false;
-        nc *= 2;
+// What a first pass over the text finds: how many records the lines would
+// make (so the arrays are allocated once, exactly, capped by the limits) and
+// the first well-formed `end` tick (so a tick after it is refused at its own
+// line). It never fails: the second pass reports every problem in file
+// order.
+typedef struct Census {
+    int64_t events, checks, sums, subs;
+    bool have_end;
+    int64_t end;
+} Census;
+
+static void census(const char *text, size_t len, Census *c) {
+    memset(c, 0, sizeof *c);
+    TextReader rd;
+    TextLine l;
+    Token t[8];
+    text_reader_init(&rd, text, len);
+    while (text_next_line(&rd, &l) && l.number <= SCRIPT_MAX_LINES) {
+        if (text_nul_col(&l)) break;       // the parse stops there too
+        if (text_is_blank_or_comment(&l)) continue;
+        int n = text_tokens(&l, t, 8);
+        if (token_is(&t[0], "at") && n >= 3) {
+            if (token_is(&t[2], "down") || token_is(&t[2], "up")) c->events += 1;
+            else if (token_is(&t[2], "tap")) c->events += 2;
+            else if (token_is(&t[2], "expect")) c->checks += 1;
+            else if (token_is(&t[2], "checksum")) c->sums += 1, c->subs += n > 4 ? n - 4 : 0;
+        } else if (token_is(&t[0], "always") || token_is(&t[0], "sometime")) {
+            c->checks += 1;
+        } else if (token_is(&t[0], "end") && n == 2 && !c->have_end) {
+            int64_t v;
+            if (text_parse_i64(t[1].s, t[1].len, &v) && v >= 0 && v <= SCRIPT_MAX_TICK) {
+                c->have_end = true;
+                c->end = v;
+            }
+        }
     }
-    void *n = mem_alloc((size_t)nc, elem);
-    if (!n) return false;
-    if (*arr) memcpy(n, *arr, (size_t)*cap * elem);
-    mem_free(*arr);
-    *arr = n;
-    *cap = nc;
-    return true;
 }
 
-#define PUSH(s, arr, n, cap) grow((void **)&(s)->arr, &(s)->cap, (s)->n + 1, sizeof *(s)->arr)
+// Allocates room for min(want, max) elements of elem bytes into *arr.
+static bool reserve(void **arr, int *cap, int64_t want, int64_t max, size_t elem) {
+    *cap = (int)(want < max ? want : max);
+    if (*cap == 0) return true;
+    *arr = mem_alloc((size_t)*cap, elem);
+    return *arr != NULL;
+}
 
 // ---------------------------------------------------------------- parsing
 
 typedef struct Parser {
     Script *s;
     ParseError *err;
+    const Census *census;
     TextLine line;             // the line being parsed (a copy: no dangling pointer)
-    Token tok[8];
+    Token tok[SCRIPT_MAX_TOKENS + 1];     // one more: the first extra token, for its message
     int ntok;
 } Parser;
 
@@ -85,10 +114,8 @@ static bool parse_tick(Parser *p, int i, int64_t *out) {
     if (!text_parse_i64(p->tok[i].s, p->tok[i].len, &v) || v < 0 || v > SCRIPT_MAX_TICK)
         return fail_at(p, p->tok[i].col, "expected a tick 0..%d, got '%s'", SCRIPT_MAX_TICK,
                        show(&p->tok[i], b, sizeof b));
-    Script *s = p->s;
-    if (!PUSH(s, ticks, tick_n, tick_cap))
-        return fail_at(p, p->tok[i].col, "out of memory");
-    s->ticks[s->tick_n++] = (TickRef){v, p->line.number, p->tok[i].col};
+    if (p->census->have_end && v > p->census->end)
+        return fail_at(p, p->tok[i].col, "tick %" PRId64 " is after the end tick %" PRId64, v, p->census->end);
     *out = v;
     return true;
 }
@@ -131,6 +158,38 @@ static bool parse_legs_hash(Parser *p, int i) {
     return true;
 }
 
+// `NAME=HASH` after a checksum's hash: a subsystem's hash (harness/subsys.h),
+// 8 hex digits; each name at most once per line (its tokens start at `at`).
+static bool parse_subsys(Parser *p, int i, int at) {
+    const Token *t = &p->tok[i];
+    Script *s = p->s;
+    char b[64];
+    const char *eq = memchr(t->s, '=', t->len);
+    SubsysHash sh = {0};
+    if (!eq || !subsys_parse_name(t->s, (size_t)(eq - t->s), &sh.kind, &sh.index))
+        return fail_at(p, t->col,
+                       "unexpected '%s' (expected NAME=HASH after the checksum: NAME is player, legs, bullets, "
+                       "stars, rng or a creature such as tetran[0])",
+                       show(t, b, sizeof b));
+    size_t hl = t->len - (size_t)(eq + 1 - t->s);
+    int col = t->col + (int)(eq + 1 - t->s);
+    uint32_t v = 0;
+    bool ok = hl == 8;
+    for (size_t k = 0; ok && k < 8; k++) {
+        int d = hex_digit(eq[1 + k]);
+        if (d < 0) ok = false;
+        else v = v << 4 | (uint32_t)d;
+    }
+    if (!ok) return fail_at(p, col, "expected a subsystem hash of exactly 8 hex digits, got '%s'", show(t, b, sizeof b));
+    for (int k = at; k < s->subs_n; k++)
+        if (s->subs[k].kind == sh.kind && s->subs[k].index == sh.index)
+            return fail_at(p, t->col, "subsystem '%.*s' given twice on this line", (int)(eq - t->s), t->s);
+    sh.hash = v;
+    if (s->subs_n >= s->subs_cap) return fail_at(p, t->col, "too many subsystem hashes");
+    s->subs[s->subs_n++] = sh;
+    return true;
+}
+
 static bool parse_button(Parser *p, int i, uint16_t *out) {
     char b[64];
     int bit = input_button_parse(p->tok[i].s, p->tok[i].len);
@@ -144,8 +203,10 @@ static bool parse_button(Parser *p, int i, uint16_t *out) {
 
 static bool add_event(Parser *p, int64_t tick, int phase, uint16_t bit, bool down) {
     Script *s = p->s;
-    if (!PUSH(s, ev, ev_n, ev_cap)) return fail_at(p, 1, "out of memory");
-    s->ev[s->ev_n] = (InputEvent){tick, phase, s->ev_n, bit, down};
+    if (s->ev_n >= s->ev_cap)
+        return fail_at(p, p->tok[0].col, "too many button changes (at most %d down, up and tap lines; a tap counts "
+                       "two)", SCRIPT_MAX_EVENTS);
+    s->ev[s->ev_n] = (InputEvent){(int32_t)tick, s->ev_n, bit, (uint8_t)phase, down};
     s->ev_n++;
     return true;
 }
@@ -154,6 +215,15 @@ static bool looks_like_probe(const Token *t) {
     if (t->len == 0) return false;
     char c = t->s[0];
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+// The probe's slot in s->probes (added on first use).
+static int16_t probe_slot(Script *s, const ProbeDef *d) {
+    for (int i = 0; i < s->probe_n; i++)
+        if (s->probes[i] == d) return (int16_t)i;
+    ASSERT(s->probe_n < SCRIPT_PROBE_SLOTS);  // the probe table is smaller (test_script checks)
+    s->probes[s->probe_n] = d;
+    return (int16_t)s->probe_n++;
 }
 
 // P OP V starting at token i into c.
@@ -168,7 +238,7 @@ static bool parse_condition(Parser *p, int i, Check *c) {
     for (int k = 0; k < 6; k++)
         if (token_is(to, op_names[k])) op = k;
     if (op < 0) return fail_at(p, to->col, "expected an operator == != < <= > >=, got '%s'", show(to, b, sizeof b));
-    c->op = (CmpOp)op;
+    c->op = (uint8_t)op;
     token_copy(tv, c->rhs_text, sizeof c->rhs_text);
     ProbeKind lk = c->probe->kind, rk = PROBE_NUMBER;
     double v;
@@ -194,21 +264,35 @@ static bool parse_condition(Parser *p, int i, Check *c) {
         return fail_at(p, to->col, "a state compares only with == or !=, got '%s'", show(to, b, sizeof b));
     c->rhs_probe = rp;
     c->rhs_value = v;
+    c->probe_slot = probe_slot(p->s, c->probe);
+    c->rhs_slot = rp ? probe_slot(p->s, rp) : -1;
     return true;
 }
 
 static bool add_check(Parser *p, CheckKind kind, int64_t a, int64_t b, int cond_at) {
+    Script *s = p->s;
+    if (s->check_n >= s->check_cap)
+        return fail_at(p, p->tok[0].col, "too many checks (at most %d expect, always and sometime lines)",
+                       SCRIPT_MAX_CHECKS);
     Check c;
     memset(&c, 0, sizeof c);
-    c.kind = kind;
-    c.a = a;
-    c.b = b;
+    c.kind = (uint8_t)kind;
+    c.a = (int32_t)a;
+    c.b = (int32_t)b;
+    c.slot = kind == CHECK_SOMETIME ? s->some_n : -1;
     c.line = p->line.number;
     c.col = p->tok[0].col;
     if (!parse_condition(p, cond_at, &c)) return false;
-    Script *s = p->s;
-    if (!PUSH(s, checks, check_n, check_cap)) return fail_at(p, 1, "out of memory");
+    s->check_ticks += b - a + 1;
+    if (s->check_ticks > SCRIPT_MAX_CHECK_TICKS)
+        return fail_at(p, p->tok[0].col,
+                       "the checks would be evaluated more than %d times in all (an expect counts 1, a range "
+                       "one per tick it spans)",
+                       SCRIPT_MAX_CHECK_TICKS);
     s->checks[s->check_n++] = c;
+    s->expect_n += kind == CHECK_EXPECT;
+    s->range_n += kind != CHECK_EXPECT;
+    s->some_n += kind == CHECK_SOMETIME;
     return true;
 }
 
@@ -231,11 +315,16 @@ static bool parse_at(Parser *p) {
         return add_check(p, CHECK_EXPECT, t, t, 3);
     }
     if (token_is(verb, "checksum")) {
-        if (!want_tokens(p, 4, "a hash of 16 hex digits after 'checksum'")) return false;
+        if (p->ntok < 4) return want_tokens(p, 4, "a hash of 16 hex digits after 'checksum'");
+        if (p->ntok > SCRIPT_MAX_TOKENS) return want_tokens(p, SCRIPT_MAX_TOKENS, "");
         uint64_t h;
         if (!parse_hex16(p, 3, &h)) return false;
-        if (!PUSH(s, sums, sum_n, sum_cap)) return fail_at(p, 1, "out of memory");
-        s->sums[s->sum_n++] = (Checksum){t, h, p->line.number, p->tok[0].col};
+        if (s->sum_n >= s->sum_cap)
+            return fail_at(p, p->tok[0].col, "too many checksums (at most %d)", SCRIPT_MAX_CHECKSUMS);
+        int at = s->subs_n;
+        for (int i = 4; i < p->ntok; i++)
+            if (!parse_subsys(p, i, at)) return false;
+        s->sums[s->sum_n++] = (Checksum){t, h, p->line.number, p->tok[0].col, at, s->subs_n - at};
         return true;
     }
     return fail_at(p, verb->col, "expected down, up, tap, expect or checksum, got '%s'", show(verb, b, sizeof b));
@@ -308,17 +397,27 @@ static int cmp_event(const void *pa, const void *pb) {
     return a->seq - b->seq;
 }
 
-// Insertion sort of the expect indices by tick; stable, so file order
-// breaks ties. (qsort is not stable and needs no globals this way.)
-static void order_expects(Script *s) {
-    for (int i = 1; i < s->expect_n; i++) {
-        int v = s->expect_order[i], j = i - 1;
-        while (j >= 0 && s->checks[s->expect_order[j]].a > s->checks[v].a) {
-            s->expect_order[j + 1] = s->expect_order[j];
-            j--;
-        }
-        s->expect_order[j + 1] = v;
+static int cmp_at(const void *pa, const void *pb) {
+    const CheckAt *a = pa, *b = pb;
+    if (a->tick != b->tick) return a->tick < b->tick ? -1 : 1;
+    return (a->check > b->check) - (a->check < b->check);
+}
+
+// The expects by tick and the ranges by first tick, file order breaking
+// ties (the check index is part of the key, so qsort's order is total).
+static bool order_checks(Script *s) {
+    if (s->expect_n) s->expects = mem_alloc((size_t)s->expect_n, sizeof *s->expects);
+    if (s->range_n) s->ranges = mem_alloc((size_t)s->range_n, sizeof *s->ranges);
+    if ((s->expect_n && !s->expects) || (s->range_n && !s->ranges)) return false;
+    int e = 0, r = 0;
+    for (int i = 0; i < s->check_n; i++) {
+        const Check *c = &s->checks[i];
+        if (c->kind == CHECK_EXPECT) s->expects[e++] = (CheckAt){c->a, i};
+        else s->ranges[r++] = (CheckAt){c->a, i};
     }
+    if (e > 1) qsort(s->expects, (size_t)e, sizeof *s->expects, cmp_at);
+    if (r > 1) qsort(s->ranges, (size_t)r, sizeof *s->ranges, cmp_at);
+    return true;
 }
 
 static bool parse_lines(Parser *p, const char *text, size_t len) {
@@ -334,9 +433,12 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
     while (text_next_line(&rd, &l)) {
         last_line = l.number;
         last_len = l.len;
-        if (text_is_blank_or_comment(&l)) continue;
         p->line = l;
-        p->ntok = text_tokens(&l, p->tok, 8);
+        if (l.number > SCRIPT_MAX_LINES) return fail_at(p, 1, "too many lines (at most %d)", SCRIPT_MAX_LINES);
+        int nul = text_nul_col(&l);
+        if (nul) return fail_at(p, nul, "unexpected NUL byte (a script is text: no NUL bytes, not even in comments)");
+        if (text_is_blank_or_comment(&l)) continue;
+        p->ntok = text_tokens(&l, p->tok, SCRIPT_MAX_TOKENS + 1);
         const Token *k = &p->tok[0];
         if (!header) {
             if (!token_is(k, "bossrush-script"))
@@ -403,14 +505,6 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
     if (!header) return fail_at(p, 1, "expected 'bossrush-script 1' as the first line (the file has no header)");
     if (!s->level_line) return fail_at(p, (int)last_len + 1, "missing 'level PATH' line");
     if (!have_end) return fail_at(p, (int)last_len + 1, "missing 'end TICK' line");
-    for (int i = 0; i < s->tick_n; i++) {
-        const TickRef *t = &s->ticks[i];
-        if (t->tick > s->end) {
-            parse_error_set(p->err, s->path, t->line, t->col, "tick %" PRId64 " is after the end tick %" PRId64,
-                            t->tick, s->end);
-            return false;
-        }
-    }
     return true;
 }
 
@@ -421,25 +515,29 @@ Script *script_parse(const char *text, size_t len, const char *path, ParseError 
         return NULL;
     }
     snprintf(s->path, sizeof s->path, "%s", path ? path : "(script)");
-    Parser p = {.s = s, .err = err};
-    if (!parse_lines(&p, text, len)) {
+    if (!text) len = 0;
+    Census c;
+    census(text ? text : "", len, &c);
+    if (!reserve((void **)&s->ev, &s->ev_cap, c.events, SCRIPT_MAX_EVENTS, sizeof *s->ev) ||
+        !reserve((void **)&s->checks, &s->check_cap, c.checks, SCRIPT_MAX_CHECKS, sizeof *s->checks) ||
+        !reserve((void **)&s->sums, &s->sum_cap, c.sums, SCRIPT_MAX_CHECKSUMS, sizeof *s->sums) ||
+        !reserve((void **)&s->subs, &s->subs_cap, c.subs, (int64_t)SCRIPT_MAX_CHECKSUMS * SUBSYS_MAX,
+                 sizeof *s->subs)) {
+        parse_error_set(err, s->path, 0, 0, "out of memory");
+        script_free(s);
+        return NULL;
+    }
+    Parser p = {.s = s, .err = err, .census = &c};
+    if (!parse_lines(&p, text ? text : "", len)) {
         script_free(s);
         return NULL;
     }
     resolve_level(s);
     if (s->ev_n > 1) qsort(s->ev, (size_t)s->ev_n, sizeof *s->ev, cmp_event);
-    for (int i = 0; i < s->check_n; i++) s->expect_n += s->checks[i].kind == CHECK_EXPECT;
-    if (s->expect_n) {
-        s->expect_order = mem_alloc((size_t)s->expect_n, sizeof *s->expect_order);
-        if (!s->expect_order) {
-            parse_error_set(err, s->path, 0, 0, "out of memory");
-            script_free(s);
-            return NULL;
-        }
-        int k = 0;
-        for (int i = 0; i < s->check_n; i++)
-            if (s->checks[i].kind == CHECK_EXPECT) s->expect_order[k++] = i;
-        order_expects(s);
+    if (!order_checks(s)) {
+        parse_error_set(err, s->path, 0, 0, "out of memory");
+        script_free(s);
+        return NULL;
     }
     return s;
 }
@@ -458,8 +556,9 @@ void script_free(Script *s) {
     mem_free(s->ev);
     mem_free(s->checks);
     mem_free(s->sums);
-    mem_free(s->ticks);
-    mem_free(s->expect_order);
+    mem_free(s->expects);
+    mem_free(s->ranges);
+    mem_free(s->subs);
     mem_free(s);
 }
 
@@ -495,4 +594,10 @@ bool script_assist_wiggle(const Script *s) { return s->assist_wiggle; }
 int script_hearts(const Script *s) { return s->hearts; }
 
 int64_t script_end_tick(const Script *s) { return s->end; }
+
+int script_checksums_upto(const Script *s, int64_t tick) {
+    int n = 0;
+    for (int i = 0; i < s->sum_n; i++) n += s->sums[i].tick <= tick;
+    return n;
+}
 

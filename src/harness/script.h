@@ -11,6 +11,7 @@
 
 struct World;
 struct Script;                 // opaque; see script.c
+struct SubsysHash;             // harness/subsys.h
 
 typedef struct Script Script;
 
@@ -20,8 +21,23 @@ typedef struct Script Script;
 #define SCRIPT_MAX_TICK 10000000
 // The most hearts a `hearts N` line may give.
 #define SCRIPT_MAX_HEARTS 99
-// The largest script or replay file read (1 GiB).
-#define SCRIPT_MAX_FILE_BYTES ((size_t)1 << 30)
+// What one script or replay may hold, so that no file makes a run cost
+// more than a documented amount of memory (docs/script-format.md, README):
+// the file itself (64 MiB: some three million lines, more than a 46-hour
+// recording of button mashing needs), its lines, its button changes (a tap
+// is two), its checks (expect, always and sometime lines) and checksums.
+// Each is refused at the line that goes past it, with file:line:col. A
+// recording stops recording before it would go past any of them, so every
+// replay the game writes can be read back.
+#define SCRIPT_MAX_FILE_BYTES ((size_t)64 << 20)
+#define SCRIPT_MAX_LINES 8000000
+#define SCRIPT_MAX_EVENTS 4000000
+#define SCRIPT_MAX_CHECKS 1000000
+#define SCRIPT_MAX_CHECKSUMS 1000000
+// The checks' evaluations in all: an expect counts 1, a range B - A + 1. A
+// run reads each probe once per tick whatever the number of checks, so this
+// bounds the time the checks add to a run (about 10 ns an evaluation).
+#define SCRIPT_MAX_CHECK_TICKS 1000000000
 
 // Parses a script; the level path is resolved (absolute, else relative to
 // the script's folder if that file exists, else as given). NULL + err on failure.
@@ -49,6 +65,8 @@ int script_difficulty(const Script *s);
 bool script_assist_wiggle(const Script *s);
 int script_hearts(const Script *s);
 int64_t script_end_tick(const Script *s);
+// How many `checksum` lines name a tick <= tick (all of them: tick = end).
+int script_checksums_upto(const Script *s, int64_t tick);
 // The file name the script was parsed under (for messages).
 const char *script_path(const Script *s);
 
@@ -92,8 +110,17 @@ void recorder_set_seed(Recorder *rec, uint32_t seed);
 // (when on) and `hearts N` (when hearts > 0).
 void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts);
 // Call once per tick after world_step(w, in): writes the button changes of
-// this tick and, every 60 ticks (0, 60, 120 ...), the state hash.
+// this tick and, every 60 ticks (0, 60, 120 ...), the state hash with the
+// per-subsystem hashes (harness/subsys.h). Recording ends (the replay ends
+// at the last tick kept) at SCRIPT_MAX_TICK, or before a tick that could
+// take the file past another SCRIPT_MAX_* limit.
 void recorder_tick(Recorder *rec, const struct World *w, Input in);
+// The two halves of recorder_tick, for a recording whose hashes are known
+// without its World (a replay taken over, harness/scrub.h): the button
+// changes of tick t (false, and nothing written, when t is not after the
+// last tick recorded or is past SCRIPT_MAX_TICK), and a checksum line.
+bool recorder_input(Recorder *rec, int64_t t, Input in);
+void recorder_checksum(Recorder *rec, int64_t tick, uint64_t hash, const struct SubsysHash *sub, int sub_n);
 // The level path a replay written to replay_path should hold (for
 // recorder_new): relative to the replay's own folder when both paths are
 // relative to the current directory (so the replay finds its level from any
@@ -105,4 +132,7 @@ int64_t recorder_ticks(const Recorder *rec);
 // Writes the replay to path (atomically, fs_write_atomic: a crash never
 // leaves half a file). False + message (also when nothing was recorded).
 bool recorder_save(Recorder *rec, const char *path, char *why, size_t why_n);
+// recorder_save with another level path in the file (for a copy written
+// to another folder: script_level_path_for that copy's path).
+bool recorder_save_as(Recorder *rec, const char *path, const char *level_path, char *why, size_t why_n);
 void recorder_free(Recorder *rec);

@@ -19,22 +19,24 @@ ScriptRun *script_run_new(const Script *s) {
     if (!r) return NULL;
     r->s = s;
     r->last_tick = -1;
-    r->satisfied = mem_alloc((size_t)s->check_n, sizeof *r->satisfied);
-    r->last_value = mem_alloc((size_t)s->check_n, sizeof *r->last_value);
+    r->open = mem_alloc((size_t)s->range_n, sizeof *r->open);
+    r->some = mem_alloc((size_t)s->some_n, sizeof *r->some);
     r->actual = mem_alloc((size_t)s->sum_n, sizeof *r->actual);
-    if (!r->satisfied || !r->last_value || !r->actual) {
+    if ((s->range_n && !r->open) || (s->some_n && !r->some) || (s->sum_n && !r->actual)) {
         script_run_free(r);
         return NULL;
     }
     for (int i = 0; i < s->sum_n; i++) r->actual[i] = s->sums[i].hash;
+    for (int i = 0; i < SCRIPT_PROBE_SLOTS; i++) r->read_at[i] = -1;
     return r;
 }
 
 void script_run_free(ScriptRun *r) {
     if (!r) return;
-    mem_free(r->satisfied);
-    mem_free(r->last_value);
+    mem_free(r->open);
+    mem_free(r->some);
     mem_free(r->actual);
+    mem_free(r->actual_subs);
     mem_free(r);
 }
 
@@ -64,10 +66,21 @@ static bool compare(CmpOp op, double a, double b) {
     return false;
 }
 
-static bool eval(const Check *c, const World *w, double *lhs, double *rhs) {
-    *lhs = c->probe->get(w);
-    *rhs = c->rhs_probe ? c->rhs_probe->get(w) : c->rhs_value;
-    return compare(c->op, *lhs, *rhs);
+// A probe's value after this tick, read from the World at most once a tick
+// (a creature's probes walk all its segments: a thousand checks of them
+// must not walk them a thousand times).
+static double probe_value(ScriptRun *r, int slot, const World *w) {
+    if (r->read_at[slot] != w->tick) {
+        r->value[slot] = r->s->probes[slot]->get(w);
+        r->read_at[slot] = w->tick;
+    }
+    return r->value[slot];
+}
+
+static bool eval(ScriptRun *r, const Check *c, const World *w, double *lhs, double *rhs) {
+    *lhs = probe_value(r, c->probe_slot, w);
+    *rhs = c->rhs_slot >= 0 ? probe_value(r, c->rhs_slot, w) : c->rhs_value;
+    return compare((CmpOp)c->op, *lhs, *rhs);
 }
 
 // "P OP V" as written.
@@ -93,11 +106,11 @@ static bool fail_check(ScriptRun *r, const Check *c, int64_t tick, double lhs, d
     describe_got(c, lhs, rhs, got, sizeof got);
     const char *path = r->s->path;
     if (c->kind == CHECK_ALWAYS)
-        snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": always %" PRId64 " %" PRId64 ": expected %s, %s",
-                 path, c->line, c->col, tick, c->a, c->b, what, got);
+        snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": always %" PRId32 " %" PRId32 ": expected %s, %s",
+                 path, (int)c->line, (int)c->col, tick, c->a, c->b, what, got);
     else
-        snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": expected %s, %s", path, c->line, c->col, tick,
-                 what, got);
+        snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": expected %s, %s", path, (int)c->line,
+                 (int)c->col, tick, what, got);
     r->failed = true;
     return false;
 }
@@ -105,12 +118,45 @@ static bool fail_check(ScriptRun *r, const Check *c, int64_t tick, double lhs, d
 static bool fail_sometime(ScriptRun *r, const Check *c, bool seen) {
     char what[160], last[64];
     describe(c, what, sizeof what);
-    if (seen) probe_format(c->probe, r->last_value[c - r->s->checks], last, sizeof last);
-    snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": sometime %" PRId64 " %" PRId64 ": %s never held%s%s%s",
-             r->s->path, c->line, c->col, c->b, c->a, c->b, what,
+    if (seen) probe_format(c->probe, r->some[c->slot].last_value, last, sizeof last);
+    snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId32 ": sometime %" PRId32 " %" PRId32 ": %s never held%s%s%s",
+             r->s->path, (int)c->line, (int)c->col, c->b, c->a, c->b, what,
              seen ? " (last " : " (the run stopped before the range)", seen ? last : "", seen ? ")" : "");
     r->failed = true;
     return false;
+}
+
+// A checksum that differs: with per-subsystem hashes, which subsystems
+// diverged; without them (older replays), or when every recorded one still
+// agrees, the two full hashes.
+static void desync_message(ScriptRun *r, const Checksum *c, const World *w, uint64_t got) {
+    const Script *s = r->s;
+    if (c->sub_n) {
+        SubsysHash now[SUBSYS_MAX];
+        int n = subsys_hashes(w, now);
+        char what[400];            // cut short only for dozens of creatures
+        if (subsys_compare(s->subs + c->sub_at, c->sub_n, now, n, what, sizeof what)) {
+            snprintf(r->msg, sizeof r->msg, "%s:%d:%d: tick %" PRId64 ": %s", s->path, c->line, c->col, c->tick,
+                     what);
+            return;
+        }
+    }
+    snprintf(r->msg, sizeof r->msg,
+             "%s:%d:%d: replay desync at tick %" PRId64 ": checksum expected %016" PRIx64 ", got %016" PRIx64, s->path,
+             c->line, c->col, c->tick, c->hash, got);
+}
+
+// Rebless: the World's subsystem hashes at checksum i, for a line that had
+// them (script_rebless_text writes them back). False on no memory.
+static bool keep_subsystems(ScriptRun *r, int i, const World *w) {
+    if (!r->actual_subs) {
+        r->actual_subs = mem_alloc((size_t)r->s->sum_n * SUBSYS_MAX, sizeof *r->actual_subs);
+        if (!r->actual_subs) return false;
+    }
+    SubsysHash now[SUBSYS_MAX];
+    r->actual_sub_n = subsys_hashes(w, now);
+    memcpy(r->actual_subs + (size_t)i * SUBSYS_MAX, now, sizeof now);
+    return true;
 }
 
 bool script_run_check(ScriptRun *r, const World *w) {
@@ -126,32 +172,55 @@ bool script_run_check(ScriptRun *r, const World *w) {
         if (c->tick != t) continue;            // the caller skipped ticks
         if (!hashed) h = world_hash(w), hashed = true;
         r->actual[i] = h;
+        if (r->rebless && c->sub_n && !keep_subsystems(r, i, w)) {
+            snprintf(r->msg, sizeof r->msg, "bossrush: out of memory");
+            r->failed = true;
+            return false;
+        }
         if (!r->rebless && h != c->hash) {
-            snprintf(r->msg, sizeof r->msg, "%s:%d:%d: replay desync at tick %" PRId64 ": checksum expected %016" PRIx64
-                     ", got %016" PRIx64, s->path, c->line, c->col, t, c->hash, h);
+            desync_message(r, c, w, h);
             r->failed = true;
             return false;
         }
     }
     if (r->rebless) return true;
     double lhs, rhs;
-    while (r->next_expect < s->expect_n && s->checks[s->expect_order[r->next_expect]].a <= t) {
-        const Check *c = &s->checks[s->expect_order[r->next_expect++]];
+    while (r->next_expect < s->expect_n && s->expects[r->next_expect].tick <= t) {
+        const Check *c = &s->checks[s->expects[r->next_expect++].check];
         if (c->a != t) continue;
-        if (!eval(c, w, &lhs, &rhs)) return fail_check(r, c, t, lhs, rhs);
+        if (!eval(r, c, w, &lhs, &rhs)) return fail_check(r, c, t, lhs, rhs);
     }
-    for (int i = 0; i < s->check_n; i++) {
-        const Check *c = &s->checks[i];
-        if (c->kind == CHECK_ALWAYS && c->a <= t && t <= c->b && !eval(c, w, &lhs, &rhs))
-            return fail_check(r, c, t, lhs, rhs);
+    // Open the ranges that start by now (a skipped tick opens them late).
+    while (r->next_range < s->range_n && s->ranges[r->next_range].tick <= t)
+        r->open[r->open_n++] = s->ranges[r->next_range++].check;
+    // Always ranges first, then sometime ranges, each in file order: the
+    // failure reported is the first in the file among those of its kind.
+    const Check *bad = NULL;
+    double bad_lhs = 0, bad_rhs = 0;
+    for (int k = 0; k < r->open_n; k++) {
+        const Check *c = &s->checks[r->open[k]];
+        if (c->kind != CHECK_ALWAYS || t < c->a || t > c->b || (bad && bad < c)) continue;
+        if (!eval(r, c, w, &lhs, &rhs)) bad = c, bad_lhs = lhs, bad_rhs = rhs;
     }
-    for (int i = 0; i < s->check_n; i++) {
-        const Check *c = &s->checks[i];
-        if (c->kind != CHECK_SOMETIME || r->satisfied[i] || t < c->a || t > c->b) continue;
-        r->satisfied[i] = eval(c, w, &lhs, &rhs);
-        r->last_value[i] = lhs;
-        if (!r->satisfied[i] && t == c->b) return fail_sometime(r, c, true);
+    if (bad) return fail_check(r, bad, t, bad_lhs, bad_rhs);
+    for (int k = 0; k < r->open_n; k++) {
+        const Check *c = &s->checks[r->open[k]];
+        if (c->kind != CHECK_SOMETIME || t < c->a || t > c->b) continue;
+        SomeState *st = &r->some[c->slot];
+        st->satisfied = eval(r, c, w, &lhs, &rhs);
+        st->last_value = lhs;
+        if (!st->satisfied && t == c->b && (!bad || c < bad)) bad = c;
     }
+    if (bad) return fail_sometime(r, bad, true);
+    // Close what is done: ranges past their last tick, sometime ranges
+    // that held (they never need evaluating again).
+    int kept = 0;
+    for (int k = 0; k < r->open_n; k++) {
+        const Check *c = &s->checks[r->open[k]];
+        bool done = t >= c->b || (c->kind == CHECK_SOMETIME && r->some[c->slot].satisfied);
+        if (!done) r->open[kept++] = r->open[k];
+    }
+    r->open_n = kept;
     return true;
 }
 
@@ -161,11 +230,11 @@ bool script_run_finish(ScriptRun *r) {
     const Script *s = r->s;
     for (int i = 0; i < s->check_n; i++) {
         const Check *c = &s->checks[i];
-        if (c->kind == CHECK_SOMETIME && !r->satisfied[i]) return fail_sometime(r, c, r->last_tick >= c->a);
+        if (c->kind == CHECK_SOMETIME && !r->some[c->slot].satisfied) return fail_sometime(r, c, r->last_tick >= c->a);
         if (c->kind == CHECK_EXPECT && c->a > r->last_tick) {
             snprintf(r->msg, sizeof r->msg,
-                     "%s:%d:%d: tick %" PRId64 " was never reached (the run stopped at tick %" PRId64 ")", s->path,
-                     c->line, c->col, c->a, r->last_tick);
+                     "%s:%d:%d: tick %" PRId32 " was never reached (the run stopped at tick %" PRId64 ")", s->path,
+                     (int)c->line, (int)c->col, c->a, r->last_tick);
             r->failed = true;
             return false;
         }
@@ -187,7 +256,7 @@ char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text,
     while (text_next_line(&rd, &l)) {
         const char *eol = l.s + l.len;
         size_t eol_n = (size_t)((text + rd.pos) - eol);  // "\n", "\r\n" or nothing
-        char line[1200];
+        char line[1200 + SUBSYS_FORMAT_MAX];
         const char *out = NULL;
         if (l.number == s->level_line) {
             // A recording from before the legs= token (a level hash, no
@@ -199,8 +268,13 @@ char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text,
             else snprintf(line, sizeof line, "level %s %016" PRIx64, s->level_given, level_hash);
             out = line;
         } else if (next_sum < s->sum_n && s->sums[next_sum].line == l.number) {
-            snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, s->sums[next_sum].tick,
-                     r->actual[next_sum]);
+            // A line with subsystem hashes gets the World's own, however
+            // many it has now.
+            int k = snprintf(line, sizeof line, "at %" PRId64 " checksum %016" PRIx64, s->sums[next_sum].tick,
+                             r->actual[next_sum]);
+            if (s->sums[next_sum].sub_n && r->actual_subs)
+                subsys_format(r->actual_subs + (size_t)next_sum * SUBSYS_MAX, r->actual_sub_n, line + k,
+                              sizeof line - (size_t)k);
             out = line;
             next_sum++;
         }

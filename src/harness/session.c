@@ -108,7 +108,11 @@ static int build_world(Session *s, const char *level_path, const SessionSetup *s
         .assist_wiggle = s->assist_wiggle,
         .start_hp = s->start_hp,
     };
+    s->blocks.b = s->block_room;
+    s->blocks.cap = SESSION_MAX_BLOCKS;
+    mem_track_begin(&s->blocks);
     s->w = world_create(&ws, &err);
+    mem_track_end();
     if (!s->w) return fail_parse(s, &err);
     return 0;
 }
@@ -210,6 +214,31 @@ bool session_save_recording(Session *s, char *why, size_t why_n) {
     recorder_free(s->rec);
     s->rec = NULL;
     return ok;
+}
+
+void session_take_over(Session *s, Recorder *rec, const char *replay_path) {
+    script_run_free(s->run);
+    script_free(s->script);
+    s->run = NULL;
+    s->script = NULL;
+    recorder_free(s->rec);
+    s->rec = rec;
+    snprintf(s->rec_path, sizeof s->rec_path, "%s", replay_path);
+}
+
+bool session_save_recording_copy(Session *s, const char *replay_path, char *why, size_t why_n) {
+    if (!s->rec) {
+        snprintf(why, why_n, "nothing is being recorded");
+        return false;
+    }
+    char lp[1100];
+    script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
+    return recorder_save_as(s->rec, replay_path, lp, why, why_n);
+}
+
+void session_drop_recording(Session *s) {
+    recorder_free(s->rec);
+    s->rec = NULL;
 }
 
 int session_rebless(Session *s) {

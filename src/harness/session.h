@@ -17,12 +17,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/mem.h"
 #include "core/text.h"
 #include "harness/script.h"
 #include "sim/input.h"
 #include "sim/level.h"
 #include "sim/player/legs.h"
 #include "sim/world.h"
+
+// Room for the World's heap blocks: the World, its map, bullets, one array
+// per creature kind, up to four per creature and the starfield's four.
+#define SESSION_MAX_BLOCKS 512
 
 // How to open a session; zero means the defaults.
 typedef struct SessionSetup {
@@ -52,6 +57,10 @@ typedef struct Session {
     int rc;                    // 0 fine; 1 a check failed or a recorded hash differs; 2 bad input
     char msg[1600];            // why rc != 0, ready to print (file:line:col: ...)
     char warning[1400];        // a problem that did not stop it, or "" (print it as a warning)
+    // The World's heap blocks, as world_create allocated them (fixed for its
+    // life: world_step never allocates or frees), for snapshots of it
+    // (harness/snapshot.h). .overflow: more than SESSION_MAX_BLOCKS.
+    MemTrack blocks;
     // Private.
     ScriptRun *run;
     Recorder *rec;
@@ -63,6 +72,7 @@ typedef struct Session {
     Difficulty difficulty;
     bool assist_wiggle;
     int start_hp;
+    MemBlock block_room[SESSION_MAX_BLOCKS];
 } Session;
 
 // Opens a script or replay: parses it, reads its level (resolved as
@@ -97,6 +107,18 @@ bool session_save_recording(Session *s, char *why, size_t why_n);
 // checksums, level hash and leg profiles hash (atomically). Returns s->rc
 // (2 with s->msg when the file cannot be read again or written).
 int session_rebless(Session *s);
+// Hands a script session over to live input (a replay taken over,
+// harness/scrub.h): its script and checks are dropped, so it steps from its
+// World as it is now like a bare arena, and rec (owned from now on: the
+// ticks so far) goes on as its recording, saved to replay_path by
+// session_save_recording.
+void session_take_over(Session *s, Recorder *rec, const char *replay_path);
+// Writes the recording so far to another path too (atomically, its level
+// path made relative to that replay's folder); recording goes on. False
+// with the reason in why.
+bool session_save_recording_copy(Session *s, const char *replay_path, char *why, size_t why_n);
+// Stops recording and throws the recording away.
+void session_drop_recording(Session *s);
 // Frees everything (an unsaved recording is dropped); s may then be opened again.
 void session_close(Session *s);
 

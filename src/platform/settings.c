@@ -43,7 +43,7 @@ bool settings_level_parse(const char *s, size_t len, SettingLevel *out) {
 typedef enum Kind { K_FLAG, K_VOLUME, K_LEVEL, K_DIFFICULTY } Kind;
 enum {
     S_FULLSCREEN, S_MUSIC, S_SFX, S_DEBUG, S_INTEGER, S_VSYNC, S_SHAKE, S_FLASHING, S_DIFFICULTY,
-    S_ASSIST, S_COUNT
+    S_ASSIST, S_GHOST, S_COUNT
 };
 static const struct {
     const char *name;
@@ -52,7 +52,7 @@ static const struct {
     {"fullscreen", K_FLAG},    {"music_volume", K_VOLUME}, {"sfx_volume", K_VOLUME},
     {"debug", K_FLAG},         {"integer_scale", K_FLAG},  {"vsync", K_FLAG},
     {"shake", K_LEVEL},        {"flashing", K_LEVEL},      {"difficulty", K_DIFFICULTY},
-    {"assist_wiggle", K_FLAG},
+    {"assist_wiggle", K_FLAG}, {"ghost", K_FLAG},
 };
 // Binding keys follow: key_<button> and pad_<button>, button order.
 #define KEY_COUNT (S_COUNT + BIND_DEVICES * BTN_COUNT)
@@ -117,6 +117,7 @@ static bool scalar(Parse *p, int k, const Token *v, int line) {
     case S_INTEGER: s->integer_scale = n; break;
     case S_VSYNC: s->vsync = n; break;
     case S_ASSIST: s->assist_wiggle = n; break;
+    case S_GHOST: s->ghost = n; break;
     default: break;            // levels and the difficulty were parsed in place
     }
     return true;
@@ -257,7 +258,8 @@ static void scalar_text(const Settings *s, int k, char *v, size_t n) {
     case S_SHAKE: snprintf(v, n, "%s", settings_level_name(s->shake)); break;
     case S_FLASHING: snprintf(v, n, "%s", settings_level_name(s->flashing)); break;
     case S_DIFFICULTY: snprintf(v, n, "%s", difficulty_name(s->difficulty)); break;
-    default: snprintf(v, n, "%d", s->assist_wiggle); break;
+    case S_ASSIST: snprintf(v, n, "%d", s->assist_wiggle); break;
+    default: snprintf(v, n, "%d", s->ghost); break;
     }
 }
 

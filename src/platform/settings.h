@@ -38,6 +38,7 @@ typedef struct Settings {
     SettingLevel flashing;     // full-screen flashes (the red hurt tint, the boss-down flash)
     Difficulty difficulty;     // every arena (practice and the rush)
     bool assist_wiggle;        // wiggle mode without the gauge's cost
+    bool ghost;                // race the best replay of the arena (app: its player drawn translucent)
     Bindings bind;
     char extra[SETTINGS_EXTRA_MAX];   // lines with unknown keys, each ending in '\n'
     size_t extra_len;

@@ -1,6 +1,9 @@
 // fx.c -- particles, flashes and shake spawned from World events. Effects
 // advance once per sim tick (so headless frames and live play look alike)
 // and draw with the soft "glow" texture the renderer bakes at start-up.
+// Also the feedback the sim has no state for: dash afterimages, the dead
+// player's shell and legs flying off, each creature's white hit flash, the
+// boss bar's phase glow and the hearts popping off the HUD.
 #include "render/fx.h"
 
 #include <math.h>
@@ -8,7 +11,18 @@
 #include <string.h>
 
 #include "render/render_local.h"
+#include "sim/player/legs.h"
 #include "sim/world.h"
+
+// How long the feedback lasts, in ticks (docs/feedback.md).
+#define GHOST_TICKS 14         // a dash afterimage fades out
+#define DEBRIS_TICKS 110       // the dead player's shell and legs, the last 30 fading
+#define DEBRIS_FADE_TICKS 30
+#define BOSS_FLASH_TICKS 5     // a creature's white flash after a hit
+#define BOSS_FLASH_EVERY 20    // at most one full flash per creature in this many ticks (3 a second)
+#define BOSS_FLASH_SOFT 0.3f   // ... hits in between flash this strongly
+#define PHASE_PULSE_TICKS 40   // the boss bar glows after a phase change
+#define HEART_POP_TICKS 24     // a lost heart pops off the HUD
 
 bool fx_init(RenderCtx *rc) {
     rc->fx = calloc(1, sizeof *rc->fx);
@@ -26,6 +40,11 @@ void fx_clear(RenderCtx *rc) {
     rc->fx->shake = 0;
     rc->fx->hurt_flash = 0;
     rc->fx->white_flash = 0;
+    memset(rc->fx->boss_flash, 0, sizeof rc->fx->boss_flash);
+    memset(rc->fx->boss_flash_cd, 0, sizeof rc->fx->boss_flash_cd);
+    rc->fx->phase_pulse = 0;
+    rc->fx->heart_pop = 0;
+    rc->fx->hearts_lost = 0;
 }
 
 static float vrand(RenderCtx *rc, float lo, float hi) { return (float)rng_range(&rc->vis, lo, hi); }
@@ -75,6 +94,119 @@ static void who_colour(EventWho who, SDL_Color *c) {
     }
 }
 
+// A full flash (v >= 1) at most every BOSS_FLASH_EVERY ticks, so steady
+// fire never strobes the creature white faster than 3 times a second; a
+// phase change (v > 1) always flashes.
+static void set_flash(Fx *fx, int kind, int index, float v) {
+    if (index < 0) return;
+    int i = index < FX_FLASH_MAX ? index : FX_FLASH_MAX - 1;
+    int *cd = &fx->boss_flash_cd[kind][i];
+    if (v <= 1.0f && *cd > 0) v = BOSS_FLASH_SOFT;
+    else *cd = BOSS_FLASH_EVERY;
+    float *f = &fx->boss_flash[kind][i];
+    if (*f < v) *f = v;
+}
+
+// The creature of the event's kind nearest to where it happened gets a
+// white flash of strength v (the events name the kind, not the creature).
+static void boss_flash(Fx *fx, const World *w, const Event *e, float v) {
+    int kind = 0;
+    Vec2 at = v2(e->x, e->y);
+#define FLASH_KIND(KIND, prefix, Type, name)                                \
+    if (e->who == WHO_##KIND) {                                             \
+        int best = -1;                                                      \
+        double best_d = 0.0;                                                \
+        for (int i = 0; i < w->prefix##_count; i++) {                       \
+            double d = v2_len2(v2_sub(prefix##_pos(&w->prefix##s[i]), at)); \
+            if (best < 0 || d < best_d) {                                   \
+                best = i;                                                   \
+                best_d = d;                                                 \
+            }                                                               \
+        }                                                                   \
+        set_flash(fx, kind, best, v);                                       \
+    }                                                                       \
+    kind++;
+    CREATURES(FLASH_KIND)
+#undef FLASH_KIND
+}
+
+// A dash afterimage of the body where it is now.
+static void ghost(RenderCtx *rc, const Player *p) {
+    Particle *g = spawn(rc, FX_GHOST, p->pos.x, p->pos.y);
+    if (!g) return;
+    g->size = (float)p->radius;
+    g->life = g->life_max = GHOST_TICKS;
+    g->flip = p->facing < 0;
+    g->c = (SDL_Color){70, 200, 255, 255};
+}
+
+// A flying piece of the dead player: from its place (x, y), away from the
+// body's centre c, with a hop up, spinning.
+static void fly_off(RenderCtx *rc, Particle *p, Vec2 c, float lo, float hi) {
+    float dx = p->x - (float)c.x, dy = p->y - (float)c.y, d = sqrtf(dx * dx + dy * dy);
+    float a = d > 1e-3f ? atan2f(dy, dx) : vrand(rc, 0.0f, 6.2831853f);
+    a += vrand(rc, -0.5f, 0.5f);
+    float v = vrand(rc, lo, hi);
+    p->vx = cosf(a) * v;
+    p->vy = sinf(a) * v - vrand(rc, 2.0f, 4.0f);
+    p->spin = vrand(rc, -0.35f, 0.35f);
+    p->gravity = 0.28f;
+    p->life = p->life_max = DEBRIS_TICKS + (int)vrand(rc, 0.0f, 20.0f);
+}
+
+// The dead player bursts: the shell in four quarters, every leg as two
+// bones from its last pose (a folded leg springs out from under the body
+// first), and glowing goo.
+static void player_burst(RenderCtx *rc, const World *w) {
+    const Player *pl = &w->player;
+    const Legs *L = &pl->legs;
+    float r = (float)pl->radius;
+    for (int q = 0; q < 4; q++) {
+        float ox = (q % 2 ? 0.5f : -0.5f) * r, oy = (q / 2 ? 0.5f : -0.5f) * r;
+        Particle *p = spawn(rc, FX_SHARD, pl->pos.x + ox, pl->pos.y + oy);
+        if (!p) return;
+        fly_off(rc, p, pl->pos, 2.5f, 5.0f);
+        p->size = r;
+        p->part = (unsigned char)q;
+        p->flip = pl->facing < 0;
+    }
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        const Leg *g = &L->leg[i];
+        const LegProfile *pr = &L->prof[i];
+        double sc = L->scale > 0 ? L->scale : 1.0;
+        Vec2 root = g->root, knee = g->knee, foot = g->foot;
+        if (g->grow < 0.3) {
+            // Folded away: the leg as it would stand out sideways.
+            double side = leg_side(i) * (pl->facing < 0 ? -1.0 : 1.0);
+            root = v2_add(pl->pos, v2(side * r * 0.55, r * 0.25));
+            knee = v2_add(root, v2(side * pr->upper_px * sc * 0.75, -pr->upper_px * sc * 0.65));
+            foot = v2_add(knee, v2(side * pr->lower_px * sc * 0.45, pr->lower_px * sc * 0.9));
+        }
+        bool near = i == LEG_FRONT_LEFT || i == LEG_BACK_LEFT;
+        Vec2 ends[3] = {root, knee, foot};
+        for (int b = 0; b < 2; b++) {
+            Vec2 m = v2_scale(v2_add(ends[b], ends[b + 1]), 0.5), d = v2_sub(ends[b + 1], ends[b]);
+            Particle *p = spawn(rc, FX_DEBRIS, m.x, m.y);
+            if (!p) return;
+            fly_off(rc, p, pl->pos, 1.5f, 4.5f);
+            p->angle = atan2f((float)d.y, (float)d.x);
+            p->len = (float)v2_len(d);
+            p->size = (float)((b == 0 ? 2.6 : 1.9) * sc);
+            p->c = near ? (SDL_Color){200, 120, 62, 255} : (SDL_Color){150, 106, 118, 255};
+            p->c2 = near ? (SDL_Color){38, 22, 22, 255} : (SDL_Color){32, 20, 40, 255};
+        }
+    }
+    burst(rc, FX_EMBER, pl->pos.x, pl->pos.y, 50, 1.0f, 6.5f, 4.5f, 40, (SDL_Color){255, 150, 60, 255});
+    burst(rc, FX_SPARK, pl->pos.x, pl->pos.y, 30, 3.0f, 9.0f, 3.0f, 18, (SDL_Color){255, 235, 200, 255});
+    Particle *ring = spawn(rc, FX_RING, pl->pos.x, pl->pos.y);
+    if (ring) {
+        ring->size = r;
+        ring->grow = 6.0f;
+        ring->life = ring->life_max = 24;
+        ring->c = (SDL_Color){255, 200, 140, 255};
+    }
+}
+
 static void on_event(RenderCtx *rc, const World *w, const Event *e) {
     Fx *fx = rc->fx;
     SDL_Color c;
@@ -98,20 +230,62 @@ static void on_event(RenderCtx *rc, const World *w, const Event *e) {
         flash(rc, e->x, e->y, (float)(22 * ts), 6, (SDL_Color){255, 255, 255, 255});
         burst(rc, FX_SPARK, e->x, e->y, 10, 1.5f, 5.0f, 3.5f, 12, c);
         if (fx->shake < 2.0f) fx->shake = 2.0f;
+        boss_flash(fx, w, e, 1.0f);
+        break;
+    case EV_PHASE: {
+        // A new phase: the boss flashes longer, a ring in its colour, the
+        // bar glows.
+        who_colour(e->who, &c);
+        boss_flash(fx, w, e, 2.0f);
+        fx->phase_pulse = 1.0f;
+        if (fx->shake < 6.0f) fx->shake = 6.0f;
+        for (int i = 0; i < 2; i++) {
+            Particle *p = spawn(rc, FX_RING, e->x, e->y);
+            if (!p) break;
+            p->size = (float)((20 + 30 * i) * ts);
+            p->grow = (float)((7.0 - 2.5 * i) * ts);
+            p->life = p->life_max = 30 + 8 * i;
+            p->c = c;
+        }
+        break;
+    }
+    case EV_DASH:
+        // Speed lines off the back of the dash, the way it came from.
+        for (int i = 0; i < 8; i++) {
+            Particle *p = spawn(rc, FX_SPARK, e->x + vrand(rc, -6, 6), e->y + vrand(rc, -6, 6));
+            if (!p) break;
+            float v = vrand(rc, 2.0f, 5.0f);
+            p->vx = (float)-w->player.dash_dir.x * v + vrand(rc, -0.6f, 0.6f);
+            p->vy = (float)-w->player.dash_dir.y * v + vrand(rc, -0.6f, 0.6f);
+            p->size = 2.0f;
+            p->life = p->life_max = 10 + (int)vrand(rc, 0, 6);
+            p->c = (SDL_Color){150, 235, 255, 255};
+        }
         break;
     case EV_BLOCKED:
         burst(rc, FX_SPARK, e->x, e->y, 5, 2.0f, 4.5f, 2.5f, 8, (SDL_Color){200, 210, 230, 255});
         break;
-    case EV_PLAYER_HURT:
+    case EV_PLAYER_HURT: {
         fx->hurt_flash = 1.0f;
         if (fx->shake < 7.0f) fx->shake = 7.0f;
         burst(rc, FX_SPARK, w->player.pos.x, w->player.pos.y, 14, 1.5f, 4.5f, 3.5f, 14,
               (SDL_Color){255, 80, 80, 255});
+        flash(rc, w->player.pos.x, w->player.pos.y, (float)(40 * ts), 8, (SDL_Color){255, 255, 255, 255});
+        Particle *p = spawn(rc, FX_RING, w->player.pos.x, w->player.pos.y);
+        if (p) {
+            p->size = (float)w->player.radius;
+            p->grow = (float)(4.0 * ts);
+            p->life = p->life_max = 14;
+            p->c = (SDL_Color){255, 90, 90, 255};
+        }
+        fx->heart_lost = w->player.hp;
+        fx->hearts_lost = e->a > 0 ? e->a : 1;
+        fx->heart_pop = 1.0f;
         break;
+    }
     case EV_PLAYER_DEAD:
         fx->shake = 12.0f;
-        burst(rc, FX_EMBER, w->player.pos.x, w->player.pos.y, 40, 1.0f, 6.0f, 5.0f, 40,
-              (SDL_Color){255, 120, 90, 255});
+        player_burst(rc, w);
         flash(rc, w->player.pos.x, w->player.pos.y, (float)(60 * ts), 14, (SDL_Color){255, 200, 160, 255});
         break;
     case EV_JUMP:
@@ -169,14 +343,36 @@ static void on_event(RenderCtx *rc, const World *w, const Event *e) {
 void fx_tick(RenderCtx *rc, const World *w) {
     Fx *fx = rc->fx;
     if (!fx) return;
+    // The feedback levels fade first, so a new hit shows at full strength.
+    for (int k = 0; k < FX_KINDS; k++)
+        for (int i = 0; i < FX_FLASH_MAX; i++) {
+            float *f = &fx->boss_flash[k][i];
+            *f = *f > 1.0f / BOSS_FLASH_TICKS ? *f - 1.0f / BOSS_FLASH_TICKS : 0.0f;
+            if (fx->boss_flash_cd[k][i] > 0) fx->boss_flash_cd[k][i]--;
+        }
+    fx->phase_pulse = fx->phase_pulse > 1.0f / PHASE_PULSE_TICKS ? fx->phase_pulse - 1.0f / PHASE_PULSE_TICKS : 0.0f;
+    fx->heart_pop = fx->heart_pop > 1.0f / HEART_POP_TICKS ? fx->heart_pop - 1.0f / HEART_POP_TICKS : 0.0f;
     for (int i = 0; i < w->events.count; i++) on_event(rc, w, &w->events.e[i]);
+    if (w->player.dash_ticks > 0 && w->player.hp > 0) ghost(rc, &w->player);
     int n = 0;
     for (int i = 0; i < fx->count; i++) {
         Particle *p = &fx->p[i];
         if (--p->life <= 0) continue;
+        float px = p->x, py = p->y;
         p->x += p->vx;
         p->y += p->vy;
         p->vy += p->gravity;
+        p->angle += p->spin;
+        // The dead player's pieces bounce off the rock and come to rest.
+        if ((p->kind == FX_DEBRIS || p->kind == FX_SHARD) && tilemap_point_solid(&w->map, v2(p->x, p->y))) {
+            bool floor = !tilemap_point_solid(&w->map, v2(p->x, py));
+            p->x = floor ? p->x : px;
+            p->y = py;
+            if (floor) p->vy = -p->vy * 0.35f;
+            else p->vx = -p->vx * 0.4f;
+            p->vx *= 0.7f;
+            p->spin *= 0.6f;
+        }
         if (p->kind == FX_EMBER) p->vy += 0.12f;
         if (p->kind == FX_SPARK || p->kind == FX_EMBER) {
             p->vx *= 0.93f;
@@ -228,6 +424,72 @@ static void draw_ring(RenderCtx *rc, float x, float y, float radius, SDL_Color c
     }
 }
 
+// The body sprite is 64 px with a body disc of radius 22 (tools/art_player.c).
+#define BODY_SPRITE_PX 64.0f
+#define BODY_SPRITE_R 22.0f
+
+// A solid silhouette of the body in the dash colour, fading and shrinking.
+static void draw_ghost(RenderCtx *rc, const Particle *p, float t) {
+    SDL_FPoint s = render_to_screen(rc, v2(p->x, p->y));
+    SDL_Texture *tex = render_tex_white(rc, "player/body.png");
+    float size = BODY_SPRITE_PX * p->size / BODY_SPRITE_R * (0.75f + 0.25f * t);
+    if (!tex) {
+        draw_disc(rc, p->x, p->y, p->size * 1.6f, p->c, (Uint8)(170 * t), true);
+        return;
+    }
+    SDL_FRect d = {s.x - size / 2, s.y - size / 2, size, size};
+    SDL_SetTextureColorMod(tex, p->c.r, p->c.g, p->c.b);
+    SDL_SetTextureAlphaMod(tex, (Uint8)(170 * t * t));
+    SDL_RenderCopyExF(rc->r, tex, NULL, &d, 0.0, NULL, p->flip ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+    SDL_SetTextureColorMod(tex, 255, 255, 255);
+    SDL_SetTextureAlphaMod(tex, 255);
+}
+
+// Alpha of the dead player's pieces: solid, fading over their last ticks.
+static Uint8 debris_alpha(const Particle *p) {
+    return p->life >= DEBRIS_FADE_TICKS ? 255 : (Uint8)(255 * p->life / DEBRIS_FADE_TICKS);
+}
+
+// A leg bone: a tapered quad (dark rims, lit spine) as draw/player.c draws legs.
+static void draw_debris(RenderCtx *rc, const Particle *p) {
+    Uint8 a = debris_alpha(p);
+    float cx = cosf(p->angle) * p->len / 2, cy = sinf(p->angle) * p->len / 2;
+    SDL_FPoint m = render_to_screen(rc, v2(p->x, p->y));
+    SDL_FPoint pa = {m.x - cx, m.y - cy}, pb = {m.x + cx, m.y + cy};
+    float nx = -sinf(p->angle), ny = cosf(p->angle), wa = p->size, wb = p->size * 0.6f;
+    SDL_Color lit = {p->c.r, p->c.g, p->c.b, a}, dark = {p->c2.r, p->c2.g, p->c2.b, a};
+    SDL_Vertex v[6] = {
+        {{pa.x + nx * wa, pa.y + ny * wa}, dark, {0, 0}}, {{pa.x, pa.y}, lit, {0, 0}},
+        {{pa.x - nx * wa, pa.y - ny * wa}, dark, {0, 0}}, {{pb.x + nx * wb, pb.y + ny * wb}, dark, {0, 0}},
+        {{pb.x, pb.y}, lit, {0, 0}},                      {{pb.x - nx * wb, pb.y - ny * wb}, dark, {0, 0}},
+    };
+    static const int idx[12] = {0, 1, 3, 1, 4, 3, 1, 2, 4, 2, 5, 4};
+    SDL_RenderGeometry(rc->r, NULL, v, 6, idx, 12);
+    render_fill_circle(rc->r, pa.x, pa.y, wa * 1.1f, dark);
+}
+
+// A quarter of the body sprite (part 0..3: top left, top right, bottom
+// left, bottom right), spinning about its own centre.
+static void draw_shard(RenderCtx *rc, const Particle *p) {
+    Uint8 a = debris_alpha(p);
+    SDL_FPoint s = render_to_screen(rc, v2(p->x, p->y));
+    SDL_Texture *tex = render_tex(rc, "player/body.png");
+    float half = BODY_SPRITE_PX * p->size / BODY_SPRITE_R / 2;
+    if (!tex) {
+        render_fill_circle(rc->r, s.x, s.y, p->size * 0.45f, (SDL_Color){200, 128, 50, a});
+        return;
+    }
+    int tw = 0, th = 0;
+    SDL_QueryTexture(tex, NULL, NULL, &tw, &th);
+    int q = p->flip ? (p->part ^ 1) : p->part;
+    SDL_Rect src = {(q % 2) * tw / 2, (q / 2) * th / 2, tw / 2, th / 2};
+    SDL_FRect d = {s.x - half / 2, s.y - half / 2, half, half};
+    SDL_SetTextureAlphaMod(tex, a);
+    SDL_RenderCopyExF(rc->r, tex, &src, &d, p->angle * 57.29578f, NULL,
+                      p->flip ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+    SDL_SetTextureAlphaMod(tex, 255);
+}
+
 void fx_draw(RenderCtx *rc) {
     Fx *fx = rc->fx;
     if (!fx) return;
@@ -257,21 +519,33 @@ void fx_draw(RenderCtx *rc) {
         case FX_RING:
             draw_ring(rc, p->x, p->y, p->size, p->c, (Uint8)(220 * t));
             break;
+        case FX_GHOST: draw_ghost(rc, p, t); break;
+        case FX_DEBRIS: draw_debris(rc, p); break;
+        case FX_SHARD: draw_shard(rc, p); break;
         default:
             break;
         }
     }
 }
 
-// The strength of shake and full-screen flashes at each RenderLevel.
+// The strength of shake and flashes at each RenderLevel.
 static const float SHAKE_LEVEL[3] = {1.0f, 0.4f, 0.0f};
 static const float FLASH_LEVEL[3] = {1.0f, 0.35f, 0.0f};
+
+float fx_shake_level(RenderLevel l) { return SHAKE_LEVEL[l <= RENDER_OFF ? l : RENDER_OFF]; }
+float fx_flash_level(RenderLevel l) { return FLASH_LEVEL[l <= RENDER_OFF ? l : RENDER_OFF]; }
+
+float fx_boss_flash(const RenderCtx *rc, int kind, int index) {
+    if (!rc->fx || kind < 0 || kind >= FX_KINDS || index < 0) return 0.0f;
+    float f = rc->fx->boss_flash[kind][index < FX_FLASH_MAX ? index : FX_FLASH_MAX - 1];
+    return (f < 1.0f ? f : 1.0f) * fx_flash_level(rc->flashing);
+}
 
 void fx_draw_overlay(RenderCtx *rc) {
     Fx *fx = rc->fx;
     if (!fx) return;
     SDL_Rect all = {0, 0, rc->view_w, rc->view_h};
-    float k = FLASH_LEVEL[rc->flashing <= RENDER_OFF ? rc->flashing : RENDER_OFF];
+    float k = fx_flash_level(rc->flashing);
     if (fx->hurt_flash * k > 0.02f) {
         SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
         SDL_SetRenderDrawColor(rc->r, 220, 20, 30, (Uint8)(110 * fx->hurt_flash * k));
@@ -287,7 +561,7 @@ void fx_draw_overlay(RenderCtx *rc) {
 void fx_shake_offset(RenderCtx *rc, double *dx, double *dy) {
     *dx = *dy = 0;
     if (!rc->fx || rc->fx->shake <= 0) return;
-    double k = SHAKE_LEVEL[rc->shake <= RENDER_OFF ? rc->shake : RENDER_OFF] * rc->fx->shake;
+    double k = fx_shake_level(rc->shake) * rc->fx->shake;
     // Drawn even at 0 so the visual PRNG advances alike at every level.
     *dx = rng_range(&rc->vis, -1.0, 1.0) * k;
     *dy = rng_range(&rc->vis, -1.0, 1.0) * k;

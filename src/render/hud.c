@@ -1,5 +1,7 @@
-// hud.c -- the heads-up display (player hp, boss bar, arena name) and the
-// F1 debug overlay. Screen-space; reads the World, never writes it.
+// hud.c -- the heads-up display (player hp with the hearts just lost
+// popping off, the boss bar with its phase ticks, markers at the screen's
+// edge pointing to creatures off screen, the arena name) and the F1 debug
+// overlay. Screen-space; reads the World, never writes it.
 #include <math.h>
 #include <stdio.h>
 
@@ -10,17 +12,26 @@
 
 static const SDL_Color DIM = {170, 170, 200, 255};
 
-static void boss_hp(const World *w, int *hp, int *hp_max) {
-    *hp = *hp_max = 0;
-#define BOSS_HP_KIND(KIND, prefix, Type, name)               \
-    for (int i = 0; i < w->prefix##_count; i++) {            \
-        int h, h_max;                                        \
-        prefix##_health(&w->prefix##s[i], &h, &h_max);       \
-        *hp += h > 0 ? h : 0;                                \
-        *hp_max += h_max;                                    \
+#define MARKS_MAX 8
+
+// The bar's health: every boss's (a hazard, which cannot be killed, is not
+// counted); and with exactly one boss, the hp its later phases begin at.
+static void boss_hp(const World *w, int *hp, int *hp_max, int *marks, int *n_marks) {
+    *hp = *hp_max = *n_marks = 0;
+    int bosses = 0;
+#define BOSS_HP_KIND(KIND, prefix, Type, name)                                \
+    for (int i = 0; i < w->prefix##_count; i++) {                             \
+        const Type *c = &w->prefix##s[i];                                     \
+        if (!prefix##_is_boss(c)) continue;                                   \
+        int h, h_max;                                                         \
+        prefix##_health(c, &h, &h_max);                                       \
+        *hp += h > 0 ? h : 0;                                                 \
+        *hp_max += h_max;                                                     \
+        if (bosses++ == 0) *n_marks = prefix##_phase_marks(c, marks, MARKS_MAX); \
     }
     CREATURES(BOSS_HP_KIND)
 #undef BOSS_HP_KIND
+    if (bosses != 1) *n_marks = 0;
 }
 
 static void fill(SDL_Renderer *r, int x, int y, int w, int h, SDL_Color c) {
@@ -50,13 +61,28 @@ static void draw_hearts(RenderCtx *rc, const World *w) {
             render_fill_circle(rc->r, d.x + s / 2, d.y + s / 2, s / 2.4f, c);
         }
     }
+    // The hearts just lost pop off: a full heart swelling and fading,
+    // burning white at first.
+    const Fx *fx = rc->fx;
+    if (!fx || fx->heart_pop <= 0 || !full) return;
+    float k = fx->heart_pop;
+    for (int i = fx->heart_lost; i < fx->heart_lost + fx->hearts_lost && i < n; i++) {
+        float s = (float)size * (1.0f + 0.9f * (1.0f - k));
+        SDL_FRect d = {(float)(x0 + i * (size + gap)) + (size - s) / 2, (float)y0 + (size - s) / 2, s, s};
+        Uint8 white = (Uint8)(255 * (k > 0.6f ? 1.0f : k / 0.6f));
+        SDL_SetTextureColorMod(full, 255, (Uint8)(60 + (255 - 60) * white / 255), white);
+        SDL_SetTextureAlphaMod(full, (Uint8)(255 * k));
+        SDL_RenderCopyF(rc->r, full, NULL, &d);
+        SDL_SetTextureColorMod(full, 255, 255, 255);
+        SDL_SetTextureAlphaMod(full, 255);
+    }
 }
 
 static void draw_boss_bar(RenderCtx *rc, const World *w) {
     const char *name = render_boss_name(w);
     if (!name) return;
-    int hp, hp_max;
-    boss_hp(w, &hp, &hp_max);
+    int hp, hp_max, marks[MARKS_MAX], n_marks;
+    boss_hp(w, &hp, &hp_max, marks, &n_marks);
     if (hp_max <= 0) return;
     int bw = 520, bh = 14, x = (rc->view_w - bw) / 2, y = 34;
     SDL_Texture *skull = render_tex(rc, "hud/boss.png");
@@ -67,6 +93,12 @@ static void draw_boss_bar(RenderCtx *rc, const World *w) {
         SDL_RenderCopy(rc->r, skull, NULL, &d);
     }
     render_text(rc, nx, 16, 2, (SDL_Color){255, 215, 150, 255}, name);
+    // A phase change makes the frame glow for a moment.
+    float pulse = rc->fx ? rc->fx->phase_pulse : 0.0f;
+    if (pulse > 0) {
+        Uint8 g = (Uint8)(255 * pulse);
+        fill(rc->r, x - 6, y - 6, bw + 12, bh + 12, (SDL_Color){255, 215, 150, (Uint8)(g * 3 / 4)});
+    }
     fill(rc->r, x - 3, y - 3, bw + 6, bh + 6, (SDL_Color){10, 8, 20, 200});
     fill(rc->r, x, y, bw, bh, (SDL_Color){60, 20, 30, 255});
     // Recent damage shows as a pale segment that drains after a beat, so
@@ -82,11 +114,104 @@ static void draw_boss_bar(RenderCtx *rc, const World *w) {
         fill(rc->r, x, y, fw, bh, (SDL_Color){220, 50, 70, 255});
         fill(rc->r, x, y, fw, 4, (SDL_Color){255, 130, 130, 255});
     }
-    // Notches every 10% help judge progress.
-    for (int i = 1; i < 10; i++) fill(rc->r, x + bw * i / 10, y, 1, bh, (SDL_Color){10, 8, 20, 140});
+    // Faint notches every 10 % help judge progress; each phase change is a
+    // tall tick through the bar, gold ahead, dim once passed.
+    for (int i = 1; i < 10; i++) fill(rc->r, x + bw * i / 10, y, 1, bh, (SDL_Color){10, 8, 20, 90});
+    for (int i = 0; i < n_marks; i++) {
+        int mx = x + (int)((long long)bw * marks[i] / hp_max);
+        bool passed = hp <= marks[i];
+        SDL_Color c = passed ? (SDL_Color){130, 100, 90, 255} : (SDL_Color){255, 215, 120, 255};
+        fill(rc->r, mx - 2, y - 3, 5, bh + 6, (SDL_Color){10, 8, 20, 255});
+        fill(rc->r, mx - 1, y - 2, 3, bh + 4, c);
+        // A small wedge under the bar pointing up at the tick.
+        SDL_Color dark = {10, 8, 20, 255};
+        float fx0 = (float)mx + 0.5f, fy = (float)(y + bh + 3);
+        SDL_Vertex vo[3] = {{{fx0, fy - 1}, dark, {0, 0}},
+                            {{fx0 - 7, fy + 8}, dark, {0, 0}},
+                            {{fx0 + 7, fy + 8}, dark, {0, 0}}};
+        SDL_Vertex vi[3] = {{{fx0, fy + 1}, c, {0, 0}},
+                            {{fx0 - 4.5f, fy + 6.5f}, c, {0, 0}},
+                            {{fx0 + 4.5f, fy + 6.5f}, c, {0, 0}}};
+        SDL_RenderGeometry(rc->r, NULL, vo, 3, NULL, 0);
+        SDL_RenderGeometry(rc->r, NULL, vi, 3, NULL, 0);
+    }
+}
+
+// Markers at the screen's edge for creatures off screen (the whale often
+// is): an arrow in the creature's colour pointing to it, larger and
+// brighter the nearer it is, with a boss's health as a small bar under it.
+#define MARKER_INSET 30        // px from the view's edges (the HUD's top band more)
+#define MARKER_TOP 78
+#define MARKER_NEAR_PX 900.0   // at this distance past the edge or nearer: full size
+
+static void marker(RenderCtx *rc, Vec2 at, SDL_Color c, int hp, int hp_max) {
+    SDL_FPoint s = render_to_screen(rc, at);
+    if (s.x >= 0 && s.y >= 0 && s.x < rc->view_w && s.y < rc->view_h) return;
+    float cx = rc->view_w / 2.0f, cy = rc->view_h / 2.0f, dx = s.x - cx, dy = s.y - cy;
+    float len = sqrtf(dx * dx + dy * dy);
+    if (len < 1e-3f) return;
+    float ux = dx / len, uy = dy / len;
+    // Where the ray from the view's centre leaves the inset box.
+    float left = MARKER_INSET, right = (float)rc->view_w - MARKER_INSET;
+    float top = MARKER_TOP, bottom = (float)rc->view_h - MARKER_INSET;
+    float tx = ux > 0 ? (right - cx) / ux : (ux < 0 ? (left - cx) / ux : 1e9f);
+    float ty = uy > 0 ? (bottom - cy) / uy : (uy < 0 ? (top - cy) / uy : 1e9f);
+    float t = fminf(tx, ty);
+    float mx = cx + ux * t, my = cy + uy * t;
+    // Nearness: 1 at the edge .. 0 at MARKER_NEAR_PX beyond it.
+    float past = len - t;
+    float near = 1.0f - fminf(1.0f, past / (float)MARKER_NEAR_PX);
+    float size = 13.0f + 9.0f * near;
+    float beat = 0.5f + 0.5f * sinf((float)rc->time_s * (4.0f + 6.0f * near));
+    float nx = -uy, ny = ux;
+    SDL_FPoint tip = {mx + ux * size, my + uy * size};
+    SDL_FPoint l = {mx - ux * size * 0.6f + nx * size * 0.8f, my - uy * size * 0.6f + ny * size * 0.8f};
+    SDL_FPoint r = {mx - ux * size * 0.6f - nx * size * 0.8f, my - uy * size * 0.6f - ny * size * 0.8f};
+    // The creature's colour lifted toward white so even a dark one shows,
+    // on a dark rim.
+    SDL_Color dark = {10, 8, 24, 230};
+    SDL_Color lit = {(Uint8)(c.r / 2 + 128), (Uint8)(c.g / 2 + 128), (Uint8)(c.b / 2 + 128),
+                     255};
+    float o = 3.0f;
+    if (rc->glow) {
+        float g = size * (2.2f + 0.6f * beat);
+        SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+        SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
+        SDL_SetTextureAlphaMod(rc->glow, (Uint8)(90 + 110 * near * beat));
+        SDL_FRect gd = {mx - g, my - g, 2 * g, 2 * g};
+        SDL_RenderCopyF(rc->r, rc->glow, NULL, &gd);
+    }
+    SDL_Vertex vo[3] = {{{tip.x + ux * o * 1.6f, tip.y + uy * o * 1.6f}, dark, {0, 0}},
+                        {{l.x + (nx - ux) * o, l.y + (ny - uy) * o}, dark, {0, 0}},
+                        {{r.x - (nx + ux) * o, r.y - (ny + uy) * o}, dark, {0, 0}}};
+    SDL_Vertex vi[3] = {{tip, lit, {0, 0}}, {l, lit, {0, 0}}, {r, lit, {0, 0}}};
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(rc->r, NULL, vo, 3, NULL, 0);
+    SDL_RenderGeometry(rc->r, NULL, vi, 3, NULL, 0);
+    if (hp_max <= 0) return;
+    // The health bar sits on the side of the arrow toward the view's centre.
+    int bw = 36, bh = 5;
+    int bx = (int)(mx - ux * (size + 14.0f)) - bw / 2, by = (int)(my - uy * (size + 14.0f)) - bh / 2;
+    fill(rc->r, bx - 2, by - 2, bw + 4, bh + 4, dark);
+    fill(rc->r, bx, by, bw, bh, (SDL_Color){60, 20, 30, 255});
+    fill(rc->r, bx, by, (int)((long long)bw * (hp > 0 ? hp : 0) / hp_max), bh, (SDL_Color){220, 50, 70, 255});
+}
+
+static void draw_markers(RenderCtx *rc, const World *w) {
+#define MARKER_KIND(KIND, prefix, Type, name)                                        \
+    for (int i = 0; i < w->prefix##_count; i++) {                                    \
+        const Type *c = &w->prefix##s[i];                                            \
+        if (!prefix##_alive(c)) continue;                                            \
+        int h = 0, h_max = 0;                                                        \
+        if (prefix##_is_boss(c)) prefix##_health(c, &h, &h_max);                     \
+        marker(rc, prefix##_pos(c), draw_##prefix##_colour(), h, h_max);             \
+    }
+    CREATURES(MARKER_KIND)
+#undef MARKER_KIND
 }
 
 void render_hud(RenderCtx *rc, const World *w) {
+    draw_markers(rc, w);
     draw_hearts(rc, w);
     draw_boss_bar(rc, w);
     if (rc->arena_name) {

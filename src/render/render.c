@@ -68,6 +68,8 @@ void render_shutdown(RenderCtx *rc) {
     rc->tex_count = 0;
     if (rc->glow) SDL_DestroyTexture(rc->glow);
     rc->glow = NULL;
+    if (rc->flash_tex) SDL_DestroyTexture(rc->flash_tex);
+    rc->flash_tex = NULL;
     font_free(&rc->font);
     fx_free(rc);
 }
@@ -105,6 +107,31 @@ SDL_Texture *render_tex(RenderCtx *rc, const char *name) {
         // HUD icons are pixel art: keep them crisp when scaled up.
         if (strncmp(name, "hud/", 4) == 0) SDL_SetTextureScaleMode(t->tex, SDL_ScaleModeNearest);
     }
+    return t->tex;
+}
+
+SDL_Texture *render_tex_white(RenderCtx *rc, const char *name) {
+    char key[64];
+    snprintf(key, sizeof key, "%.50s#white", name);
+    for (int i = 0; i < rc->tex_count; i++)
+        if (strcmp(rc->tex[i].name, key) == 0) return rc->tex[i].tex;
+    if (!render_tex(rc, name) || rc->tex_count >= RENDER_TEX_MAX) return NULL;
+    RenderTex *t = &rc->tex[rc->tex_count++];
+    snprintf(t->name, sizeof t->name, "%s", key);
+    t->tex = NULL;
+    char path[1200];
+    snprintf(path, sizeof path, "%s%s", rc->assets_dir, name);
+    SDL_Surface *src = IMG_Load(path);
+    SDL_Surface *s = src ? SDL_ConvertSurfaceFormat(src, SDL_PIXELFORMAT_RGBA32, 0) : NULL;
+    if (src) SDL_FreeSurface(src);
+    if (!s) return NULL;
+    for (int y = 0; y < s->h; y++) {
+        Uint8 *row = (Uint8 *)s->pixels + y * s->pitch;
+        for (int x = 0; x < s->w; x++) row[4 * x] = row[4 * x + 1] = row[4 * x + 2] = 255;
+    }
+    t->tex = SDL_CreateTextureFromSurface(rc->r, s);
+    SDL_FreeSurface(s);
+    if (t->tex) SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
     return t->tex;
 }
 
@@ -308,81 +335,157 @@ static void draw_tiles(RenderCtx *rc, const World *w) {
         }
 }
 
-static void draw_bullets(RenderCtx *rc, const World *w) {
-    SDL_Texture *pt = render_tex(rc, "bullets/player.png");
-    SDL_Texture *et = render_tex(rc, "bullets/enemy.png");
-    const Bullets *bs = &w->bullets;
-    float pulse = 0.85f + 0.15f * sinf((float)w->tick * 0.5f);
-    for (int i = 0; i < bs->cap; i++) {
-        const Bullet *b = &bs->b[i];
-        if (!b->alive) continue;
+static bool on_view(const RenderCtx *rc, SDL_FPoint s, float margin) {
+    return s.x >= -margin && s.y >= -margin && s.x <= rc->view_w + margin && s.y <= rc->view_h + margin;
+}
+
+static void glow_at(RenderCtx *rc, float x, float y, float radius, SDL_Color c, Uint8 alpha) {
+    SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
+    SDL_SetTextureAlphaMod(rc->glow, alpha);
+    SDL_FRect d = {x - radius, y - radius, radius * 2, radius * 2};
+    SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+}
+
+// Player shots: warm streaks, added (light on light), under the danger.
+static void draw_player_bullets(RenderCtx *rc, const World *w, float pulse) {
+    SDL_Texture *t = render_tex(rc, "bullets/player.png");
+    for (int i = 0; i < w->bullets.cap; i++) {
+        const Bullet *b = &w->bullets.b[i];
+        if (!b->alive || b->owner != OWNER_PLAYER) continue;
         SDL_FPoint s = render_to_screen(rc, b->pos);
         float rad = (float)b->radius;
-        if (s.x < -40 || s.y < -40 || s.x > rc->view_w + 40 || s.y > rc->view_h + 40) continue;
-        bool mine = b->owner == OWNER_PLAYER;
-        // Enemy shots are the danger: never drawn smaller than a readable
-        // orb, with a short fading trail showing where they are heading.
-        if (!mine && rad < 4.5f) rad = 4.5f;
-        if (!mine && rc->glow) {
-            SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
-            SDL_SetTextureColorMod(rc->glow, 255, 60, 140);
-            for (int k = 1; k <= 3; k++) {
-                float tx = s.x - (float)b->vel.x * 1.6f * (float)k, ty = s.y - (float)b->vel.y * 1.6f * (float)k;
-                float g = rad * (2.2f - 0.4f * (float)k);
-                SDL_SetTextureAlphaMod(rc->glow, (Uint8)(150 - 40 * k));
-                SDL_FRect d = {tx - g, ty - g, g * 2, g * 2};
-                SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
-            }
-        }
+        if (!on_view(rc, s, 40)) continue;
         if (rc->glow) {
-            SDL_Color c = mine ? (SDL_Color){255, 210, 90, 255} : (SDL_Color){255, 60, 120, 255};
-            float g = rad * (mine ? 3.5f : 4.0f) * pulse;
             SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
-            SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
-            SDL_SetTextureAlphaMod(rc->glow, 150);
-            SDL_FRect d = {s.x - g, s.y - g, g * 2, g * 2};
-            SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+            glow_at(rc, s.x, s.y, rad * 3.5f * pulse, (SDL_Color){255, 210, 90, 255}, 150);
         }
-        SDL_Texture *t = mine ? pt : et;
         if (t) {
             int tw, th;
             SDL_QueryTexture(t, NULL, NULL, &tw, &th);
             // Sprites are drawn for a radius of th/4 px: scale to the bullet.
             float k = rad * 4.0f / (float)th;
-            if (!mine) k *= pulse;
             SDL_FRect d = {s.x - tw * k / 2, s.y - th * k / 2, tw * k, th * k};
             double ang = atan2(b->vel.y, b->vel.x) * 180.0 / M_PI;
-            SDL_RenderCopyExF(rc->r, t, NULL, &d, mine ? ang : w->tick * 9.0, NULL, SDL_FLIP_NONE);
+            SDL_RenderCopyExF(rc->r, t, NULL, &d, ang, NULL, SDL_FLIP_NONE);
         } else {
-            render_fill_circle(rc->r, s.x, s.y, rad, mine ? (SDL_Color){255, 240, 160, 255}
-                                                           : (SDL_Color){255, 80, 140, 255});
+            render_fill_circle(rc->r, s.x, s.y, rad, (SDL_Color){255, 240, 160, 255});
         }
     }
 }
 
+// Enemy shots read on every background: a bright aura and trail (on the
+// dark sky), then a dark rim (on stars, rock and bright creatures alike),
+// then the orb and a white-hot core on top, each pass over all of them so
+// no rim ever hides another shot's core in a dense pattern. Never smaller
+// than a readable orb.
+#define ENEMY_MIN_RADIUS 4.5f
+static void draw_enemy_bullets(RenderCtx *rc, const World *w, float pulse) {
+    SDL_Texture *t = render_tex(rc, "bullets/enemy.png");
+    const Bullets *bs = &w->bullets;
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < bs->cap; i++) {
+            const Bullet *b = &bs->b[i];
+            if (!b->alive || b->owner == OWNER_PLAYER) continue;
+            SDL_FPoint s = render_to_screen(rc, b->pos);
+            float rad = fmaxf((float)b->radius, ENEMY_MIN_RADIUS);
+            if (!on_view(rc, s, 40)) continue;
+            if (pass == 0 && rc->glow) {
+                SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+                for (int k = 1; k <= 3; k++) {
+                    float tx = s.x - (float)b->vel.x * 1.6f * (float)k, ty = s.y - (float)b->vel.y * 1.6f * (float)k;
+                    glow_at(rc, tx, ty, rad * (2.0f - 0.4f * (float)k), (SDL_Color){255, 60, 140, 255},
+                            (Uint8)(120 - 30 * k));
+                }
+                glow_at(rc, s.x, s.y, rad * 3.4f * pulse, (SDL_Color){255, 60, 120, 255}, 120);
+            } else if (pass == 1) {
+                render_fill_circle(rc->r, s.x, s.y, rad + 3.0f, (SDL_Color){14, 4, 22, 225});
+            } else if (pass == 2) {
+                if (t) {
+                    int tw, th;
+                    SDL_QueryTexture(t, NULL, NULL, &tw, &th);
+                    float k = rad * 4.0f / (float)th * pulse;
+                    SDL_FRect d = {s.x - tw * k / 2, s.y - th * k / 2, tw * k, th * k};
+                    SDL_RenderCopyExF(rc->r, t, NULL, &d, w->tick * 9.0, NULL, SDL_FLIP_NONE);
+                } else {
+                    render_fill_circle(rc->r, s.x, s.y, rad, (SDL_Color){255, 80, 140, 255});
+                }
+                render_fill_circle(rc->r, s.x, s.y, rad * 0.42f, (SDL_Color){255, 245, 250, 255});
+            }
+        }
+}
+
+static void draw_bullets(RenderCtx *rc, const World *w) {
+    float pulse = 0.85f + 0.15f * sinf((float)w->tick * 0.5f);
+    draw_player_bullets(rc, w, pulse);
+    draw_enemy_bullets(rc, w, pulse);
+}
+
 const char *render_boss_name(const World *w) {
-#define LIVING_BOSS_NAME(KIND, prefix, Type, name) \
-    for (int i = 0; i < w->prefix##_count; i++)    \
-        if (prefix##_alive(&w->prefix##s[i])) return name;
+#define LIVING_BOSS_NAME(KIND, prefix, Type, name)                                         \
+    for (int i = 0; i < w->prefix##_count; i++)                                            \
+        if (prefix##_is_boss(&w->prefix##s[i]) && prefix##_alive(&w->prefix##s[i])) return name;
     CREATURES(LIVING_BOSS_NAME)
 #undef LIVING_BOSS_NAME
-#define ANY_BOSS_NAME(KIND, prefix, Type, name) \
-    if (w->prefix##_count) return name;
+#define ANY_BOSS_NAME(KIND, prefix, Type, name)   \
+    for (int i = 0; i < w->prefix##_count; i++)   \
+        if (prefix##_is_boss(&w->prefix##s[i])) return name;
     CREATURES(ANY_BOSS_NAME)
 #undef ANY_BOSS_NAME
     return NULL;
 }
 
-// Every creature of one kind, in spawn order.
-#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                        \
-    static void draw_all_##prefix(RenderCtx *rc, const World *w) {      \
-        for (int i = 0; i < w->prefix##_count; i++) draw_##prefix(rc, w, &w->prefix##s[i]); \
+// A creature's white hit flash, for every kind alike: the creature is drawn
+// a second time into a clear view-sized target, everything it covered is
+// turned white (an added white fill keeps the target's alpha), and that
+// silhouette goes on top at the flash's strength. flash_begin returns false
+// (nothing to draw) when the renderer has no targets.
+static bool flash_begin(RenderCtx *rc, SDL_Texture **prev) {
+    if (!rc->flash_tex && !rc->flash_failed) {
+        rc->flash_tex = SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, rc->view_w,
+                                          rc->view_h);
+        if (rc->flash_tex) SDL_SetTextureBlendMode(rc->flash_tex, SDL_BLENDMODE_BLEND);
+        else log_warn("render: no hit flash (%s)", SDL_GetError());
+        rc->flash_failed = !rc->flash_tex;
+    }
+    *prev = SDL_GetRenderTarget(rc->r);
+    if (!rc->flash_tex || SDL_SetRenderTarget(rc->r, rc->flash_tex) != 0) return false;
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(rc->r, 0, 0, 0, 0);
+    SDL_RenderClear(rc->r);
+    return true;
+}
+
+static void flash_end(RenderCtx *rc, SDL_Texture *prev, float strength) {
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_ADD);
+    SDL_SetRenderDrawColor(rc->r, 255, 255, 255, 255);
+    SDL_RenderFillRect(rc->r, NULL);
+    SDL_SetRenderTarget(rc->r, prev);
+    SDL_SetTextureAlphaMod(rc->flash_tex, (Uint8)(230 * strength));
+    SDL_Rect all = {0, 0, rc->view_w, rc->view_h};
+    SDL_RenderCopy(rc->r, rc->flash_tex, NULL, &all);
+}
+
+// Every creature of one kind, in spawn order, each with its hit flash
+// (kind: the kind's place in the list).
+#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                                    \
+    static void draw_all_##prefix(RenderCtx *rc, const World *w, int kind) {        \
+        for (int i = 0; i < w->prefix##_count; i++) {                                 \
+            draw_##prefix(rc, w, &w->prefix##s[i]);                                   \
+            float f = fx_boss_flash(rc, kind, i);                                     \
+            SDL_Texture *prev = NULL;                                                 \
+            if (f < 0.02f || !flash_begin(rc, &prev)) continue;                       \
+            bool debug = rc->debug;                                                   \
+            rc->debug = false;                                                        \
+            draw_##prefix(rc, w, &w->prefix##s[i]);                                   \
+            rc->debug = debug;                                                        \
+            flash_end(rc, prev, f);                                                   \
+        }                                                                             \
     }
 CREATURES(DRAW_ALL_OF_KIND)
 #undef DRAW_ALL_OF_KIND
 
 #define DRAW_ALL_ENTRY(KIND, prefix, Type, name) draw_all_##prefix,
-static void (*const draw_kinds[])(RenderCtx *rc, const World *w) = {CREATURES(DRAW_ALL_ENTRY)};
+static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CREATURES(DRAW_ALL_ENTRY)};
 #undef DRAW_ALL_ENTRY
 
 void render_world(RenderCtx *rc, const World *w) {
@@ -395,7 +498,7 @@ void render_world(RenderCtx *rc, const World *w) {
     draw_stars(rc, w);
     if (!getenv("NOTILES")) draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
-    for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w);
+    for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w, (int)k);
     draw_player(rc, w);
     draw_bullets(rc, w);
     fx_draw(rc);
@@ -463,6 +566,48 @@ bool render_shot(const World *w, const char *assets_dir, const char *png_path, b
     if (!ok) log_warn("%s: cannot save PNG (%s)", png_path, IMG_GetError());
     offscreen_close(&o);
     return ok;
+}
+
+struct RenderShooter {
+    Offscreen o;
+};
+
+RenderShooter *render_shooter_open(const char *assets_dir, bool debug) {
+    RenderShooter *s = calloc(1, sizeof *s);
+    if (!s) {
+        log_warn("render: out of memory");
+        return NULL;
+    }
+    if (!offscreen_open(&s->o, assets_dir)) {
+        free(s);
+        return NULL;
+    }
+    s->o.rc.debug = debug;
+    return s;
+}
+
+void render_shooter_tick(RenderShooter *s, const World *w) {
+    RenderCtx *rc = &s->o.rc;
+    rc->time_s = (double)(w->tick + 1) / SIM_TICK_HZ;
+    fx_tick(rc, w);
+    render_camera_update(rc, w, 1.0 / SIM_TICK_HZ);
+}
+
+bool render_shooter_save(RenderShooter *s, const World *w, const char *png_path) {
+    Offscreen *o = &s->o;
+    SDL_SetRenderDrawColor(o->r, 0, 0, 0, 255);
+    SDL_RenderClear(o->r);
+    render_world(&o->rc, w);
+    SDL_RenderPresent(o->r);
+    bool ok = IMG_SavePNG(o->s, png_path) == 0;
+    if (!ok) log_warn("%s: cannot save PNG (%s)", png_path, IMG_GetError());
+    return ok;
+}
+
+void render_shooter_close(RenderShooter *s) {
+    if (!s) return;
+    offscreen_close(&s->o);
+    free(s);
 }
 
 double render_bench_frame(const World *w, const char *assets_dir, int frames) {

@@ -53,7 +53,9 @@ typedef struct RenderCtx {
     // Accessibility, set by the app from the settings; every effect that
     // shakes the camera or flashes the whole screen reads them.
     RenderLevel shake;         // camera shake: full, reduced (40 %), off
-    RenderLevel flashing;      // full-screen flashes (hurt red, boss-down white): full, reduced (35 %), off
+    RenderLevel flashing;      // flashes (hurt red, boss-down white, bosses' hit flash): full, reduced (35 %), off
+    SDL_Texture *flash_tex;    // the view-sized target a creature's white hit flash is drawn in (lazy)
+    bool flash_failed;         // ... which this renderer cannot make (no flash then; warned once)
 } RenderCtx;
 
 bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir);
@@ -64,6 +66,9 @@ void render_camera_update(RenderCtx *rc, const struct World *w, double dt_s);
 // Draws the whole frame (background, tiles, creatures, player, bullets, fx,
 // HUD, debug overlay when rc->debug).
 void render_world(RenderCtx *rc, const struct World *w);
+// Name of the first living (else first) boss in w, e.g. "TETRAN" (a hazard
+// is no boss); NULL if none. The HUD's boss bar and the warning card.
+const char *render_boss_name(const struct World *w);
 // Text in screen px with the built-in font (scale = px per font dot).
 void render_text(RenderCtx *rc, int x, int y, int scale, SDL_Color c, const char *text);
 void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, const char *text);
@@ -73,6 +78,16 @@ int render_text_width(RenderCtx *rc, const char *text, int scale);
 // Renders one frame of w headless (software renderer into a surface) and
 // saves it as PNG. False with a warning on failure.
 bool render_shot(const struct World *w, const char *assets_dir, const char *png_path, bool debug);
+// A headless renderer that follows a run tick by tick, so --shot frames
+// show what live play shows: the effects of earlier ticks (particles, dash
+// trails, debris, flashes) and the eased camera. NULL on failure (warned).
+typedef struct RenderShooter RenderShooter;
+RenderShooter *render_shooter_open(const char *assets_dir, bool debug);
+// After every world_step: the tick's effects.
+void render_shooter_tick(RenderShooter *s, const struct World *w);
+// Saves the frame of w as it is now as PNG. False with a warning on failure.
+bool render_shooter_save(RenderShooter *s, const struct World *w, const char *png_path);
+void render_shooter_close(RenderShooter *s);
 // Renders `frames` frames of w with the software renderer (as render_shot
 // does) and returns the mean milliseconds per frame; negative on failure.
 double render_bench_frame(const struct World *w, const char *assets_dir, int frames);

@@ -8,6 +8,10 @@
 // A texture from assets/, e.g. "tetran/segment.png"; cached. NULL when it is
 // missing or unreadable (one warning, then the caller draws a fallback).
 SDL_Texture *render_tex(RenderCtx *rc, const char *name);
+// The same texture as a white silhouette (every pixel white, its alpha
+// kept): tinted with a colour mod it draws solid shapes (afterimages,
+// flashes). Cached; NULL when the file is missing.
+SDL_Texture *render_tex_white(RenderCtx *rc, const char *name);
 // Centres the camera on the player, clamped to the map (maps smaller than
 // the view are centred).
 void render_camera_follow(RenderCtx *rc, const struct World *w);
@@ -36,5 +40,3 @@ void render_debug(RenderCtx *rc, const struct World *w);
 // A filled circle / circle outline in screen px (for draw_* and the HUD).
 void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
 void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
-// Name of the first living (else first) boss in w, e.g. "TETRAN"; NULL if none.
-const char *render_boss_name(const struct World *w);

@@ -3,10 +3,12 @@
 // input, however broken, may crash it.
 #include "sim/level.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/dmath.h"
 #include "core/hash.h"
 #include "sim/background/starfield.h"
 
@@ -198,6 +200,7 @@ static bool parse_spawn(Parser *p, const TextLine *l, const Token *tk, int n) {
     sp->col = (int)c;
     sp->row = (int)r;
     sp->line = ln;
+    sp->line_col = tk[0].col;
     p->spawn_ccol[i] = tk[2].col;
     p->spawn_rcol[i] = tk[3].col;
     config_default(sp);
@@ -308,6 +311,8 @@ static bool parse_map(Parser *p, TextReader *r, const TextLine *map_line) {
     // Only blank lines and comments may follow.
     TextLine t;
     while (text_next_line(r, &t)) {
+        int nul = text_nul_col(&t);
+        if (nul) return fail(p, t.number, nul, "unexpected NUL byte (a level is text: no NUL bytes, not even in comments)");
         if (text_is_blank_or_comment(&t)) continue;
         size_t i = 0;
         while (i < t.len && (t.s[i] == ' ' || t.s[i] == '\t')) i++;
@@ -336,6 +341,86 @@ static bool check_spawn(Parser *p, int line, int c, int r, int ccol, int rcol) {
     return true;
 }
 
+// ---------------------------------------------------------------- budget
+
+// A creature's own work units (level.h): one function per kind, so a new
+// kind does not build until the budget knows what it costs.
+static int64_t units_tetran(const TetranConfig *c) { return (int64_t)c->arms * c->segments; }
+static int64_t units_tentacle(const TentacleConfig *c) {
+    return (int64_t)c->tentacles * (c->nodes + (TENTACLE_PHASES - 1) * (int64_t)c->grow);
+}
+static int64_t units_whale(const WhaleConfig *c) {
+    (void)c;
+    return WHALE_SEGMENTS + 1;
+}
+// The bullets it can keep in flight (its output over a bullet's lifetime,
+// at most the largest pool), LEVEL_BULLETS_PER_UNIT to the unit.
+static int64_t units_turret(const TurretConfig *c) {
+    int64_t alive = (int64_t)c->rate * ((c->ttl + c->every - 1) / c->every);
+    if (alive > BULLETS_MAX_CAP) alive = BULLETS_MAX_CAP;
+    return (alive + LEVEL_BULLETS_PER_UNIT - 1) / LEVEL_BULLETS_PER_UNIT;
+}
+
+static int64_t level_units_own(const LevelSpawn *sp) {
+#define OWN_UNITS_OF_KIND(KIND, prefix, Type, name) \
+    if (sp->kind == KIND_##KIND) return units_##prefix(&sp->cfg.prefix);
+    CREATURES(OWN_UNITS_OF_KIND)
+#undef OWN_UNITS_OF_KIND
+    return 0;
+}
+
+// A whale's star reach in px^2 and its push points (level.h).
+static double whale_reach(const WhaleConfig *c, int *pushers) {
+    double r = c->shield_px;
+    double body = c->push_head ? 0.0 : c->size * ((WHALE_SEGMENTS - 1) * WHALE_SEG_LEN_PX + WHALE_TAIL_LEN_PX);
+    double path = LEVEL_STAR_RETURN_TICKS * WHALE_DIVE_SPEED * c->speed;
+    *pushers = c->push_head ? 1 : WHALE_PUSHERS;
+    return 2.0 * r * (body + path) + DM_PI * r * r;
+}
+
+int64_t level_units(const Level *lv, int n) {
+    int64_t units = 0;
+    double reach = 0.0;
+    int pushers = 0;
+    for (int i = 0; i < n && i < lv->spawn_count; i++) {
+        const LevelSpawn *sp = &lv->spawns[i];
+        units += level_units_own(sp);
+        if (sp->kind == KIND_WHALE) {
+            int k;
+            reach += whale_reach(&sp->cfg.whale, &k);
+            pushers += k;
+        }
+    }
+    double area = (double)lv->map.w * lv->map.tile * ((double)lv->map.h * lv->map.tile);
+    if (lv->stars == 0 || pushers == 0 || !(area > 0)) return units;
+    double stars = fmin((double)lv->stars, (double)lv->stars / area * reach);
+    return units + (int64_t)ceil(stars * pushers / LEVEL_STAR_PAIRS_PER_UNIT);
+}
+
+// The first spawn line whose creatures (with those before it) spend more
+// than the budget is refused.
+static bool check_budget(Parser *p) {
+    Level *lv = p->lv;
+    for (int i = 0; i < lv->spawn_count; i++) {
+        int64_t units = level_units(lv, i + 1);
+        if (units <= LEVEL_BUDGET_UNITS) continue;
+        const LevelSpawn *sp = &lv->spawns[i];
+        int64_t before = level_units(lv, i);
+        int64_t creatures = 0;
+        for (int k = 0; k <= i; k++) creatures += level_units_own(&lv->spawns[k]);
+        char stars[160] = "";
+        if (units > creatures)
+            snprintf(stars, sizeof stars, "; %lld for the creatures themselves, %lld for the stars the whales push (%u stars)",
+                     (long long)creatures, (long long)(units - creatures), lv->stars);
+        return fail(p, sp->line, sp->line_col,
+                    "over the level's budget: with this spawn the creatures cost %lld work units, at most %d (%lld "
+                    "before it%s): see 'Budget' in docs/level-format.md",
+                    (long long)units, LEVEL_BUDGET_UNITS, (long long)before, stars);
+    }
+    lv->units = level_units(lv, lv->spawn_count);
+    return true;
+}
+
 static bool parse_all(Parser *p, const char *text, size_t len) {
     Level *lv = p->lv;
     TextReader r;
@@ -344,12 +429,13 @@ static bool parse_all(Parser *p, const char *text, size_t len) {
     bool have_map = false;
     char b[64];
     while (text_next_line(&r, &l)) {
+        int nul = text_nul_col(&l);
+        if (nul) return fail(p, l.number, nul, "unexpected NUL byte (a level is text: no NUL bytes, not even in comments)");
         if (text_is_blank_or_comment(&l)) continue;
-        Token tk[MAX_TOKENS];
-        int n = text_tokens(&l, tk, MAX_TOKENS);
+        Token tk[MAX_TOKENS + 1];
+        int n = text_tokens(&l, tk, MAX_TOKENS + 1);
         if (n > MAX_TOKENS)
-            return fail(p, l.number, tk[MAX_TOKENS - 1].col, "too many tokens on one line (at most %d)",
-                        MAX_TOKENS);
+            return fail(p, l.number, tk[MAX_TOKENS].col, "too many tokens on one line (at most %d)", MAX_TOKENS);
         uint64_t v;
         if (token_is(&tk[0], "map")) {
             if (n > 1)
@@ -397,7 +483,7 @@ static bool parse_all(Parser *p, const char *text, size_t len) {
         const LevelSpawn *s = &lv->spawns[i];
         if (!check_spawn(p, s->line, s->col, s->row, p->spawn_ccol[i], p->spawn_rcol[i])) return false;
     }
-    return true;
+    return check_budget(p);
 }
 
 bool level_parse(Level *lv, const char *text, size_t len, const char *path, ParseError *err) {

@@ -119,7 +119,8 @@ static bool get_int(Ctx *c, const cJSON *o, const char *key, const char *where, 
     if (!v && !required) return true;
     if (!v) return fail(c, "%s: expected \"%s\", an integer %lld..%lld", where, key, (long long)lo, (long long)hi);
     double d = cJSON_IsNumber(v) ? v->valuedouble : 0;
-    if (!cJSON_IsNumber(v) || d != (double)(int64_t)d || d < (double)lo || d > (double)hi)
+    // The range first: converting a double outside int64_t's range is undefined.
+    if (!cJSON_IsNumber(v) || !(d >= (double)lo && d <= (double)hi) || d != (double)(int64_t)d)
         return fail(c, "%s: \"%s\" must be an integer %lld..%lld, got %s", where, key, (long long)lo, (long long)hi,
                     shown(v, b, sizeof b));
     *out = (int64_t)d;

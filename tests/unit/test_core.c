@@ -110,6 +110,39 @@ static void test_strict_numbers(void **state) {
     assert_false(text_parse_f64("0x10", 4, &d));
     assert_false(text_parse_f64("1e999", 5, &d));
     assert_false(text_parse_f64("1.5.", 4, &d));
+    // The whole token is the number: nothing the C library would stop at
+    // (a NUL byte, a blank, a sign in the wrong place) ends it early.
+    assert_false(text_parse_u64("7\0junk", 6, &u));
+    assert_false(text_parse_u64("400\0xyz", 7, &u));
+    assert_false(text_parse_i64("3\0zz", 4, &i));
+    assert_false(text_parse_i64("5\0", 2, &i));
+    assert_false(text_parse_f64("5\0zz", 4, &d));
+    assert_false(text_parse_f64("1.5\0", 4, &d));
+    assert_false(text_parse_i64("1 ", 2, &i));
+    assert_false(text_parse_i64("+", 1, &i));
+    assert_false(text_parse_i64("--1", 3, &i));
+    assert_false(text_parse_u64("+1", 2, &u));
+    assert_true(text_parse_i64("+5", 2, &i) && i == 5);
+    assert_true(text_parse_f64("1e3", 3, &d) && d == 1000.0);
+    assert_true(text_parse_f64("5.", 2, &d) && d == 5.0);
+    assert_true(text_parse_f64("-2.5E-1", 7, &d) && d == -0.25);
+    assert_false(text_parse_f64(".", 1, &d));
+    assert_false(text_parse_f64("1e", 2, &d));
+    assert_false(text_parse_f64("1e+", 3, &d));
+    assert_false(text_parse_f64("e5", 2, &d));
+    assert_false(text_parse_f64("1,5", 3, &d));
+    assert_false(text_parse_f64("\v5", 2, &d));
+    assert_false(text_parse_f64("5\t", 2, &d));
+}
+
+static void test_nul_column(void **state) {
+    (void)state;
+    TextLine l = {"ab\0c\0", 5, 1};
+    assert_int_equal(text_nul_col(&l), 3);
+    l = (TextLine){"abc", 3, 1};
+    assert_int_equal(text_nul_col(&l), 0);
+    l = (TextLine){"\0", 1, 1};
+    assert_int_equal(text_nul_col(&l), 1);
 }
 
 static void test_shown_escapes_and_cuts(void **state) {
@@ -286,6 +319,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rng_repeatable_and_seeded), cmocka_unit_test(test_hash_canonical),
         cmocka_unit_test(test_text_lines_bom_crlf),       cmocka_unit_test(test_tokens_and_columns),
+        cmocka_unit_test(test_nul_column),
         cmocka_unit_test(test_strict_numbers),            cmocka_unit_test(test_parse_error_format),
         cmocka_unit_test(test_shown_escapes_and_cuts),
         cmocka_unit_test(test_buttons),                   cmocka_unit_test(test_event_queue_bounded),

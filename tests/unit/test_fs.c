@@ -84,6 +84,28 @@ static void test_read_refuses_folder_and_missing(void **state) {
     assert_int_equal(e.err, ENOENT);
 }
 
+// A text read stops at the chunk that brought a NUL byte: /dev/zero (a
+// stream that never ends) is refused after 64 KiB, not after max_bytes.
+static void test_read_text_stops_at_nul(void **state) {
+    (void)state;
+    size_t len = 0;
+    FsReadError e;
+    char *s = fs_read_text("/dev/zero", (size_t)1 << 30, &len, &e);
+    assert_non_null(s);
+    assert_true(len > 0 && len <= 65536);
+    assert_int_equal(s[0], 0);
+    mem_free(s);
+    char dir[] = "/tmp/test_fs_XXXXXX", p[600];
+    make_dir(dir);
+    fs_join(dir, "t.txt", p, sizeof p);
+    put(p, "no nul here\n");
+    s = fs_read_text(p, 1024, &len, &e);
+    assert_non_null(s);
+    assert_int_equal(len, 12);
+    mem_free(s);
+    rm_dir(dir);
+}
+
 // A big sparse file is refused from its size alone (nothing is read).
 static void test_read_refuses_large_file(void **state) {
     (void)state;
@@ -280,7 +302,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_regular_file),
         cmocka_unit_test(test_read_refuses_folder_and_missing),
-        cmocka_unit_test(test_read_refuses_large_file),
+        cmocka_unit_test(test_read_refuses_large_file), cmocka_unit_test(test_read_text_stops_at_nul),
         cmocka_unit_test(test_read_pipe),
         cmocka_unit_test(test_write_atomic_replaces),
         cmocka_unit_test(test_write_atomic_failure_keeps_old),

@@ -1,6 +1,7 @@
 // test_level.c -- the level parser: a good level (BOM, CRLF, comments, keys
 // in any order) gives the right values; every kind of error gives the right
 // file:line:col.
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -217,7 +218,7 @@ static void test_map_errors(void **state) {
     EXPECT(P ROOM "# ok\n   x\n", 8, 4);
     EXPECT(P ROOM "end\n", 7, 1);
     EXPECT(P "map\r\n####\r\n#..#\r\n###\r\nend\r\n", 5, 4);   // CRLF: same columns
-    EXPECT("ti\0le 8\n" P ROOM, 1, 1);                  // NUL bytes
+    EXPECT("ti\0le 8\n" P ROOM, 1, 3);                  // NUL bytes: at the NUL
     EXPECT(P "map\n####\n#.\0#\n####\nend\n", 4, 3);
 }
 
@@ -271,6 +272,79 @@ static void test_limits(void **state) {
     free(t);
 }
 
+// Parses text that must load; returns its work units.
+static int64_t units_of(const char *text) {
+    Level lv;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    bool ok = level_parse(&lv, text, strlen(text), "t.lvl", &err);
+    if (!ok) print_error("%s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
+    assert_true(ok);
+    int64_t u = lv.units;
+    level_free(&lv);
+    return u;
+}
+
+// The budget (level.h): each kind's units, at the budget is legal, one unit
+// past it is refused at the spawn line that goes past, with a message.
+static void test_budget(void **state) {
+    (void)state;
+    char t[1024];
+    // one creature at DESIGN.md's maxima, alone: legal
+    assert_int_equal(units_of(P "spawn tetran 2 1 arms=64 segments=64 length=256\n" ROOM), 64 * 64);
+    assert_int_equal(units_of(P "spawn tentacle 2 1 tentacles=32 nodes=256 link=256\n" ROOM), 32 * (256 + 2 * 4));
+    assert_int_equal(units_of(P "spawn whale 2 1 speed=32\n" ROOM), 9);
+    // arm segments: 4096 + 4096 + 1792 + 16 = 10000; one more is too many
+    static const char TETRANS[] = P "spawn tetran 2 1 arms=64 segments=64\nspawn tetran 2 1 arms=64 segments=64\n"
+                                    "spawn tetran 2 1 arms=28 segments=64\nspawn tetran 2 1 arms=1 segments=%d\n" ROOM;
+    snprintf(t, sizeof t, TETRANS, 16);
+    assert_int_equal(units_of(t), LEVEL_BUDGET_UNITS);
+    snprintf(t, sizeof t, TETRANS, 17);
+    expect_error(t, strlen(t), 5, 1, "tetran segments over the budget");
+    // tentacle nodes with growth room: 8448 + 7 x 221 + 5 = 10000
+    static const char TENTACLES[] = P "spawn tentacle 2 1 tentacles=32 nodes=256\n"
+                                      "spawn tentacle 2 1 tentacles=7 nodes=213 grow=4\n"
+                                      "spawn tentacle 2 1 tentacles=1 nodes=%d grow=0\n" ROOM;
+    snprintf(t, sizeof t, TENTACLES, 5);
+    assert_int_equal(units_of(t), LEVEL_BUDGET_UNITS);
+    snprintf(t, sizeof t, TENTACLES, 6);
+    expect_error(t, strlen(t), 4, 1, "tentacle nodes over the budget");
+    // star work: on a map smaller than a whale's reach every star is within
+    // it, so each star costs 9 pushers / 32 units: 9 + ceil(35523 x 9 / 32)
+    // = 10000, one star more is 10001 (the whale's line is named, wherever
+    // the stars line is)
+    static const char ROOM10[] = "map\n##########\n#........#\n#........#\n#........#\n#........#\n#........#\n"
+                                 "#........#\n#........#\n#........#\n##########\nend\n";
+    snprintf(t, sizeof t, "%sspawn whale 4 4\nstars %d\n%s", P, 35523, ROOM10);
+    assert_int_equal(units_of(t), LEVEL_BUDGET_UNITS);
+    snprintf(t, sizeof t, "%sspawn whale 4 4\nstars %d\n%s", P, 35524, ROOM10);
+    expect_error(t, strlen(t), 2, 1, "star work over the budget");
+    Level lv;
+    ParseError err;
+    assert_false(level_parse(&lv, t, strlen(t), "t.lvl", &err));
+    assert_non_null(strstr(err.msg, "over the level's budget"));
+    assert_non_null(strstr(err.msg, "10001 work units, at most 10000"));
+    // push=head: one push point instead of nine
+    snprintf(t, sizeof t, "%sspawn whale 4 4 push=head\nstars %d\n%s", P, 35524, ROOM10);
+    assert_int_equal(units_of(t), 9 + (35524 + 31) / 32);
+    // on a map bigger than its reach a whale reaches only its share of the
+    // stars: 35524 stars on 100 x 100 tiles of 32 px (10.24 Mpx^2), a
+    // default whale's reach 2 x 90 x (198 + 128 x 3 x 2) + pi 90^2 px^2
+    static const char BIG[] = P "spawn whale 4 4\nstars 35524\nmap\n%s%s%send\n";
+    char *big = malloc(110 * 104);
+    assert_non_null(big);
+    char wall[102], open_row[102], rows[98 * 101 + 1];
+    memset(wall, '#', 100), wall[100] = '\n', wall[101] = 0;
+    memset(open_row, '.', 100), open_row[0] = open_row[99] = '#', open_row[100] = '\n', open_row[101] = 0;
+    for (int r = 0; r < 98; r++) memcpy(rows + r * 101, open_row, 101);
+    rows[98 * 101] = 0;
+    snprintf(big, 110 * 104, BIG, wall, rows, wall);
+    double reach = 2.0 * 90 * (7 * 26 + 16 + 128 * 3 * 2) + 3.14159265358979323846 * 90 * 90;
+    double in_reach = 35524.0 / (3200.0 * 3200.0) * reach;
+    assert_int_equal(units_of(big), 9 + (int64_t)ceil(in_reach * 9 / 32));
+    free(big);
+}
+
 static void test_load_errors(void **state) {
     (void)state;
     Level lv;
@@ -313,6 +387,7 @@ int main(void) {
         cmocka_unit_test(test_good_level),  cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_key_errors),  cmocka_unit_test(test_spawn_errors),
         cmocka_unit_test(test_map_errors),  cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_budget),
         cmocka_unit_test(test_load_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,10 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/fs.h"
 #include "core/mem.h"
 #include "harness/probes.h"
 #include "harness/profiles.h"
 #include "harness/script.h"
+#include "harness/script_local.h"
 #include "sim/world.h"
 
 // ---------------------------------------------------------------- helpers
@@ -466,6 +468,144 @@ static void test_sometime(void **state) {
     script_free(s);
 }
 
+// Two always ranges failing at the same tick: the first in the file is
+// named, whichever opened first; a range opens at its first tick and only
+// open ranges are looked at.
+static void test_ranges_in_file_order(void **state) {
+    (void)state;
+    assert_true(probe_count() < SCRIPT_PROBE_SLOTS);     // a script's probe slots hold every probe
+    char msg[1024];
+    assert_false(run_text(HDR "always 10 20 tick < 0\nalways 5 20 tick < 10\nend 30\n", msg, sizeof msg));
+    assert_string_equal(msg, "t.script:3:1: tick 10: always 10 20: expected tick < 0, got 10");
+    assert_false(run_text(HDR "sometime 5 9 tick == 99\nsometime 0 9 tick == 98\nend 30\n", msg, sizeof msg));
+    assert_non_null(strstr(msg, "t.script:3:1: tick 9: sometime 5 9"));
+    // 20,000 one-tick ranges spread over the run: at any tick at most the
+    // ranges that hold it are open (so a tick costs what holds it, not
+    // what the script holds), and each is checked at its own tick.
+    size_t cap = 20000 * 40 + 100, n = 0;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    n += (size_t)snprintf(t + n, cap - n, HDR);
+    for (int i = 0; i < 20000; i++) n += (size_t)snprintf(t + n, cap - n, "always %d %d tick == %d\n", i, i, i);
+    n += (size_t)snprintf(t + n, cap - n, "end 20000\n");
+    ParseError err;
+    Script *sc = script_parse(t, n, "t.script", &err);
+    assert_non_null(sc);
+    World *w = make_world(0, false);
+    ScriptRun *r = script_run_new(sc);
+    for (int k = 0; k <= 20000; k++) {
+        world_step(w, script_run_input(r, k));
+        assert_true(script_run_check(r, w));
+        assert_true(r->open_n <= 1);
+    }
+    assert_true(script_run_finish(r));
+    script_run_free(r);
+    world_free(w);
+    script_free(sc);
+    free(t);
+}
+
+// A script of n copies of line after the header and level; end last.
+static char *repeat(const char *line, long n, const char *tail, size_t *len) {
+    size_t ll = strlen(line), cap = strlen(HDR) + ll * (size_t)n + strlen(tail) + 1;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    size_t o = (size_t)snprintf(t, cap, HDR);
+    for (long i = 0; i < n; i++, o += ll) memcpy(t + o, line, ll);
+    o += (size_t)snprintf(t + o, cap - o, "%s", tail);
+    *len = o;
+    return t;
+}
+
+// Parses a script that must load (at_limit) or fail at line:col.
+static void limit_case(const char *line, long n, const char *tail, bool at_limit, int eline, int ecol,
+                       const char *why) {
+    size_t len;
+    char *t = repeat(line, n, tail, &len);
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    Script *sc = script_parse(t, len, "t.script", &err);
+    if (at_limit) {
+        if (!sc) print_error("%s: %d:%d: %s\n", why, err.line, err.col, err.msg);
+        assert_non_null(sc);
+    } else {
+        assert_null(sc);
+        if (err.line != eline || err.col != ecol || !strstr(err.msg, why)) {
+            print_error("got %d:%d: %s; expected %d:%d: %s\n", err.line, err.col, err.msg, eline, ecol, why);
+            fail();
+        }
+    }
+    script_free(sc);
+    free(t);
+}
+
+// Every count in a script is bounded (script.h): at the limit it loads, one
+// past it is refused at the line that goes past.
+static void test_limits(void **state) {
+    (void)state;
+    // lines: the header, level and end lines plus blank ones
+    limit_case("\n", SCRIPT_MAX_LINES - 3, "end 1\n", true, 0, 0, "lines");
+    limit_case("\n", SCRIPT_MAX_LINES - 2, "end 1\n", false, SCRIPT_MAX_LINES + 1, 1, "too many lines (at most 8000000)");
+    // button changes: a tap is two
+    limit_case("at 0 tap up\n", SCRIPT_MAX_EVENTS / 2, "end 1\n", true, 0, 0, "button changes");
+    limit_case("at 0 tap up\n", SCRIPT_MAX_EVENTS / 2, "at 1 down up\nend 1\n", false, SCRIPT_MAX_EVENTS / 2 + 3, 1,
+               "too many button changes (at most 4000000");
+    // checks
+    limit_case("at 0 expect tick == 0\n", SCRIPT_MAX_CHECKS, "end 1\n", true, 0, 0, "checks");
+    limit_case("at 0 expect tick == 0\n", SCRIPT_MAX_CHECKS, "sometime 0 1 tick == 1\nend 1\n", false,
+               SCRIPT_MAX_CHECKS + 3, 1, "too many checks (at most 1000000");
+    // checksums
+    limit_case("at 0 checksum 0000000000000000\n", SCRIPT_MAX_CHECKSUMS, "end 1\n", true, 0, 0, "checksums");
+    limit_case("at 0 checksum 0000000000000000\n", SCRIPT_MAX_CHECKSUMS + 1, "end 1\n", false,
+               SCRIPT_MAX_CHECKSUMS + 3, 1, "too many checksums (at most 1000000)");
+    // evaluations: 1000 ranges of 1,000,000 ticks are 10^9; one tick more is too many
+    limit_case("always 0 999999 tick >= 0\n", 1000, "end 999999\n", true, 0, 0, "evaluations");
+    limit_case("always 0 999999 tick >= 0\n", 1000, "at 5 expect tick == 5\nend 999999\n", false, 1003, 1,
+               "the checks would be evaluated more than 1000000000 times");
+    // the tick limit, and a tick after end at its own line (end comes later)
+    limit_case("", 0, "at 10000000 down up\nend 10000000\n", true, 0, 0, "ticks");
+    limit_case("", 0, "at 10000001 down up\nend 10000000\n", false, 3, 4, "expected a tick 0..10000000");
+    limit_case("", 0, "at 11 down up\nend 10\n", false, 3, 4, "tick 11 is after the end tick 10");
+    limit_case("", 0, "end 10000001\n", false, 3, 5, "expected an end tick 0..10000000");
+}
+
+// A recording of every button changing every tick stops before it would
+// pass a limit (here the file size: 9 lines a tick), not much before, and
+// what it wrote reads back.
+static void test_recorder_stops_at_limits(void **state) {
+    (void)state;
+    World *w = make_world(1, true);
+    Recorder *rec = recorder_new("levels/room.lvl", 1, 2);
+    assert_non_null(rec);
+    int64_t t = 0;
+    for (; t < SCRIPT_MAX_EVENTS / BTN_COUNT + 100; t++) {
+        w->tick = t;                      // the recorder reads the tick and the hash; no need to step
+        recorder_tick(rec, w, (Input){(uint16_t)(t % 2 ? 0 : (1u << BTN_COUNT) - 1)});
+    }
+    world_free(w);
+    int64_t kept = recorder_ticks(rec);
+    assert_true(kept < t);
+    assert_true(kept * BTN_COUNT <= SCRIPT_MAX_EVENTS);
+    char path[] = "/tmp/test_script_full_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char why[256];
+    assert_true(recorder_save(rec, path, why, sizeof why));
+    recorder_free(rec);
+    FsStat st;
+    assert_true(fs_stat(path, &st));
+    assert_true(st.size <= (int64_t)SCRIPT_MAX_FILE_BYTES);
+    assert_true(st.size > (int64_t)SCRIPT_MAX_FILE_BYTES / 100 * 99);
+    ParseError err;
+    Script *sc = script_load(path, &err);
+    if (!sc) print_error("%s:%d:%d: %s\n", err.file, err.line, err.col, err.msg);
+    assert_non_null(sc);
+    assert_int_equal(script_end_tick(sc), kept - 1);
+    script_free(sc);
+    unlink(path);
+}
+
 static void test_probe_vs_probe(void **state) {
     (void)state;
     char msg[1024];
@@ -697,6 +837,9 @@ int main(void) {
         cmocka_unit_test(test_always),
         cmocka_unit_test(test_sometime),
         cmocka_unit_test(test_probe_vs_probe),
+        cmocka_unit_test(test_ranges_in_file_order),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_recorder_stops_at_limits),
         cmocka_unit_test(test_checksums),
         cmocka_unit_test(test_recorder_round_trip),
         cmocka_unit_test(test_probes),

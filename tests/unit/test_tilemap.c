@@ -312,6 +312,32 @@ static void test_cast_corners_and_grazing(void **state) {
     tilemap_free(&m);
 }
 
+// The search radius is a hard bound: an exit farther than it is never
+// returned, from inside the map's rock or from far outside the map (where
+// the search used to scan rings out to the whole map's size).
+static void test_nearest_radius_bound(void **state) {
+    (void)state;
+    Tilemap m;
+    assert_true(tilemap_init(&m, 64, 64, S));  // empty, closed by the rock outside
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < 64; c++)
+            if (c < 10) tilemap_set(&m, c, r, TILE_SOLID);  // rock 10 tiles thick at the left
+    Vec2 q, n;
+    // in the rock 3 tiles from its face (x = 320): found within 4 tiles, not within 2
+    NEAR(tilemap_signed_distance(&m, v2(224, 500), 4 * S, &q, &n), -96, 1e-12);
+    NEARV(q, 320, 500, 1e-12);
+    NEAR(tilemap_signed_distance(&m, v2(224, 500), 2 * S, &q, &n), -2 * S, 0);
+    NEARV(n, 0, -1, 0);
+    // outside the map: 1 tile above the top edge is found; 1000 tiles away is not
+    NEAR(tilemap_signed_distance(&m, v2(1000, -32), 2 * S, &q, &n), -32, 1e-12);
+    NEARV(q, 1000, 0, 1e-12);
+    NEAR(tilemap_signed_distance(&m, v2(1000, -32000), 2 * S, &q, &n), -2 * S, 0);
+    NEAR(tilemap_signed_distance(&m, v2(-1e12, 1e12), 2 * S, &q, &n), -2 * S, 0);
+    // in the open, the nearest rock beyond the radius is not reported
+    assert_true(tilemap_nearest(&m, v2(1000, 1000), 5, &q, &n) > 5);
+    tilemap_free(&m);
+}
+
 // A long cast across a big open map only walks the cells it crosses, and
 // one ending short of the wall does not hit.
 static void test_cast_long(void **state) {
@@ -568,6 +594,7 @@ int main(void) {
         cmocka_unit_test(test_cast_each_slope),
         cmocka_unit_test(test_cast_seams),             cmocka_unit_test(test_cast_corners_and_grazing),
         cmocka_unit_test(test_cast_long),              cmocka_unit_test(test_nearest_square),
+        cmocka_unit_test(test_nearest_radius_bound),
         cmocka_unit_test(test_nearest_slopes),         cmocka_unit_test(test_nearest_seams_and_corners),
         cmocka_unit_test(test_sweep_circle),           cmocka_unit_test(test_random_maps_consistent),
     };

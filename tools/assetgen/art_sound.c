@@ -258,6 +258,56 @@ static bool sfx_boss_down(const char *dir) {
     return wav_save(&b, dir, "sfx/boss_down.wav", 0.9);
 }
 
+// Dash: a short airy whoosh (band-passed noise rising then falling) with a
+// soft pitch glide under it.
+static bool sfx_dash(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.22)) return false;
+    Noise n = {113};
+    double lo = 0, hi = 0;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        double cut = 900 + 3200 * sin(TAU * 0.5 * t / 0.22);
+        double a = 1 - exp(-TAU * cut / RATE);
+        lo += a * (noise_next(&n) - lo);
+        hi += 0.08 * (lo - hi);
+        b.s[i] = (float)((lo - hi) * env(t, 0.03, 0.07));
+    }
+    sweep(&b, 300, 900, sine, 0.02, 0.06, 0.15);
+    return wav_save(&b, dir, "sfx/dash.wav", 0.5);
+}
+
+// A boss changes phase: a low roar (detuned saws falling) under a metallic
+// ring.
+static bool sfx_phase(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.9)) return false;
+    sweep(&b, 110, 55, saw, 0.01, 0.35, 0.5);
+    sweep(&b, 113, 56, saw, 0.01, 0.35, 0.5);
+    noise_burst(&b, 127, 0.005, 0.25, 0.35);
+    lowpass(&b, 900);
+    sweep(&b, 1320, 1300, sine, 0.001, 0.25, 0.18);
+    sweep(&b, 1870, 1850, sine, 0.001, 0.18, 0.1);
+    return wav_save(&b, dir, "sfx/phase.wav", 0.85);
+}
+
+// The warning card: a two-tone klaxon, twice.
+static bool sfx_warning(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 1.3)) return false;
+    double ph = 0;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        double cycle = fmod(t, 0.65);
+        double f = cycle < 0.32 ? 660 : 495;
+        ph += f / RATE;
+        double e = cycle < 0.6 ? (cycle < 0.01 ? cycle / 0.01 : 1.0) : (0.65 - cycle) / 0.05;
+        b.s[i] = (float)((square(ph) * 0.4 + saw(ph * 0.5) * 0.3) * e * (t < 1.25 ? 1.0 : (1.3 - t) / 0.05));
+    }
+    lowpass(&b, 2400);
+    return wav_save(&b, dir, "sfx/warning.wav", 0.55);
+}
+
 static bool sfx_blip(const char *dir, const char *name, double f0, double f1, double len) {
     Buf b;
     if (!buf_new(&b, len)) return false;
@@ -379,6 +429,9 @@ bool art_sounds(const char *dir) {
     ok = sfx_clear(dir) && ok;
     ok = sfx_blip(dir, "sfx/menu_move.wav", 880, 880, 0.05) && ok;
     ok = sfx_blip(dir, "sfx/menu_select.wav", 660, 990, 0.12) && ok;
+    ok = sfx_dash(dir) && ok;
+    ok = sfx_phase(dir) && ok;
+    ok = sfx_warning(dir) && ok;
     ok = music_loop(dir) && ok;
     return ok;
 }

@@ -2,6 +2,9 @@
 // with knobbed joints and claws; the far pair behind the upright armoured
 // body, cool and dim, the near pair in front of it, lit and outlined) and
 // the body (assets/player/body.png, mirrored to face left; a drawn fallback).
+// Feedback on top: the aim marker (with lock held also a sight line and the
+// hitbox), the hurt blink and flash, the dash's glow (its afterimages are
+// render/fx.c's); a dead player is not drawn (fx.c bursts it).
 // With rc->debug: roots, [min, max] rings, the foothold arc and its hit, IK
 // targets and planted feet. Reads the sim, never writes it.
 #include <math.h>
@@ -94,6 +97,25 @@ static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, co
     draw_knob(rc, joint, g->root, 3.2f * s, alpha, look->knob);
 }
 
+// The body's silhouette in colour c over it at strength glow (0..1):
+// white when just hurt, cyan while dashing.
+static void draw_body_glow(RenderCtx *rc, const Player *p, SDL_Color c, float glow) {
+    SDL_Texture *tex = render_tex_white(rc, "player/body.png");
+    SDL_FPoint s = render_to_screen(rc, p->pos);
+    float r = (float)p->radius;
+    if (!tex) {
+        render_fill_circle(rc->r, s.x, s.y, r, (SDL_Color){c.r, c.g, c.b, (Uint8)(200 * glow)});
+        return;
+    }
+    float size = 64.0f * r / 22.0f;
+    SDL_FRect d = {s.x - size * 0.5f, s.y - size * 0.5f, size, size};
+    SDL_SetTextureColorMod(tex, c.r, c.g, c.b);
+    SDL_SetTextureAlphaMod(tex, (Uint8)(255 * glow));
+    SDL_RenderCopyExF(rc->r, tex, NULL, &d, 0.0, NULL, p->facing < 0 ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+    SDL_SetTextureColorMod(tex, 255, 255, 255);
+    SDL_SetTextureAlphaMod(tex, 255);
+}
+
 static void draw_body(RenderCtx *rc, const Player *p, Uint8 alpha) {
     SDL_FPoint c = render_to_screen(rc, p->pos);
     float r = (float)p->radius;
@@ -165,12 +187,67 @@ static void debug_leg(RenderCtx *rc, const Legs *L, int i, Vec2 vel, double lit)
     }
 }
 
+// The aim marker: a chevron just outside the body pointing where shots go.
+// With lock held it is brighter and a dotted sight line runs on from it.
+static void draw_aim(RenderCtx *rc, const Player *p, bool lock) {
+    Vec2 a = p->aim;
+    if (a.x == 0.0 && a.y == 0.0) return;
+    float r = (float)p->radius, k = r / 12.0f;
+    SDL_FPoint c = render_to_screen(rc, p->pos);
+    float ax = (float)a.x, ay = (float)a.y, nx = -ay, ny = ax;
+    float tip = r + 11.0f * k, base = r + 4.0f * k, half = 4.5f * k;
+    if (lock) {
+        // Sight: dots every 14 px, fading out to 120 px.
+        for (int i = 0; i < 8; i++) {
+            float d = tip + 10.0f * k + 14.0f * k * (float)i;
+            Uint8 al = (Uint8)(200 - 22 * i);
+            render_fill_circle(rc->r, c.x + ax * d, c.y + ay * d, 1.6f * k, (SDL_Color){140, 240, 255, al});
+        }
+        tip += 3.0f * k;
+        half += 1.5f * k;
+    }
+    SDL_FPoint t = {c.x + ax * tip, c.y + ay * tip};
+    SDL_FPoint l = {c.x + ax * base + nx * half, c.y + ay * base + ny * half};
+    SDL_FPoint rr = {c.x + ax * base - nx * half, c.y + ay * base - ny * half};
+    SDL_FPoint m = {c.x + ax * (base + 2.5f * k), c.y + ay * (base + 2.5f * k)};
+    // A dark outline first (1.5 px larger), so it reads on bright rock too.
+    float o = 1.6f;
+    SDL_Color dark = {10, 8, 24, 230};
+    SDL_Color lit = lock ? (SDL_Color){200, 250, 255, 255} : (SDL_Color){130, 225, 255, 215};
+    SDL_Vertex vo[4] = {{{t.x + ax * o, t.y + ay * o}, dark, {0, 0}},
+                        {{l.x + (nx - ax) * o, l.y + (ny - ay) * o}, dark, {0, 0}},
+                        {{m.x - ax * o, m.y - ay * o}, dark, {0, 0}},
+                        {{rr.x - (nx + ax) * o, rr.y - (ny + ay) * o}, dark, {0, 0}}};
+    SDL_Vertex vi[4] = {{t, lit, {0, 0}}, {l, lit, {0, 0}}, {m, lit, {0, 0}}, {rr, lit, {0, 0}}};
+    static const int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_RenderGeometry(rc->r, NULL, vo, 4, idx, 6);
+    SDL_RenderGeometry(rc->r, NULL, vi, 4, idx, 6);
+}
+
+// Lock held: the hitbox (what enemy shots must touch: the body's circle)
+// as a bright ring with a dark rim and a white centre dot, Touhou's focus.
+static void draw_hitbox(RenderCtx *rc, const Player *p) {
+    SDL_FPoint c = render_to_screen(rc, p->pos);
+    float r = (float)p->radius;
+    render_circle(rc->r, c.x, c.y, r + 1.0f, (SDL_Color){10, 8, 24, 220});
+    render_circle(rc->r, c.x, c.y, r - 1.0f, (SDL_Color){10, 8, 24, 220});
+    render_circle(rc->r, c.x, c.y, r, (SDL_Color){255, 255, 255, 255});
+    render_fill_circle(rc->r, c.x, c.y, 3.2f, (SDL_Color){10, 8, 24, 230});
+    render_fill_circle(rc->r, c.x, c.y, 2.0f, (SDL_Color){255, 255, 255, 255});
+}
+
+// Hurt mercy (not a dash's invulnerability: while dashing, dash_ticks > 0,
+// and the dash's last PLAYER_DASH_INVULN_TICKS - PLAYER_DASH_TICKS = 3
+// ticks after it are below the blink's first off phase, invuln 4..7): the
+// body blinks out every other 4 ticks, and burns white the first ticks.
+#define HURT_GLOW_TICKS 8
 void draw_player(RenderCtx *rc, const struct World *w) {
     const Player *p = &w->player;
     const Legs *L = &p->legs;
-    // Mercy ticks after a hit: blink.
-    Uint8 alpha = (p->invuln > 0 && (p->invuln / 4) % 2 == 1) ? 110 : 255;
-    if (p->hp <= 0) alpha = 140;
+    if (p->hp <= 0) return;    // burst (render/fx.c)
+    bool dashing = p->dash_ticks > 0;
+    bool blink_off = !dashing && p->invuln > 0 && (p->invuln / 4) % 2 == 1;
+    Uint8 alpha = blink_off ? 70 : 255;
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
     SDL_Texture *joint = render_tex(rc, "player/joint.png");
     // The far (right) pair behind the body and darker, the near (left)
@@ -178,8 +255,16 @@ void draw_player(RenderCtx *rc, const struct World *w) {
     draw_leg(rc, L, LEG_BACK_RIGHT, joint, &FAR_LEGS);
     draw_leg(rc, L, LEG_FRONT_RIGHT, joint, &FAR_LEGS);
     draw_body(rc, p, alpha);
+    int since_hurt = PLAYER_INVULN_TICKS - p->invuln;
+    if (!dashing && p->invuln > PLAYER_DASH_INVULN_TICKS && since_hurt < HURT_GLOW_TICKS)
+        draw_body_glow(rc, p, (SDL_Color){255, 255, 255, 255}, 1.0f - (float)since_hurt / HURT_GLOW_TICKS);
+    else if (dashing)
+        draw_body_glow(rc, p, (SDL_Color){120, 230, 255, 255}, 0.25f + 0.04f * (float)p->dash_ticks);
     draw_leg(rc, L, LEG_BACK_LEFT, joint, &NEAR_LEGS);
     draw_leg(rc, L, LEG_FRONT_LEFT, joint, &NEAR_LEGS);
+    bool lock = (w->input.buttons & BTN_LOCK) != 0;
+    draw_aim(rc, p, lock);
+    if (lock) draw_hitbox(rc, p);
     for (int i = 0; i < LEGS_COUNT; i++) {
         bool sel = rc->debug_legs && rc->debug_leg == i, dim = rc->debug_legs && rc->debug_leg >= 0 && !sel;
         if (rc->debug || rc->debug_legs) debug_leg(rc, L, i, p->vel, sel ? 2.3 : dim ? 0.6 : 1.0);

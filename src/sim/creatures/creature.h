@@ -48,6 +48,8 @@
 //   Vec2 prefix_pos(const Type *c);           // where it is (the attract pilot)
 //   bool prefix_alive(const Type *c);         // not yet killed (the boss bar's name)
 //   void prefix_health(const Type *c, int *hp, int *hp_max);   // the boss bar
+//   int  prefix_phase_marks(const Type *c, int *hp, int max);  // the hp each later phase
+//                                             // begins at, highest first (the bar's ticks)
 // and #define KIND_PUSHERS (the most pushers one creature hands out, 0 for
 // none) and KIND_PROBES(FIELD, COUNT) (params.h). Outside the sim each kind
 // has draw_prefix and draw_prefix_colour (render.h) and art_prefix

@@ -596,6 +596,16 @@ void tentacle_health(const Tentacle *c, int *hp, int *hp_max) {
     *hp_max = c->hp_max;
 }
 
+// As tentacle_step moves to phase k: hp * 3 <= hp_max * (3 - k).
+int tentacle_phase_marks(const Tentacle *c, int *hp, int max) {
+    int n = 0;
+    for (int k = 1; k < TENTACLE_PHASES && n < max; k++) {
+        int at = c->hp_max * (TENTACLE_PHASES - k) / TENTACLE_PHASES;
+        if (at >= 1) hp[n++] = at;
+    }
+    return n;
+}
+
 // --- hash and probes ---
 
 void tentacle_hash(const Tentacle *c, Hash *h) {

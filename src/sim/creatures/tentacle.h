@@ -156,6 +156,10 @@ Vec2 tentacle_pos(const Tentacle *c);
 bool tentacle_alive(const Tentacle *c);
 // Body hit points left (0 once dead) and at spawn.
 void tentacle_health(const Tentacle *c, int *hp, int *hp_max);
+// The body hp at which phases 1 and 2 begin (2/3 and 1/3 of hp_max, rounded
+// down; the boss bar's ticks): how many of hp[0..max) were filled (a mark
+// below 1 hp is never reached and is left out).
+int tentacle_phase_marks(const Tentacle *c, int *hp, int max);
 
 // --- the chain, exposed for drawing and tests ---
 

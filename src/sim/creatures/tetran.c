@@ -455,6 +455,16 @@ void tetran_health(const Tetran *c, int *hp, int *hp_max) {
     *hp_max = c->hp_max;
 }
 
+// As tetran_bullet_hit moves to phase k: hp * PHASES <= hp_max * (PHASES - k).
+int tetran_phase_marks(const Tetran *c, int *hp, int max) {
+    int n = 0;
+    for (int k = 1; k < TETRAN_PHASES && n < max; k++) {
+        int at = (int)((int64_t)c->hp_max * (TETRAN_PHASES - k) / TETRAN_PHASES);
+        if (at >= 1) hp[n++] = at;
+    }
+    return n;
+}
+
 void tetran_hash(const Tetran *c, Hash *h) {
     const TetranConfig *k = &c->cfg;
     hash_i64(h, k->arms);

@@ -186,6 +186,10 @@ Vec2 tetran_pos(const Tetran *c);
 bool tetran_alive(const Tetran *c);
 // Core hit points left (0 once dead) and at spawn.
 void tetran_health(const Tetran *c, int *hp, int *hp_max);
+// The core hp at which phases 1, 2, 3 begin (75, 50, 25 % of hp_max,
+// rounded down; the boss bar's ticks): how many of hp[0..max) were filled
+// (a mark below 1 hp is never reached and is left out).
+int tetran_phase_marks(const Tetran *c, int *hp, int max);
 
 // Helpers for drawing and tests.
 // Joint k (0..segments) of arm a; k = 0 is the core centre.

@@ -86,3 +86,5 @@ Vec2 turret_pos(const Turret *c);
 bool turret_alive(const Turret *c);
 // No hit points: 0 and 0 (the boss bar leaves it out).
 void turret_health(const Turret *c, int *hp, int *hp_max);
+// No phases: 0.
+int turret_phase_marks(const Turret *c, int *hp, int max);

@@ -388,6 +388,16 @@ void whale_health(const Whale *c, int *hp, int *hp_max) {
     *hp_max = c->hp_max;
 }
 
+// As phase_for: phase k from hp * 3 <= hp_max * (3 - k).
+int whale_phase_marks(const Whale *c, int *hp, int max) {
+    int n = 0;
+    for (int k = 1; k < WHALE_PHASES && n < max && c->boss; k++) {
+        int at = c->hp_max * (WHALE_PHASES - k) / WHALE_PHASES;
+        if (at >= 1) hp[n++] = at;
+    }
+    return n;
+}
+
 void whale_hash(const Whale *c, Hash *h) {
     hash_f64(h, c->pos.x);
     hash_f64(h, c->pos.y);

@@ -161,6 +161,10 @@ Vec2 whale_pos(const Whale *c);
 bool whale_alive(const Whale *c);
 // Hit points left (0 once dead) and at spawn; a hazard keeps its spawn hp.
 void whale_health(const Whale *c, int *hp, int *hp_max);
+// The hp at which phases 1 and 2 begin (2/3 and 1/3 of hp_max, rounded
+// down; the boss bar's ticks): how many of hp[0..max) were filled (a mark
+// below 1 hp is never reached and is left out); 0 for a hazard.
+int whale_phase_marks(const Whale *c, int *hp, int max);
 // Largest |segment spacing - rest length| over the body, px.
 double whale_link_error(const Whale *c);
 // Largest angle (radians, 0..pi) between consecutive segments, the head's

@@ -296,45 +296,71 @@ static bool point_interior(const Tilemap *m, Vec2 p) {
 
 // --------------------------------------------------------------- nearest
 
+// Is any cell of [c0,c1] x [r0,r1] (inside the map) another tile than t? A
+// scan of the raw rows: far cheaper per cell than the ring search below.
+static bool any_but(const Tilemap *m, int c0, int c1, int r0, int r1, Tile t) {
+    for (int r = r0; r <= r1; r++) {
+        const uint8_t *row = m->cells + (size_t)r * m->w;
+        for (int c = c0; c <= c1; c++)
+            if (row[c] != t) return true;
+    }
+    return false;
+}
+
 // Nearest point of the solid union (empty_part false) or of the empty union
 // (true) within R of p, searched ring by ring outward from p's cell so only
-// cells that can matter are visited. INFINITY when none.
+// cells that can matter are visited: never a cell farther than R from p, so
+// the cost is O((R / tile)^2) wherever p is (far outside the map included).
+// INFINITY when none is within R.
 static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *q) {
     double s = m->tile;
-    int lo_c = empty_part ? 0 : -1, hi_c = empty_part ? m->w - 1 : m->w;
-    int lo_r = empty_part ? 0 : -1, hi_r = empty_part ? m->h - 1 : m->h;
-    double fc = floor(p.x / s), fr = floor(p.y / s);
-    fc = fmax(fmin(fc, m->w + 1.0), -2.0);
-    fr = fmax(fmin(fr, m->h + 1.0), -2.0);
+    // Where the part can be: the empty part only inside the map; the solid
+    // part also in the ring of cells just outside it (rock beyond is never
+    // nearer than that ring).
+    double lo_c = empty_part ? 0 : -1, hi_c = empty_part ? m->w - 1 : m->w;
+    double lo_r = empty_part ? 0 : -1, hi_r = empty_part ? m->h - 1 : m->h;
+    // ... and within R of p (in doubles first: p may be far away).
+    double c_lo = fmax(floor((p.x - R) / s), lo_c), c_hi = fmin(floor((p.x + R) / s), hi_c);
+    double r_lo = fmax(floor((p.y - R) / s), lo_r), r_hi = fmin(floor((p.y + R) / s), hi_r);
+    if (!(c_lo <= c_hi && r_lo <= r_hi)) return INFINITY;
+    int cmin = (int)c_lo, cmax = (int)c_hi, rmin = (int)r_lo, rmax = (int)r_hi;
+    // A tile without the part can be skipped before its shape is built.
+    Tile none = empty_part ? TILE_SOLID : TILE_EMPTY;
+    if (empty_part && !any_but(m, cmin, cmax, rmin, rmax, TILE_SOLID)) return INFINITY;   // deep in rock
+    double fc = fmax(fmin(floor(p.x / s), c_hi), c_lo), fr = fmax(fmin(floor(p.y / s), r_hi), r_lo);
     int c0 = (int)fc, r0 = (int)fr;
     double bx = fmax(fmax(fc * s - p.x, p.x - (fc + 1) * s), 0.0);
     double by = fmax(fmax(fr * s - p.y, p.y - (fr + 1) * s), 0.0);
     double d0 = sqrt(bx * bx + by * by);    // p to the start cell's box
     double best = INFINITY;
-    int kmax = (m->w > m->h ? m->w : m->h) + 4;
+    int kmax = c0 - cmin;
+    if (cmax - c0 > kmax) kmax = cmax - c0;
+    if (r0 - rmin > kmax) kmax = r0 - rmin;
+    if (rmax - r0 > kmax) kmax = rmax - r0;
     for (int k = 0; k <= kmax; k++) {
         if ((k - 1) * s - d0 > fmin(best, R)) break;
         for (int r = r0 - k; r <= r0 + k; r++) {
-            if (r < lo_r || r > hi_r) continue;
+            if (r < rmin || r > rmax) continue;
+            // The ring's cells of this row, left to right: the whole span on
+            // its top and bottom rows, the two ends on the others.
             bool edge_row = r == r0 - k || r == r0 + k;
-            for (int c = c0 - k; c <= c0 + k; c += edge_row ? 1 : 2 * k) {
-                if (c >= lo_c && c <= hi_c) {
-                    Tile t = tilemap_at(m, c, r);
-                    Shape sh;
-                    if (shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) {
-                        double ex = fmax(fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
-                        double ey = fmax(fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
-                        if (ex * ex + ey * ey < best * best) {
-                            Vec2 cq;
-                            double d = shape_dist(&sh, p, &cq);
-                            if (d < best) {
-                                best = d;
-                                *q = cq;
-                            }
-                        }
-                    }
+            const uint8_t *row = r >= 0 && r < m->h ? m->cells + (size_t)r * m->w : NULL;
+            for (int c = c0 - k; c <= c0 + k; c += edge_row || k == 0 ? 1 : 2 * k) {
+                if (c < cmin || c > cmax) continue;
+                Tile t = row && c >= 0 && c < m->w ? (Tile)row[c] : TILE_SOLID;
+                if (t == none) continue;
+                Shape sh;
+                if (!shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) continue;
+                double ex = fmax(fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
+                double ey = fmax(fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
+                double lim = fmin(best, R);
+                if (ex * ex + ey * ey > lim * lim) continue;
+                Vec2 cq;
+                double d = shape_dist(&sh, p, &cq);
+                if (d < best && d <= R) {
+                    best = d;
+                    *q = cq;
                 }
-                if (k == 0) break;
             }
         }
     }

@@ -50,11 +50,15 @@ bool tilemap_point_solid(const Tilemap *m, Vec2 p);
 // seams (a seam between two solid tiles is never a surface). Inside solid
 // it returns 0, point = the nearest exit on the surface, normal = toward it.
 // On a surface exactly (distance 0) the normal is the surface normal (the
-// bisector at a corner). Visits only the cells within max_dist of p.
+// bisector at a corner). Visits only the cells within max_dist of p, so its
+// cost is O((max_dist / tile)^2) wherever p is (far outside the map too):
+// callers pass the radius they need (the player its body radius, a
+// tentacle node how far it keeps off the rock).
 double tilemap_nearest(const Tilemap *m, Vec2 p, double max_dist, Vec2 *point, Vec2 *normal);
 // The same, signed: negative inside solid (minus the depth to the nearest
 // exit, searched up to max(max_dist, tile); -that bound with normal (0,-1)
-// when no exit is that close).
+// when no exit is that close: deep in rock that is found from the raw
+// tiles, before any shape is built).
 double tilemap_signed_distance(const Tilemap *m, Vec2 p, double max_dist, Vec2 *point, Vec2 *normal);
 
 typedef struct TileHit {

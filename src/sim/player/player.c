@@ -655,7 +655,7 @@ void player_hurt(Player *p, Events *ev, int damage, Vec2 from, EventWho who) {
     become_air(p);
 }
 
-void player_hash(const Player *p, Hash *h) {
+void player_hash_body(const Player *p, Hash *h) {
     hash_f64(h, p->pos.x);
     hash_f64(h, p->pos.y);
     hash_f64(h, p->vel.x);
@@ -696,5 +696,9 @@ void player_hash(const Player *p, Hash *h) {
     hash_f64(h, p->dash_dir.y);
     hash_f64(h, p->dash_from.x);
     hash_f64(h, p->dash_from.y);
+}
+
+void player_hash(const Player *p, Hash *h) {
+    player_hash_body(p, h);
     legs_hash(&p->legs, h);
 }

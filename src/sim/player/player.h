@@ -158,4 +158,8 @@ void player_step(Player *p, const PlayerCtx *ctx, Input in, Input prev);
 // away from `from` (not while attached), counts the hit, pushes
 // EV_PLAYER_HURT (who, a = damage, x, y = from) and, at 0 hp, EV_PLAYER_DEAD.
 void player_hurt(Player *p, Events *ev, int damage, Vec2 from, EventWho who);
+// Feeds the whole player to h: the body (player_hash_body), then its legs
+// (legs_hash). The body alone is the `player` subsystem of a recording's
+// per-subsystem hashes (harness/subsys.h).
 void player_hash(const Player *p, Hash *h);
+void player_hash_body(const Player *p, Hash *h);

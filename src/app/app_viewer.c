@@ -1,0 +1,364 @@
+// app_viewer.c -- the replay viewer: a script or replay (from --replay /
+// --script, or the Replays screen) shown through harness/scrub, with
+// pause, single steps both ways, seeking, speeds from 1/8x to 16x, a
+// timeline (the tick and time, the checksums verified so far, the first
+// desync) the mouse can scrub, and take-over: from the shown tick the game
+// goes on live, recorded as a replay of the file's ticks so far and yours
+// after them. Keys (docs in the README):
+//   Space, P / pad A      pause, play (at the end: from the start)
+//   .  ,  / d-pad up, down one tick forward, back (pauses)
+//   Left, Right / d-pad   5 s back, forward
+//   Home, End             the start, the end
+//   [ ] / shoulders       slower, faster (1/8x .. 16x)
+//   T / pad Y             take over from the shown tick
+//   Esc / pad B, Start    back to the Replays screen, or quit (--replay)
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app_local.h"
+#include "core/fs.h"
+#include "core/log.h"
+#include "render/fx.h"
+
+#define VIEW_SCAN_S 0.004      // real time per frame the checks may scan ahead
+#define VIEW_SCAN_CHUNK 32     // ticks per scan-ahead call
+#define VIEW_MAX_TICKS 64      // ticks shown per frame at most (16x at 60 frames a second is 16)
+#define VIEW_SEEK_TICKS (5 * SIM_TICK_HZ)
+#define SOUND_MAX_SPEED 3      // speeds above 1x play no sound
+
+static const double SPEEDS[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 16};
+static const char *const SPEED_NAMES[] = {"1/8X", "1/4X", "1/2X", "1X", "2X", "4X", "8X", "16X"};
+#define SPEED_COUNT ((int)(sizeof SPEEDS / sizeof SPEEDS[0]))
+#define SPEED_1X 3
+
+// The panel at the bottom (the world is drawn above it: the camera keeps
+// the player in the smaller view) and its timeline bar, logical px.
+#define PANEL_Y 628
+static const SDL_Rect BAR = {40, 658, 1200, 12};
+
+static const SDL_Color C_TEXT = {235, 235, 250, 255};
+static const SDL_Color C_DIM = {150, 150, 185, 255};
+static const SDL_Color C_GOLD = {255, 210, 120, 255};
+static const SDL_Color C_RED = {255, 90, 100, 255};
+static const SDL_Color C_OK = {120, 230, 170, 255};
+static const SDL_Color C_FAINT = {110, 110, 140, 255};
+
+int app_viewer_open(App *a, const char *path, bool from_menu) {
+    Viewer *v = &a->view;
+    SessionSetup setup = {.legs_dir = a->legs_dir};
+    session_close(&a->play);
+    int rc = session_open_script(&a->play, path, &setup);
+    if (a->play.warning[0]) log_warn("%s", a->play.warning);
+    if (rc == 0 && !scrub_init(&a->scrub, &a->play)) rc = 2;
+    if (rc) {
+        if (from_menu) {
+            log_warn("%s", a->play.msg);
+            app_toast(a, rc == 1 ? "THIS REPLAY NO LONGER PLAYS: THE ARENA OR THE LEGS CHANGED" : "CANNOT OPEN IT");
+        } else {
+            fprintf(stderr, "%s\n", a->play.msg);
+        }
+        session_close(&a->play);
+        return rc;
+    }
+    memset(v, 0, sizeof *v);
+    v->on = true;
+    v->from_menu = from_menu;
+    v->speed = SPEED_1X;
+    snprintf(v->path, sizeof v->path, "%s", path);
+    a->rc.arena_name = a->play.lv.name;
+    a->rc.cam_valid = false;
+    a->rc.view_h = PANEL_Y;
+    fx_clear(&a->rc);
+    app_open(a, SCR_WATCH);
+    audio_pause(&a->au, false);
+    audio_music(&a->au, true);
+    scrub_step(&a->scrub);                 // tick 0 on screen from the start
+    return 0;
+}
+
+void app_viewer_close(App *a) {
+    if (!a->view.on) return;
+    scrub_free(&a->scrub);
+    session_close(&a->play);
+    a->view.on = false;
+    a->rc.arena_name = NULL;
+    a->rc.view_h = RENDER_LOGICAL_H;
+}
+
+// Leaves the viewer: back to the Replays screen, or the program ends (exit
+// 1 when a check failed).
+static void leave(App *a, bool by_hand) {
+    Viewer *v = &a->view;
+    bool failed = a->scrub.fail_tick >= 0;
+    audio_pause(&a->au, false);
+    if (v->from_menu) {
+        app_viewer_close(a);
+        a->rc.cam_valid = false;
+        fx_clear(&a->rc);
+        app_open(a, SCR_REPLAYS);
+        return;
+    }
+    if (by_hand) fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->scrub.cur);
+    if (failed) a->exit_code = 1;
+    a->quit = true;
+}
+
+static void seek(App *a, int64_t t) {
+    int64_t from = a->scrub.cur;
+    scrub_seek(&a->scrub, t);
+    if (a->scrub.cur == from) return;
+    // A jump: no stale sparks, the camera there at once; one tick on: as played.
+    if (a->scrub.cur != from + 1) {
+        fx_clear(&a->rc);
+        if (a->scrub.cur < from || a->scrub.cur - from > SIM_TICK_HZ) a->rc.cam_valid = false;
+    }
+    app_watch_shown(a, false);
+}
+
+static void take_over(App *a) {
+    Viewer *v = &a->view;
+    char path[1200];
+    if (a->replays_dir[0]) fs_join(a->replays_dir, "recording.rpl", path, sizeof path);
+    else snprintf(path, sizeof path, "recording.rpl");
+    int64_t at = a->scrub.cur;
+    snprintf(a->takeover_from, sizeof a->takeover_from, "%s", v->path);
+    if (!scrub_take_over(&a->scrub, path)) {
+        log_warn("%s", a->play.msg);
+        app_toast(a, "CANNOT TAKE OVER: OUT OF MEMORY");
+        return;
+    }
+    v->on = false;
+    a->rc.view_h = RENDER_LOGICAL_H;
+    a->rc.cam_valid = false;
+    a->takeover_tick = at;
+    a->mode = MODE_TAKEOVER;
+    a->hits = 0;
+    a->after_end = 0;
+    a->acc = 0;
+    devices_suppress_held(&a->dev);
+    audio_pause(&a->au, false);
+    app_open(a, SCR_PLAY);
+    char msg[120], t[24];
+    best_time_text(at + 1, t, sizeof t);
+    snprintf(msg, sizeof msg, "YOUR TURN FROM %s (TICK %" PRId64 ")", t, at);
+    app_toast(a, msg);
+    audio_play(&a->au, SFX_MENU_SELECT);
+}
+
+void app_viewer_retake(App *a) {
+    char path[1024];
+    int64_t at = a->takeover_tick;
+    snprintf(path, sizeof path, "%s", a->takeover_from);
+    app_keep_finish(a, NULL);
+    app_ghost_stop(a);
+    if (app_viewer_open(a, path, true)) {
+        app_go_title(a);
+        return;
+    }
+    seek(a, at);
+    take_over(a);
+}
+
+// Tells the first failed check once: on stderr (as --headless would) and
+// on the screen.
+static void tell_failure(App *a) {
+    Viewer *v = &a->view;
+    if (v->failure_told || a->scrub.fail_tick < 0) return;
+    v->failure_told = true;
+    fprintf(stderr, "%s\n", a->scrub.fail_msg);
+    if (!v->from_menu) a->exit_code = 1;
+    char msg[120];
+    snprintf(msg, sizeof msg, "CHECK FAILED AT TICK %" PRId64 " (MARKED RED ON THE TIMELINE)", a->scrub.fail_tick);
+    app_toast(a, msg);
+}
+
+void app_viewer_frame(App *a, double dt_s) {
+    Viewer *v = &a->view;
+    Scrub *sc = &a->scrub;
+    if (!v->on) return;
+    if (!v->paused) {
+        v->acc += dt_s * SPEEDS[v->speed];
+        int n = 0;
+        for (; v->acc >= SIM_DT && n < VIEW_MAX_TICKS && sc->cur < sc->end; v->acc -= SIM_DT, n++) {
+            scrub_step(sc);
+            app_watch_shown(a, v->speed <= SOUND_MAX_SPEED);
+        }
+        if (n == VIEW_MAX_TICKS) v->acc = 0;
+        if (sc->cur >= sc->end) {
+            v->paused = true;
+            v->acc = 0;
+            tell_failure(a);
+            // From the command line, untouched: it ends by itself, as it always did.
+            if (!v->touched && !v->from_menu) {
+                leave(a, false);
+                return;
+            }
+        }
+    }
+    double t0 = platform_now_s();
+    while (!scrub_verified(sc) && platform_now_s() - t0 < VIEW_SCAN_S) scrub_scan_ahead(sc, VIEW_SCAN_CHUNK);
+    tell_failure(a);
+}
+
+// The tick under logical x on the timeline.
+static int64_t bar_tick(const App *a, int x) {
+    double f = (double)(x - BAR.x) / BAR.w;
+    if (f < 0) f = 0;
+    if (f > 1) f = 1;
+    return (int64_t)(f * (double)a->scrub.end + 0.5);
+}
+
+static void pause_toggle(App *a) {
+    Viewer *v = &a->view;
+    if (v->paused && a->scrub.cur >= a->scrub.end) seek(a, 0);
+    v->paused = !v->paused;
+    v->acc = 0;
+    audio_pause(&a->au, v->paused);
+}
+
+static void step(App *a, int dir) {
+    a->view.paused = true;
+    audio_pause(&a->au, true);
+    if (dir > 0) {
+        scrub_step(&a->scrub);
+        app_watch_shown(a, false);
+    } else {
+        seek(a, a->scrub.cur - 1);
+    }
+}
+
+static void speed(App *a, int d) {
+    Viewer *v = &a->view;
+    v->speed += d;
+    if (v->speed < 0) v->speed = 0;
+    if (v->speed >= SPEED_COUNT) v->speed = SPEED_COUNT - 1;
+}
+
+void app_viewer_event(App *a, const SDL_Event *e) {
+    Viewer *v = &a->view;
+    if (!v->on) return;
+    Scrub *sc = &a->scrub;
+    if (e->type == SDL_KEYDOWN) {
+        v->touched = true;
+        bool again = e->key.repeat;
+        switch (e->key.keysym.scancode) {
+        case SDL_SCANCODE_ESCAPE:
+            if (!again) leave(a, true);
+            break;
+        case SDL_SCANCODE_SPACE:
+        case SDL_SCANCODE_P:
+            if (!again) pause_toggle(a);
+            break;
+        case SDL_SCANCODE_PERIOD: step(a, 1); break;
+        case SDL_SCANCODE_COMMA: step(a, -1); break;
+        case SDL_SCANCODE_LEFT: seek(a, sc->cur - VIEW_SEEK_TICKS); break;
+        case SDL_SCANCODE_RIGHT: seek(a, sc->cur + VIEW_SEEK_TICKS); break;
+        case SDL_SCANCODE_HOME: seek(a, 0); break;
+        case SDL_SCANCODE_END: seek(a, sc->end); break;
+        case SDL_SCANCODE_LEFTBRACKET: speed(a, -1); break;
+        case SDL_SCANCODE_RIGHTBRACKET: speed(a, 1); break;
+        case SDL_SCANCODE_T:
+            if (!again) take_over(a);
+            break;
+        default: break;
+        }
+    } else if (e->type == SDL_CONTROLLERBUTTONDOWN) {
+        v->touched = true;
+        switch (e->cbutton.button) {
+        case SDL_CONTROLLER_BUTTON_B:
+        case SDL_CONTROLLER_BUTTON_START: leave(a, true); break;
+        case SDL_CONTROLLER_BUTTON_A: pause_toggle(a); break;
+        case SDL_CONTROLLER_BUTTON_Y: take_over(a); break;
+        case SDL_CONTROLLER_BUTTON_DPAD_UP: step(a, 1); break;
+        case SDL_CONTROLLER_BUTTON_DPAD_DOWN: step(a, -1); break;
+        case SDL_CONTROLLER_BUTTON_DPAD_LEFT: seek(a, sc->cur - VIEW_SEEK_TICKS); break;
+        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: seek(a, sc->cur + VIEW_SEEK_TICKS); break;
+        case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: speed(a, -1); break;
+        case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: speed(a, 1); break;
+        default: break;
+        }
+    } else if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
+        int x = e->button.x, y = e->button.y;
+        if (y >= BAR.y - 10 && y <= BAR.y + BAR.h + 10 && x >= BAR.x - 10 && x <= BAR.x + BAR.w + 10) {
+            v->touched = true;
+            v->dragging = true;
+            seek(a, bar_tick(a, x));
+        }
+    } else if (e->type == SDL_MOUSEMOTION && v->dragging) {
+        seek(a, bar_tick(a, e->motion.x));
+    } else if (e->type == SDL_MOUSEBUTTONUP && e->button.button == SDL_BUTTON_LEFT) {
+        v->dragging = false;
+    }
+}
+
+// ---------------------------------------------------------------- drawing
+
+static void fill(SDL_Renderer *r, SDL_Rect box, SDL_Color c) {
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(r, &box);
+}
+
+static int bar_x(const App *a, int64_t t) {
+    int64_t end = a->scrub.end > 0 ? a->scrub.end : 1;
+    if (t < 0) t = 0;
+    return BAR.x + (int)((double)t * BAR.w / (double)end);
+}
+
+void app_viewer_draw(App *a) {
+    if (!a->view.on) return;
+    const Viewer *v = &a->view;
+    const Scrub *sc = &a->scrub;
+    SDL_Renderer *r = a->pf.r;
+    render_world(&a->rc, a->play.w);
+    fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, RENDER_LOGICAL_H - PANEL_Y}, (SDL_Color){6, 4, 16, 240});
+    fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, 1}, (SDL_Color){60, 70, 130, 255});
+    // Top line: what is shown; how fast, playing or paused.
+    char line[300], t[24], te[24];
+    const char *base = strrchr(v->path, '/');
+    snprintf(line, sizeof line, "%s  %.70s", a->opt->script_path && !v->from_menu ? "SCRIPT" : "REPLAY",
+             base ? base + 1 : v->path);
+    render_text(&a->rc, BAR.x, 636, 2, C_DIM, line);
+    snprintf(line, sizeof line, "%s  %s", sc->cur >= sc->end && v->paused ? "END" : v->paused ? "PAUSED" : "PLAYING",
+             SPEED_NAMES[v->speed]);
+    render_text(&a->rc, BAR.x + BAR.w - render_text_width(&a->rc, line, 2), 636, 2, v->paused ? C_GOLD : C_OK, line);
+    // The bar: checked part, shown part, the first failure, the play head.
+    fill(r, BAR, (SDL_Color){40, 36, 70, 255});
+    int xh = bar_x(a, sc->head), xc = bar_x(a, sc->cur);
+    fill(r, (SDL_Rect){BAR.x, BAR.y, xh - BAR.x, BAR.h}, (SDL_Color){60, 110, 120, 255});
+    fill(r, (SDL_Rect){BAR.x, BAR.y + 3, xc - BAR.x, BAR.h - 6}, (SDL_Color){120, 230, 255, 255});
+    if (sc->fail_tick >= 0) {
+        int xf = bar_x(a, sc->fail_tick);
+        fill(r, (SDL_Rect){xf, BAR.y, BAR.x + BAR.w - xf, BAR.h}, (SDL_Color){150, 40, 60, 170});
+        fill(r, (SDL_Rect){xf - 2, BAR.y - 6, 4, BAR.h + 12}, C_RED);
+    }
+    fill(r, (SDL_Rect){xc - 3, BAR.y - 5, 6, BAR.h + 10}, C_TEXT);
+    // Second line: tick and time; the checks.
+    best_time_text(sc->cur + 1, t, sizeof t);
+    best_time_text(sc->end + 1, te, sizeof te);
+    snprintf(line, sizeof line, "TICK %" PRId64 " / %" PRId64 "   %s / %s", sc->cur, sc->end, t, te);
+    render_text(&a->rc, BAR.x, 678, 2, C_TEXT, line);
+    if (sc->fail_tick >= 0) {
+        snprintf(line, sizeof line, "CHECKSUMS %d OK   FIRST %s AT TICK %" PRId64, sc->sums_ok,
+                 strstr(sc->fail_msg, "desync") ? "DESYNC" : "FAILED CHECK", sc->fail_tick);
+    } else if (sc->sums_total) {
+        snprintf(line, sizeof line, "CHECKSUMS %d / %d OK%s", sc->sums_ok, sc->sums_total,
+                 scrub_verified(sc) ? "" : "  (CHECKING AHEAD)");
+    } else {
+        snprintf(line, sizeof line, "NO CHECKSUMS");
+    }
+    render_text(&a->rc, BAR.x + BAR.w - render_text_width(&a->rc, line, 2), 678, 2,
+                sc->fail_tick >= 0 ? C_RED : C_OK, line);
+    render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, 700, 2, C_FAINT,
+                        "SPACE PAUSE  , . STEP  LEFT/RIGHT 5 S  HOME/END  [ ] SPEED  T TAKE OVER  F1 OVERLAY  ESC BACK");
+    // What failed, while the shown tick is near it.
+    if (sc->fail_tick >= 0 && v->paused && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ) {
+        const char *m = strstr(sc->fail_msg, "tick ");
+        snprintf(line, sizeof line, "%.120s", m ? m : sc->fail_msg);
+        int w = render_text_width(&a->rc, line, 2) + 24;
+        fill(r, (SDL_Rect){RENDER_LOGICAL_W / 2 - w / 2, PANEL_Y - 34, w, 28}, (SDL_Color){40, 8, 16, 220});
+        render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, PANEL_Y - 27, 2, C_RED, line);
+    }
+}

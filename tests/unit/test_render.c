@@ -1,0 +1,318 @@
+// test_render.c -- the look-only feedback rules, drawn with SDL's software
+// renderer into a surface (no window) and checked by pixel: enemy shots
+// have a dark rim and a white core, player shots none; a hit turns a
+// creature white only as the `flashing` level allows and at most 3 times a
+// second, and the red hurt tint
+// is gone at `off` (the title's demo pilot); a boss off screen gets a
+// marker at the edge, a dead one none; the boss bar counts bosses only and
+// shows the phase ticks; lock shows the hitbox; the hurt blink is not a
+// dash's; a dead player is not drawn. Runs from the repository root
+// (assets/, levels/).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "fixtures.h"
+#include "harness/session.h"
+#include "render/fx.h"
+#include "render/render_local.h"
+
+typedef struct Shot {
+    SDL_Surface *s;
+    SDL_Renderer *r;
+    RenderCtx rc;
+} Shot;
+
+static void shot_open(Shot *o, RenderLevel flashing) {
+    o->s = SDL_CreateRGBSurfaceWithFormat(0, RENDER_LOGICAL_W, RENDER_LOGICAL_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(o->s);
+    o->r = SDL_CreateSoftwareRenderer(o->s);
+    assert_non_null(o->r);
+    assert_true(render_init(&o->rc, o->r, "assets/"));
+    o->rc.flashing = flashing;
+    o->rc.shake = RENDER_OFF;   // a still camera: frames compare pixel by pixel
+}
+
+static void shot_close(Shot *o) {
+    render_shutdown(&o->rc);
+    SDL_DestroyRenderer(o->r);
+    SDL_FreeSurface(o->s);
+}
+
+static void shot_draw(Shot *o, const World *w) {
+    render_camera_follow(&o->rc, w);
+    SDL_SetRenderDrawColor(o->r, 0, 0, 0, 255);
+    SDL_RenderClear(o->r);
+    render_world(&o->rc, w);
+    SDL_RenderPresent(o->r);
+}
+
+static SDL_Color px(const Shot *o, int x, int y) {
+    Uint32 v = ((const Uint32 *)((const Uint8 *)o->s->pixels + y * o->s->pitch))[x];
+    SDL_Color c;
+    SDL_GetRGBA(v, o->s->format, &c.r, &c.g, &c.b, &c.a);
+    return c;
+}
+
+static int lum(SDL_Color c) { return (c.r + c.g + c.b) / 3; }
+
+// Mean of one channel (0 r, 1 g, 2 b) or of all three (3) over a box.
+static double mean(const Shot *o, int x0, int y0, int x1, int y1, int ch) {
+    double sum = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            SDL_Color c = px(o, x, y);
+            sum += ch == 0 ? c.r : ch == 1 ? c.g : ch == 2 ? c.b : lum(c);
+        }
+    return sum / ((double)(x1 - x0) * (y1 - y0));
+}
+
+static int count_white(const Shot *o, int x0, int y0, int x1, int y1) {
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            SDL_Color c = px(o, x, y);
+            n += c.r > 235 && c.g > 235 && c.b > 235;
+        }
+    return n;
+}
+
+static SDL_FPoint on_screen(const Shot *o, Vec2 p) { return render_to_screen(&o->rc, p); }
+
+// A shipped arena, one tick in (the creatures have their first pose).
+static World *arena(const char *path) {
+    Level lv;
+    ParseError err;
+    if (!session_load_level(&lv, path, &err)) fail_msg("%s: %s", path, err.msg);
+    World *w = fixture_world_level(&lv, false, 0);
+    level_free(&lv);
+    world_step(w, (Input){0});
+    return w;
+}
+
+static void push(World *w, EventType t, EventWho who, Vec2 at) {
+    events_clear(&w->events);
+    events_push(&w->events, t, who, 1, at.x, at.y);
+}
+
+// Enemy shots: a white core inside a rim darker than the rock they cross;
+// a player shot there has no dark rim.
+static void test_enemy_shot_rim_and_core(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Vec2 rock = v2(80, 208), rock2 = v2(208, 560);    // in the left wall, in a pillar
+    assert_true(tilemap_point_solid(&w->map, rock) && tilemap_point_solid(&w->map, rock2));
+    Shot o;
+    shot_open(&o, RENDER_FULL);
+    shot_draw(&o, w);
+    SDL_FPoint r = on_screen(&o, rock), r2 = on_screen(&o, rock2);
+    int bare = lum(px(&o, (int)r.x + 6, (int)r.y)), bare2 = lum(px(&o, (int)r2.x, (int)r2.y - 6));
+    bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TETRAN, rock, v2(0, 0), 4.0, 1, 60);
+    bullets_spawn(&w->bullets, OWNER_PLAYER, WHO_PLAYER, rock2, v2(10, 0), 3.0, 1, 60);
+    shot_draw(&o, w);
+    SDL_Color core = px(&o, (int)r.x, (int)r.y);
+    assert_true(core.r > 230 && core.g > 220 && core.b > 220);
+    assert_true(lum(px(&o, (int)r.x + 6, (int)r.y)) < bare - 20);     // the rim at 6 px
+    assert_true(lum(px(&o, (int)r2.x, (int)r2.y - 6)) >= bare2);       // a player shot: light only
+    shot_close(&o);
+    world_free(w);
+}
+
+// A hit: the creature turns white at full flashing, and not at all at off
+// (the spark and flash at the hit point are the same at every level).
+static void test_boss_flash_follows_flashing(void **state) {
+    (void)state;
+    int white[3];
+    for (int lv = RENDER_FULL; lv <= RENDER_OFF; lv++) {
+        World *w = arena("levels/test/tetran-duel.lvl");
+        Shot o;
+        shot_open(&o, (RenderLevel)lv);
+        push(w, EV_HIT, WHO_TETRAN, w->tetrans[0].pos);
+        fx_tick(&o.rc, w);
+        shot_draw(&o, w);
+        SDL_FPoint c = on_screen(&o, w->tetrans[0].pos);
+        white[lv] = count_white(&o, (int)c.x - 260, (int)c.y - 260, (int)c.x + 260, (int)c.y + 260);
+        shot_close(&o);
+        world_free(w);
+    }
+    assert_true(white[RENDER_FULL] > white[RENDER_OFF] + 2000);
+    assert_true(white[RENDER_REDUCED] <= white[RENDER_FULL]);
+}
+
+// Steady fire does not strobe: a full flash at most every 20 ticks, the
+// hits between flash softly.
+static void test_boss_flash_rate(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o;
+    shot_open(&o, RENDER_FULL);
+    int white[3];
+    for (int k = 0; k < 3; k++) {
+        push(w, EV_HIT, WHO_TETRAN, w->tetrans[0].pos);
+        fx_tick(&o.rc, w);
+        shot_draw(&o, w);
+        SDL_FPoint c = on_screen(&o, w->tetrans[0].pos);
+        white[k] = count_white(&o, (int)c.x - 260, (int)c.y - 260, (int)c.x + 260, (int)c.y + 260);
+        events_clear(&w->events);
+        for (int t = 0; t < (k == 0 ? 7 : 20); t++) fx_tick(&o.rc, w);   // 8 ticks apart, then 21
+    }
+    assert_true(white[1] * 3 < white[0]);
+    assert_true(white[2] * 10 > white[0] * 9);
+    shot_close(&o);
+    world_free(w);
+}
+
+// The red hurt tint covers the screen at full flashing and is gone at off,
+// the level the title's demo pilot plays at.
+static void test_hurt_tint_follows_flashing(void **state) {
+    (void)state;
+    double red[2][3];
+    for (int hurt = 0; hurt < 2; hurt++)
+        for (int lv = RENDER_FULL; lv <= RENDER_OFF; lv++) {
+            World *w = arena("levels/test/tetran-duel.lvl");
+            Shot o;
+            shot_open(&o, (RenderLevel)lv);
+            if (hurt) push(w, EV_PLAYER_HURT, WHO_TETRAN, w->player.pos);
+            fx_tick(&o.rc, w);
+            shot_draw(&o, w);
+            red[hurt][lv] = mean(&o, 40, 80, 400, 300, 0);   // far from the player and the HUD's text
+            shot_close(&o);
+            world_free(w);
+        }
+    assert_true(red[1][RENDER_FULL] > red[0][RENDER_FULL] + 30);
+    assert_true(red[1][RENDER_REDUCED] > red[0][RENDER_REDUCED] + 5);
+    assert_true(red[1][RENDER_REDUCED] < red[1][RENDER_FULL]);
+    assert_true(red[1][RENDER_OFF] < red[0][RENDER_OFF] + 0.5);
+}
+
+// Light pixels in the whale's marker colour (its colour lifted to white)
+// in a box.
+static int marker_pixels(const Shot *o, int x0, int y0, int x1, int y1) {
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            SDL_Color c = px(o, x, y);
+            n += c.r > 140 && c.r < 215 && c.g > 215 && c.b > 235;
+        }
+    return n;
+}
+
+// A whale above the view: an arrow at the top edge; none once it is dead.
+static void test_offscreen_marker(void **state) {
+    (void)state;
+    World *w = arena("levels/03-whale.lvl");
+    // The whole whale well above the view (the camera follows the player).
+    Whale *c = &w->whales[0];
+    c->pos.y -= 1200;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) c->seg[i].y -= 1200;
+    Shot o;
+    shot_open(&o, RENDER_FULL);
+    shot_draw(&o, w);
+    SDL_FPoint s = on_screen(&o, c->pos);
+    assert_true(s.y < -400);
+    int alive = marker_pixels(&o, 0, 50, RENDER_LOGICAL_W, 130);
+    c->alive = false;
+    shot_draw(&o, w);
+    int dead = marker_pixels(&o, 0, 50, RENDER_LOGICAL_W, 130);   // a few stars of that colour
+    assert_true(alive > dead + 80);
+    shot_close(&o);
+    world_free(w);
+}
+
+// Boss bar geometry (hud.c): 520 px wide, centred, 14 high at y 34.
+#define BAR_X ((RENDER_LOGICAL_W - 520) / 2)
+#define BAR_Y 34
+
+static bool is_fill(SDL_Color c) { return c.r > 200 && c.g < 90 && c.b < 110; }
+
+// Tetran's phase ticks sit at 3, 2 and 1 of 5 hp, gold ahead, dim once
+// passed; the finale's bar is the boss's alone (its hazard whale is none).
+static void test_boss_bar(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o;
+    shot_open(&o, RENDER_FULL);
+    shot_draw(&o, w);
+    int mark = BAR_X + 520 * 3 / 5;
+    SDL_Color m = px(&o, mark, BAR_Y + 7);
+    assert_true(m.r > 230 && m.g > 190 && m.b < 170);  // gold
+    w->tetrans[0].hp = 2;
+    shot_draw(&o, w);
+    m = px(&o, mark, BAR_Y + 7);
+    assert_true(m.r < 200);                             // passed: dim
+    shot_close(&o);
+    world_free(w);
+
+    w = arena("levels/04-convergence.lvl");
+    assert_int_equal(w->whale_count, 1);
+    assert_false(whale_is_boss(&w->whales[0]));
+    shot_open(&o, RENDER_FULL);
+    w->tetrans[0].hp = w->tetrans[0].hp_max / 2;
+    shot_draw(&o, w);
+    assert_true(is_fill(px(&o, BAR_X + 520 / 4, BAR_Y + 9)));
+    assert_false(is_fill(px(&o, BAR_X + 520 * 3 / 4, BAR_Y + 9)));
+    shot_close(&o);
+    world_free(w);
+}
+
+// Mean brightness of the player's body disc.
+static double body(Shot *o, World *w) {
+    shot_draw(o, w);
+    SDL_FPoint c = on_screen(o, w->player.pos);
+    int r = (int)(w->player.radius * 0.6);
+    return mean(o, (int)c.x - r, (int)c.y - r, (int)c.x + r, (int)c.y + r, 3);
+}
+
+// Lock held shows the hitbox ring (white at the body's radius); the hurt
+// blink dims the body but not while dashing nor in a dash's last ticks; a
+// dead player is not drawn.
+static void test_player_feedback(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o;
+    shot_open(&o, RENDER_FULL);
+    Player *p = &w->player;
+    shot_draw(&o, w);
+    SDL_FPoint c = on_screen(&o, p->pos);
+    int top = (int)(c.y - (float)p->radius + 0.5f);
+    SDL_Color ring = px(&o, (int)c.x, top);
+    assert_false(ring.r > 240 && ring.g > 240 && ring.b > 240);
+    w->input.buttons = BTN_LOCK;
+    shot_draw(&o, w);
+    ring = px(&o, (int)c.x, top);
+    assert_true(ring.r > 240 && ring.g > 240 && ring.b > 240);
+    w->input.buttons = 0;
+
+    double normal = body(&o, w);
+    p->invuln = 6;                                      // mercy, an off phase
+    assert_true(body(&o, w) < normal * 0.6);
+    p->dash_ticks = 3;                                  // dashing: no blink
+    double dashing = body(&o, w);
+    p->invuln = 0;
+    double dash_alone = body(&o, w);
+    assert_true(dashing > dash_alone * 0.95 && dashing < dash_alone * 1.05);
+    p->dash_ticks = 0;
+    p->invuln = PLAYER_DASH_INVULN_TICKS - PLAYER_DASH_TICKS;   // a dash's tail
+    assert_true(body(&o, w) > normal * 0.95);
+    p->invuln = 0;
+
+    p->hp = 0;
+    double dead = body(&o, w);
+    assert_true(dead < normal * 0.5);
+    shot_close(&o);
+    world_free(w);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_enemy_shot_rim_and_core),
+        cmocka_unit_test(test_boss_flash_follows_flashing),
+        cmocka_unit_test(test_boss_flash_rate),
+        cmocka_unit_test(test_hurt_tint_follows_flashing),
+        cmocka_unit_test(test_offscreen_marker),
+        cmocka_unit_test(test_boss_bar),
+        cmocka_unit_test(test_player_feedback),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
