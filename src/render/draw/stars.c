@@ -91,8 +91,8 @@ static void add_sparkle(Sky *k, float x, float y, float gs, float r, float g, fl
             unsigned v = m[j * n + i];
             if (x1 < 0 || x1 >= k->w || v == 0) continue;
             Uint32 d = row[x1];
-            unsigned R = ((d >> 16) & 255) + (unsigned)(kr * (float)v), G = ((d >> 8) & 255) + (unsigned)(kg * (float)v),
-                     B = (d & 255) + (unsigned)(kb * (float)v);
+            unsigned R = ((d >> 16) & 255) + (unsigned)(kr * (float)v),
+                     G = ((d >> 8) & 255) + (unsigned)(kg * (float)v), B = (d & 255) + (unsigned)(kb * (float)v);
             row[x1] = 0xFF000000u | (R > 255 ? 255 : R) << 16 | (G > 255 ? 255 : G) << 8 | (B > 255 ? 255 : B);
         }
     }
@@ -134,7 +134,8 @@ static void put_star(Sky *k, const Star *s, uint32_t i) {
         const float *tc = TINT[side == 1 && !glint ? 0 : tint];
         r = c * tc[0], g = c * tc[1], bl = c * tc[2];
         if (side == 1 && !glint) {
-            if (x0 >= 0 && y0 >= 0 && x0 < k->w && y0 < k->h) k->px[(size_t)y0 * (size_t)k->pitch + (size_t)x0] = argb(r, g, bl);
+            if (x0 >= 0 && y0 >= 0 && x0 < k->w && y0 < k->h)
+                k->px[(size_t)y0 * (size_t)k->pitch + (size_t)x0] = argb(r, g, bl);
             return;
         }
     } else {
@@ -148,7 +149,8 @@ static void put_star(Sky *k, const Star *s, uint32_t i) {
     // The biggest stars (~8%) and the glinting one get a sparkle.
     if (s->size == 3 || glint) {
         float gs = glint ? 12.0f : 4.5f + 2.0f * (br / 255.0f);
-        add_sparkle(k, x, y, gs, fminf(r, 255.0f), fminf(g, 255.0f), fminf(bl, 255.0f), glint ? 1.0f : br * 0.8f / 255.0f);
+        add_sparkle(k, x, y, gs, fminf(r, 255.0f), fminf(g, 255.0f), fminf(bl, 255.0f),
+                    glint ? 1.0f : br * 0.8f / 255.0f);
     }
 }
 
@@ -170,8 +172,8 @@ bool draw_stars(RenderCtx *rc, const struct World *w) {
     if (!rc->sky || rc->sky_w != rc->view_w || rc->sky_h != rc->view_h) {
         if (rc->sky_failed) return false;
         if (rc->sky) SDL_DestroyTexture(rc->sky);
-        rc->sky = SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, rc->view_w,
-                                    rc->view_h);
+        rc->sky =
+            SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, rc->view_w, rc->view_h);
         if (!rc->sky) {
             log_warn("render: no sky layer, so no stars (%s)", SDL_GetError());
             rc->sky_failed = true;
