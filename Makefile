@@ -198,9 +198,9 @@ rebless: $(BIN)
 pictures: $(BIN)
 	@for f in tools/pictures/*.sh; do echo "pictures: $$f"; sh "$$f" || exit 1; done
 
+# The standard bench set, 5 runs each, into docs/bench.md (tools/bench.sh).
 bench: $(BIN)
-	./$(BIN) --bench levels/01-tetran.lvl
-	./$(BIN) --bench levels/bench/worst.lvl --ticks 600
+	tools/bench.sh ./$(BIN) docs/bench.md
 
 # The data the game reads at run time: assets/ (sprites, sounds, leg
 # profiles) and the arenas of the boss rush, also as Tiled maps with their

@@ -18,6 +18,7 @@
 #include "core/fs.h"
 #include "core/log.h"
 #include "core/mem.h"
+#include "harness/bench.h"
 #include "harness/probes.h"
 #include "harness/script.h"
 #include "harness/session.h"
@@ -49,7 +50,7 @@ typedef struct Cli {
     const char *file;
     const char *out;           // --convert's output
     const char *record;
-    bool headless, dump, render, debug;
+    bool headless, dump, render, debug, compare_naive;
     bool has_ticks, has_seed;
     int64_t ticks;
     uint32_t seed;
@@ -83,7 +84,9 @@ static const char usage_text[] =
     "  --ticks N               ticks to simulate, 0..10000000 (--level --headless:\n"
     "                          default 0; --bench: default 3600, at most 1000000)\n"
     "  --seed N                with --level --headless or --bench: game seed\n"
-    "  --render                with --bench: also time rendering (frame_ms)\n"
+    "  --render                with --bench: also time rendering (frame_ms, startup_ms)\n"
+    "  --compare-naive         with --bench: also time the naive starfield and hit\n"
+    "                          tests on the same world (docs/bench.md)\n"
     "  --shot TICK:FILE.png    save the frame after TICK as PNG (repeatable, at\n"
     "                          most 64 times)\n"
     "  --debug                 draw the debug overlay in --shot frames\n"
@@ -197,6 +200,7 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         else if (!strcmp(a, "--headless")) c->headless = true;
         else if (!strcmp(a, "--dump-state")) c->dump = true;
         else if (!strcmp(a, "--render")) c->render = true;
+        else if (!strcmp(a, "--compare-naive")) c->compare_naive = true;
         else if (!strcmp(a, "--debug")) c->debug = true;
         else if (!strcmp(a, "--record")) {
             if (!next || !*next) return bad_cli("--record needs a file name");
@@ -264,6 +268,7 @@ static int parse_cli(int argc, char **argv, Cli *c) {
     if (c->has_seed && !(c->mode == MODE_BENCH || (c->mode == MODE_LEVEL && c->headless)))
         return bad_cli("--seed works with --bench or --level --headless (scripts use their 'seed' line)");
     if (c->render && c->mode != MODE_BENCH) return bad_cli("--render works with --bench only");
+    if (c->compare_naive && c->mode != MODE_BENCH) return bad_cli("--compare-naive works with --bench only");
     if (c->mode == MODE_BENCH && c->ticks > BENCH_MAX_TICKS)
         return bad_cli("--ticks: expected a tick count 0..%d with --bench, got %" PRId64, BENCH_MAX_TICKS, c->ticks);
     if (c->shot_count && (c->mode == MODE_BENCH || c->mode == MODE_REBLESS))
@@ -513,16 +518,6 @@ static int run_rebless(const Cli *c) {
     return rc;
 }
 
-static double clock_us(clockid_t id) {
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-static double now_us(void) { return clock_us(CLOCK_MONOTONIC); }
-// This thread's CPU time: on a shared machine it leaves out the time other
-// processes had the core, so it shows what a tick costs one core.
-static double cpu_us(void) { return clock_us(CLOCK_THREAD_CPUTIME_ID); }
-
 // A fixed input pattern that walks both ways, climbs, jumps, fires and
 // toggles wiggle mode, so a bench exercises every system.
 static Input bench_input(int64_t t) {
@@ -574,12 +569,12 @@ static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
         for (int k = 0; k < SEEK_COUNT; k++) {
             // k = 0 the last tick, then a stride prime to most lengths.
             int64_t target = k == 0 ? n - 1 : (int64_t)(((uint64_t)k * 7919u * 104729u) % (uint64_t)n);
-            double t0 = now_us();
+            double t0 = bench_now_us();
             for (int64_t t = snap_restore(&b->st, target); t < target; t++) {
                 Input in = bench_input(t + 1);
                 world_step(s->w, in);
             }
-            double dt = (now_us() - t0) / 1e3;
+            double dt = (bench_now_us() - t0) / 1e3;
             sum += dt;
             if (dt > max) max = dt;
             wrong += world_hash(s->w) != b->hash[target];
@@ -598,12 +593,25 @@ static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
     free(b->hash);
 }
 
+// When main started (--bench --render's startup_ms).
+static double main_start_us;
+
+// Every BENCH_SYSTEM_EVERY-th tick is timed system by system (the clock
+// costs time too); every BENCH_NAIVE_EVERY-th, with --compare-naive, also
+// runs the naive versions (docs/bench.md). With --render, frames are timed
+// at RENDER_SAMPLES points spread over the run (the world as it is then),
+// RENDER_FRAMES frames each. These, and the naive runs, are left out of the
+// tick times and the CPU time.
+enum { BENCH_SYSTEM_EVERY = 4, BENCH_NAIVE_EVERY = 30, RENDER_SAMPLES = 8, RENDER_FRAMES = 16 };
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
 static int run_bench(const Cli *c) {
     Session s;
     SessionSetup setup = setup_for(c);
-    double load0 = now_us(), load_c0 = cpu_us();
+    double load0 = bench_now_us(), load_c0 = bench_cpu_us();
     int rc = report(&s, session_open_level(&s, c->file, &setup));
-    double load_us = now_us() - load0, load_cpu = cpu_us() - load_c0;
+    double load_us = bench_now_us() - load0, load_cpu = bench_cpu_us() - load_c0;
     if (rc) {
         session_close(&s);
         return rc;
@@ -612,31 +620,55 @@ static int run_bench(const Cli *c) {
     int64_t n = c->has_ticks ? c->ticks : BENCH_TICKS;
     double *dt = malloc((size_t)(n > 0 ? n : 1) * sizeof *dt);
     double *ct = malloc((size_t)(n > 0 ? n : 1) * sizeof *ct);
-    if (!dt || !ct) {
+    BenchNaive nb;
+    memset(&nb, 0, sizeof nb);
+    if (!dt || !ct || (c->compare_naive && !bench_naive_init(&nb, w))) {
         free(dt);
         free(ct);
         fprintf(stderr, "bossrush: out of memory\n");
         session_close(&s);
         return 2;
     }
-    // With --render, frames are timed at 8 points spread over the run (the
-    // world as it is then), 16 frames each, outside the timed tick.
-    enum { RENDER_SAMPLES = 8, RENDER_FRAMES = 16 };
-    double frame_ms = 0;
-    int frame_samples = 0;
+    double startup_ms = 0, frame_ms = 0, sys_us[WORLD_SYS_COUNT] = {0}, naive_sys[WORLD_SYS_COUNT];
+    int frame_samples = 0, sys_ticks = 0;
     bool render_failed = false;
-    uint64_t allocs = 0;
+    if (c->render) {                   // the first frame: renderer, textures and one frame drawn
+        render_failed = render_bench_frame(w, assets_dir(), 1) < 0;
+        startup_ms = (bench_now_us() - main_start_us) / 1e3;
+    }
+    uint64_t allocs = 0, bullets = 0, active = 0;
+    int bullets_max = 0;
     BenchSeek seek;
     bench_seek_begin(&seek, &s, n);
-    double t_all0 = now_us();
+    double t_all0 = bench_now_us();
     for (int64_t t = 0; t < n; t++) {
         Input in = bench_input(t);
         uint64_t a0 = mem_alloc_count();
-        double t0 = now_us(), c0 = cpu_us();
-        session_step(&s, &in);
-        dt[t] = now_us() - t0;
-        ct[t] = cpu_us() - c0;
+        // The CPU clock is read outside the wall clock's window (it costs
+        // most of a microsecond here), so the wall times stay clean.
+        double c0 = bench_cpu_us();
+        if (c->compare_naive && t % BENCH_NAIVE_EVERY == 0) {
+            // The tick's time is its systems' own, not the naive runs'.
+            double sum = 0;
+            memset(naive_sys, 0, sizeof naive_sys);
+            bench_naive_step(&nb, w, in, naive_sys);
+            for (int k = 0; k < WORLD_SYS_COUNT; k++) sum += naive_sys[k];
+            dt[t] = ct[t] = sum;
+        } else {
+            double t0 = bench_now_us();
+            if (t % BENCH_SYSTEM_EVERY == 0) {
+                bench_step_timed(w, in, sys_us);
+                sys_ticks++;
+            } else {
+                world_step(w, in);
+            }
+            dt[t] = bench_now_us() - t0;
+            ct[t] = bench_cpu_us() - c0;
+        }
         allocs += mem_alloc_count() - a0;
+        bullets += (uint64_t)w->bullets.count;
+        if (w->bullets.count > bullets_max) bullets_max = w->bullets.count;
+        active += w->stars.active_n;
         bench_seek_tick(&seek, w);
         if (c->render && !render_failed && (t + 1) % ((n + RENDER_SAMPLES - 1) / RENDER_SAMPLES) == 0) {
             double ms = render_bench_frame(w, assets_dir(), RENDER_FRAMES);
@@ -644,7 +676,7 @@ static int run_bench(const Cli *c) {
             else frame_ms += ms, frame_samples++;
         }
     }
-    double wall_us = now_us() - t_all0;
+    double wall_us = bench_now_us() - t_all0;
     double sum = 0, max = 0, csum = 0;
     for (int64_t t = 0; t < n; t++) {
         sum += dt[t];
@@ -655,19 +687,40 @@ static int run_bench(const Cli *c) {
     if (n > 0) qsort(ct, (size_t)n, sizeof *ct, cmp_double);
     double p99 = n > 0 ? dt[(size_t)((double)(n - 1) * 0.99)] : 0;
     double cpu_p99 = n > 0 ? ct[(size_t)((double)(n - 1) * 0.99)] : 0;
+    double per = n > 0 ? 1.0 / (double)n : 0.0;
     printf("level %s\n", c->file);
     printf("units %" PRId64 "\n", s.lv.units);
     printf("load_ms %.1f\n", load_us / 1e3);
     printf("load_cpu_ms %.1f\n", load_cpu / 1e3);
     printf("ticks %" PRId64 "\n", n);
     printf("ticks_per_s %.0f\n", sum > 0 ? (double)n / (sum / 1e6) : 0.0);
-    printf("tick_mean_us %.2f\n", n > 0 ? sum / (double)n : 0.0);
+    printf("tick_mean_us %.2f\n", sum * per);
     printf("tick_p99_us %.2f\n", p99);
     printf("tick_max_us %.2f\n", max);
-    printf("tick_cpu_mean_us %.2f\n", n > 0 ? csum / (double)n : 0.0);
+    printf("tick_cpu_mean_us %.2f\n", csum * per);
     printf("tick_cpu_p99_us %.2f\n", cpu_p99);
-    printf("allocs_per_tick %.4f\n", n > 0 ? (double)allocs / (double)n : 0.0);
-    if (c->render && frame_samples) printf("frame_ms %.3f\n", frame_ms / frame_samples);
+    printf("allocs_per_tick %.4f\n", (double)allocs * per);
+    for (int k = 0; k < WORLD_SYS_COUNT; k++)
+        printf("sys_%s_us %.2f\n", world_system_name((WorldSystem)k), sys_ticks ? sys_us[k] / sys_ticks : 0.0);
+    printf("bullets_mean %.0f\n", (double)bullets * per);
+    printf("bullets_max %d\n", bullets_max);
+    printf("stars %u\n", w->stars.count);
+    printf("stars_active_mean %.0f\n", (double)active * per);
+    if (c->compare_naive) {
+        printf("naive_samples %d\n", nb.samples);
+        printf("stars_us %.2f\n", nb.samples ? nb.stars_us / nb.samples : 0.0);
+        printf("stars_naive_us %.2f\n", nb.samples ? nb.stars_naive_us / nb.samples : 0.0);
+        printf("stars_naive_ratio %.1f\n", ratio(nb.stars_naive_us, nb.stars_us));
+        printf("stars_naive_diff %" PRIu64 "\n", nb.stars_diff);
+        printf("hits_us %.2f\n", nb.samples ? nb.hits_us / nb.samples : 0.0);
+        printf("hits_naive_us %.2f\n", nb.samples ? nb.hits_naive_us / nb.samples : 0.0);
+        printf("hits_naive_ratio %.1f\n", ratio(nb.hits_naive_us, nb.hits_us));
+        printf("hits_agree %d\n", nb.hits == nb.hits_naive);
+    }
+    if (c->render && frame_samples) {
+        printf("frame_ms %.3f\n", frame_ms / frame_samples);
+        printf("startup_ms %.1f\n", startup_ms);
+    }
     printf("wall_s %.3f\n", wall_us / 1e6);
     printf("state_hash %016" PRIx64 "\n", world_hash(w));
     bench_seek_report(&seek, &s, n);
@@ -675,6 +728,11 @@ static int run_bench(const Cli *c) {
         fprintf(stderr, "bossrush: --render: the software renderer failed\n");
         rc = 2;
     }
+    if (c->compare_naive && nb.hits != nb.hits_naive) {
+        fprintf(stderr, "bossrush: --compare-naive: the naive and the boxed hit tests disagree\n");
+        rc = 1;
+    }
+    bench_naive_free(&nb);
     free(dt);
     free(ct);
     session_close(&s);
@@ -824,7 +882,7 @@ static int run_export(const Cli *c) {
         session_close(&s);
         return 2;
     }
-    double t0 = now_us(), shown = t0;
+    double t0 = bench_now_us(), shown = t0;
     bool progress = false;
     while (rc == 0 && s.w->tick < last) {
         if (!session_step(&s, NULL)) {
@@ -836,7 +894,7 @@ static int run_export(const Cli *c) {
             rc = 2;
             break;
         }
-        double now = now_us();
+        double now = bench_now_us();
         if (now - shown >= 2e6) {
             shown = now;
             progress = true;
@@ -851,7 +909,7 @@ static int run_export(const Cli *c) {
     }
     if (rc == 0)
         fprintf(stderr, "bossrush: exported ticks %" PRId64 "..%" PRId64 " (%" PRId64 " frames) to %s in %.1f s\n",
-                first, last, last - first + 1, c->export_path, (now_us() - t0) / 1e6);
+                first, last, last - first + 1, c->export_path, (bench_now_us() - t0) / 1e6);
     session_close(&s);
     return rc;
 }
@@ -876,6 +934,7 @@ static int run_mode(const Cli *c) {
 }
 
 int main(int argc, char **argv) {
+    main_start_us = bench_now_us();
     Cli c;
     int rc = parse_cli(argc, argv, &c);
     if (rc < 0) {

@@ -83,6 +83,20 @@ done
 if [ -z "$missing" ]; then ok; else bad "--dump-state lacks$missing"; fi
 expect 0 out "allocs_per_tick" -- --bench $LVL --ticks 30
 expect 0 out "tick_p99_us" -- --bench $LVL --ticks 30
+expect 2 err "--compare-naive works with --bench" -- --level $LVL --headless --compare-naive
+# --bench's keys (docs/bench.md), never their values: tests do not time.
+"$BIN" --bench levels/03-whale.lvl --ticks 61 --compare-naive >"$tmp/out" 2>"$tmp/err"
+missing=""
+for k in load_ms ticks_per_s tick_mean_us tick_cpu_mean_us allocs_per_tick sys_player_us sys_tetran_us \
+         sys_tentacle_us sys_whale_us sys_turret_us sys_stars_us sys_bullets_us sys_collisions_us bullets_mean \
+         stars_active_mean naive_samples stars_us stars_naive_us stars_naive_ratio stars_naive_diff hits_us \
+         hits_naive_us hits_naive_ratio hits_agree state_hash; do
+    grep -q "^$k " "$tmp/out" || missing="$missing $k"
+done
+if [ -z "$missing" ]; then ok; else bad "--bench --compare-naive lacks$missing"; fi
+# The naive versions give our answers: every star where ours is, the same hits.
+if grep -q "^stars_naive_diff 0$" "$tmp/out" && grep -q "^hits_agree 1$" "$tmp/out"; then ok
+else bad "--compare-naive: the naive versions disagree with ours"; fi
 
 # A replay with its second checksum changed desyncs exactly at that tick.
 rpl=$(ls tests/replays/*.rpl 2>/dev/null | head -1)

@@ -67,9 +67,9 @@ void dm_sincos(double x, double *s, double *c) {
     double q = floor(x / (DM_PI / 2.0) + 0.5);
     double r = reduce(x, q);
     double sr = sin_kernel(r), cr = cos_kernel(r);
-    long long qi = (long long)fmod(q, 4.0);
-    if (qi < 0) qi += 4;
-    switch (qi) {
+    // q mod 4 in 0..3, exactly (q/4 and 4*floor(q/4) are exact for a
+    // whole q), without fmod's library call.
+    switch ((int)(q - 4.0 * floor(q / 4.0))) {
     case 0: *s = sr;  *c = cr;  break;
     case 1: *s = cr;  *c = -sr; break;
     case 2: *s = -sr; *c = -cr; break;

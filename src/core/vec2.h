@@ -2,6 +2,7 @@
 // Header-only; every function is pure. sqrt is allowed in sim/ (IEEE exact).
 #pragma once
 #include <math.h>
+#include <stdbool.h>
 
 typedef struct Vec2 {
     double x, y;
@@ -22,6 +23,23 @@ static inline Vec2 v2_perp(Vec2 a) { return v2(-a.y, a.x); }
 static inline Vec2 v2_lerp(Vec2 a, Vec2 b, double t) {
     return v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 }
+// An axis-aligned box, px: x0 <= x1, y0 <= y1 (broad phases: bounds first).
+typedef struct Box {
+    double x0, y0, x1, y1;
+} Box;
+
+// The box round a disc of radius r at p.
+static inline Box box_around(Vec2 p, double r) { return (Box){p.x - r, p.y - r, p.x + r, p.y + r}; }
+// Grows *b to hold o too.
+static inline void box_add(Box *b, Box o) {
+    if (o.x0 < b->x0) b->x0 = o.x0;
+    if (o.y0 < b->y0) b->y0 = o.y0;
+    if (o.x1 > b->x1) b->x1 = o.x1;
+    if (o.y1 > b->y1) b->y1 = o.y1;
+}
+// Do the closed boxes meet?
+static inline bool box_overlap(Box a, Box b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }
+
 // Unit vector along a; (0,0) stays (0,0) instead of becoming NaN.
 static inline Vec2 v2_norm(Vec2 a) {
     double l = v2_len(a);

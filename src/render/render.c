@@ -71,6 +71,8 @@ void render_shutdown(RenderCtx *rc) {
     rc->glow = NULL;
     if (rc->flash_tex) SDL_DestroyTexture(rc->flash_tex);
     rc->flash_tex = NULL;
+    if (rc->sky) SDL_DestroyTexture(rc->sky);
+    rc->sky = NULL;
     font_free(&rc->font);
     fx_free(rc);
 }
@@ -204,13 +206,14 @@ void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, c
 
 int render_text_width(RenderCtx *rc, const char *text, int scale) { return font_shown_width(rc->r, text, scale); }
 
-// Far-away motes with parallax so even starless arenas feel deep.
-static void draw_backdrop(RenderCtx *rc) {
+// Far-away motes with parallax so even starless arenas feel deep, added on
+// the sky (draw_stars); with bands (no sky layer) the gradient first.
+static void draw_backdrop(RenderCtx *rc, bool bands) {
     // The gradient as 8 px bands of flat colour: the steps are below one
     // colour level, and flat fills are far cheaper than a stretched texture
     // in the software renderer (shots, benches).
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
-    for (int y = 0; y < rc->view_h; y += 8) {
+    for (int y = 0; bands && y < rc->view_h; y += 8) {
         double t = (y + 4) / (double)rc->view_h;
         SDL_SetRenderDrawColor(rc->r, (Uint8)(8 + 30 * t), (Uint8)(10 + 8 * t), (Uint8)(28 + 34 * t), 255);
         SDL_Rect band = {0, y, rc->view_w, 8};
@@ -495,8 +498,7 @@ void render_world(RenderCtx *rc, const World *w) {
     rc->cam_x += sx;
     rc->cam_y += sy;
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
-    draw_backdrop(rc);
-    draw_stars(rc, w);
+    draw_backdrop(rc, !draw_stars(rc, w));
     if (!getenv("NOTILES")) draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
     for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w, (int)k);

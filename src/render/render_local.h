@@ -29,7 +29,10 @@ static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
     SDL_Color draw_##prefix##_colour(void);
 CREATURES(RENDER_DRAW_KIND)
 #undef RENDER_DRAW_KIND
-void draw_stars(RenderCtx *rc, const struct World *w);
+// The sky: the backdrop's gradient and the stars in view as pixels in
+// rc->sky, copied over the whole view; false (nothing drawn) when this
+// renderer has no streaming layer.
+bool draw_stars(RenderCtx *rc, const struct World *w);
 void draw_player(RenderCtx *rc, const struct World *w);
 
 // The HUD alone (player hp, boss bar with name, arena name), in screen px.

@@ -20,7 +20,7 @@ typedef struct Parser {
     const char *path;
     ParseError *err;
     // line where each key was first seen (0: not yet)
-    int name_line, tile_line, player_line, stars_line, seed_line;
+    int name_line, tile_line, player_line, stars_line, seed_line, bullets_line;
     int player_ccol, player_rcol;
     int spawn_ccol[LEVEL_MAX_SPAWNS], spawn_rcol[LEVEL_MAX_SPAWNS];
 } Parser;
@@ -353,6 +353,13 @@ static int64_t units_whale(const WhaleConfig *c) {
     (void)c;
     return WHALE_SEGMENTS + 1;
 }
+// The bullets it can keep in flight (its output over a bullet's lifetime,
+// at most the largest pool), LEVEL_BULLETS_PER_UNIT to the unit.
+static int64_t units_turret(const TurretConfig *c) {
+    int64_t alive = (int64_t)c->rate * ((c->ttl + c->every - 1) / c->every);
+    if (alive > BULLETS_MAX_CAP) alive = BULLETS_MAX_CAP;
+    return (alive + LEVEL_BULLETS_PER_UNIT - 1) / LEVEL_BULLETS_PER_UNIT;
+}
 
 static int64_t level_units_own(const LevelSpawn *sp) {
 #define OWN_UNITS_OF_KIND(KIND, prefix, Type, name) \
@@ -447,6 +454,10 @@ static bool parse_all(Parser *p, const char *text, size_t len) {
             if (!parse_number_key(p, &l, tk, n, &p->stars_line, 0, STARS_MAX, "a star count", &v))
                 return false;
             lv->stars = (uint32_t)v;
+        } else if (token_is(&tk[0], "bullets")) {
+            if (!parse_number_key(p, &l, tk, n, &p->bullets_line, 1, BULLETS_MAX_CAP, "a bullet pool size", &v))
+                return false;
+            lv->bullets = (int)v;
         } else if (token_is(&tk[0], "seed")) {
             if (!parse_number_key(p, &l, tk, n, &p->seed_line, 0, UINT32_MAX, "a seed", &v)) return false;
             lv->seed = (uint32_t)v;
@@ -454,7 +465,7 @@ static bool parse_all(Parser *p, const char *text, size_t len) {
             if (!parse_spawn(p, &l, tk, n)) return false;
         } else {
             return fail(p, l.number, tk[0].col,
-                        "unknown key '%s' (expected name, tile, spawn, stars, seed or map)",
+                        "unknown key '%s' (expected name, tile, spawn, stars, bullets, seed or map)",
                         tok_shown(&tk[0], b, sizeof b));
         }
     }

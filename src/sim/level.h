@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/text.h"
+#include "sim/bullets.h"
 #include "sim/creatures/creature.h"
 #include "sim/map/tilemap.h"
 
@@ -47,6 +48,8 @@ typedef struct LevelSpawn {
 //   tetran    arms x segments
 //   tentacle  tentacles x (nodes + 2 x grow): the nodes it can grow to
 //   whale     its 9 body parts, plus the star work below
+//   turret    the bullets it can keep in flight, rate x ceil(ttl / every) (at
+//             most BULLETS_MAX_CAP), per LEVEL_BULLETS_PER_UNIT
 // Star work: the stars the whales' shields can reach, times the shields'
 // push points (9 per whale, 1 with push=head), per LEVEL_STAR_PAIRS_PER_UNIT.
 // The stars they can reach: the level's star density times each whale's
@@ -55,6 +58,7 @@ typedef struct LevelSpawn {
 // WHALE_DIVE_SPEED x speed), plus a shield's disc; at most every star.
 #define LEVEL_BUDGET_UNITS 10000
 #define LEVEL_STAR_PAIRS_PER_UNIT 32
+#define LEVEL_BULLETS_PER_UNIT 25      // a bullet in flight costs ~80 instructions a tick (docs/bench.md)
 #define LEVEL_STAR_RETURN_TICKS 128    // about the time a pushed star takes to come home
 
 typedef struct Level {
@@ -65,6 +69,7 @@ typedef struct Level {
     LevelSpawn spawns[LEVEL_MAX_SPAWNS];
     int spawn_count;
     uint32_t stars;
+    int bullets;               // the bullet pool's size, 1..BULLETS_MAX_CAP; 0: BULLETS_DEFAULT_CAP
     uint32_t seed;
     Tilemap map;               // owned
     uint64_t hash;             // of the file's content, line ends normalised

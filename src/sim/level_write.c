@@ -58,7 +58,14 @@ void level_write(const Level *lv, TextBuf *out) {
     snprintf(line, sizeof line, "spawn player %d %d\n", lv->player_col, lv->player_row);
     textbuf_puts(out, line);
     for (int i = 0; i < lv->spawn_count; i++) put_spawn(&lv->spawns[i], out);
-    snprintf(line, sizeof line, "stars %u\nseed %u\nmap\n", (unsigned)lv->stars, (unsigned)lv->seed);
+    snprintf(line, sizeof line, "stars %u\n", (unsigned)lv->stars);
+    textbuf_puts(out, line);
+    // Only a pool size that is not the default: every canonical text without one stays as it was.
+    if (lv->bullets && lv->bullets != BULLETS_DEFAULT_CAP) {
+        snprintf(line, sizeof line, "bullets %d\n", lv->bullets);
+        textbuf_puts(out, line);
+    }
+    snprintf(line, sizeof line, "seed %u\nmap\n", (unsigned)lv->seed);
     textbuf_puts(out, line);
     const Tilemap *m = &lv->map;
     char row[TILEMAP_MAX_SIDE + 1];

@@ -909,6 +909,8 @@ bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out) {
     cJSON_AddStringToObject(map, "orientation", "orthogonal");
     // Tiled keeps properties sorted by name.
     cJSON *props = cJSON_AddArrayToObject(map, "properties");
+    if (lv->bullets && lv->bullets != BULLETS_DEFAULT_CAP)
+        cJSON_AddItemToArray(props, property("bullets", "int", cJSON_CreateNumber(lv->bullets)));
     cJSON_AddItemToArray(props, property("name", "string", cJSON_CreateString(lv->name)));
     if (lv->seed <= INT32_MAX) cJSON_AddItemToArray(props, property("seed", "int", cJSON_CreateNumber(lv->seed)));
     else {

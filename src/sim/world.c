@@ -55,7 +55,7 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
     rng_seed(&w->rng, setup->use_seed ? setup->seed : lv->seed);
     if (!tilemap_init(&w->map, lv->map.w, lv->map.h, lv->map.tile)) goto oom;
     memcpy(w->map.cells, lv->map.cells, (size_t)lv->map.w * (size_t)lv->map.h);
-    if (!bullets_init(&w->bullets, BULLETS_DEFAULT_CAP)) goto oom;
+    if (!bullets_init(&w->bullets, lv->bullets ? lv->bullets : BULLETS_DEFAULT_CAP)) goto oom;
     player_init(&w->player, lv->player_col, lv->player_row, lv->tile);
     w->player.hp = w->player.hp_max = dr->hearts;
     if (setup->start_hp > 0 && setup->start_hp < w->player.hp_max) w->player.hp = setup->start_hp;
@@ -134,19 +134,38 @@ TickCtx world_tick_ctx(World *w) {
     };
 }
 
-// Player bullets against creatures (the first that absorbs one keeps it);
-// enemy bullets against the player.
-static void resolve_bullets(World *w, const TickCtx *ctx) {
+// Every creature's box (prefix_bounds), in list and spawn order, once per
+// tick before the hits (hits change no creature's shape): a bullet or the
+// player outside a box cannot touch that creature, so only the creatures
+// whose box it meets are tested part by part. Returns how many there are
+// (at most LEVEL_MAX_SPAWNS, a world's creatures); has[k] false: nothing
+// to hit (dead, a turret).
+static int creature_boxes(const World *w, Box box[LEVEL_MAX_SPAWNS], bool has[LEVEL_MAX_SPAWNS]) {
+    int n = 0;
+#define BOX_KIND(KIND, prefix, Type, name)                                  \
+    for (int i = 0; i < w->prefix##_count && n < LEVEL_MAX_SPAWNS; i++, n++) \
+        has[n] = prefix##_bounds(&w->prefix##s[i], &box[n]);
+    CREATURES(BOX_KIND)
+#undef BOX_KIND
+    return n;
+}
+
+// Player bullets against creatures (the first that absorbs one keeps it;
+// the box round the bullet's path this tick against each creature's box
+// first); enemy bullets against the player.
+static void resolve_bullets(World *w, const TickCtx *ctx, const Box *box, const bool *has) {
     Bullets *bs = &w->bullets;
     Player *p = &w->player;
-    for (int i = 0; i < bs->cap; i++) {
+    for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i)) {
         Bullet *b = &bs->b[i];
-        if (!b->alive) continue;
         if (b->owner == OWNER_PLAYER) {
+            Box path = box_around(b->pos, b->radius);
+            box_add(&path, box_around(v2_sub(b->pos, b->vel), b->radius));
             bool used = false;
-#define HIT_KIND(KIND, prefix, Type, name)                       \
-            for (int k = 0; k < w->prefix##_count && !used; k++) \
-                used = prefix##_bullet_hit(&w->prefix##s[k], ctx, b);
+            int n = 0;
+#define HIT_KIND(KIND, prefix, Type, name)                                 \
+            for (int k = 0; k < w->prefix##_count && !used; k++, n++)      \
+                if (has[n] && box_overlap(path, box[n])) used = prefix##_bullet_hit(&w->prefix##s[k], ctx, b);
             CREATURES(HIT_KIND)
 #undef HIT_KIND
             if (used) bullets_kill(bs, i);
@@ -160,34 +179,34 @@ static void resolve_bullets(World *w, const TickCtx *ctx) {
     }
 }
 
-static void contact_damage(World *w) {
+static void contact_damage(World *w, const Box *box, const bool *has) {
     Player *p = &w->player;
     if (w->state == GAME_LOST) return;
     bool touch = false;
     Vec2 from = p->pos;
     EventWho who = WHO_NONE;
-#define TOUCH_KIND(KIND, prefix, Type, name)                                        \
-    for (int k = 0; k < w->prefix##_count && !touch; k++)                           \
-        if ((touch = prefix##_touches(&w->prefix##s[k], p->pos, p->radius))) {     \
-            from = prefix##_pos(&w->prefix##s[k]);                                  \
-            who = WHO_##KIND;                                                       \
+    Box me = box_around(p->pos, p->radius);
+    int n = 0;
+#define TOUCH_KIND(KIND, prefix, Type, name)                                                     \
+    for (int k = 0; k < w->prefix##_count && !touch; k++, n++)                                   \
+        if (has[n] && box_overlap(me, box[n]) &&                                                 \
+            (touch = prefix##_touches(&w->prefix##s[k], p->pos, p->radius))) {                  \
+            from = prefix##_pos(&w->prefix##s[k]);                                               \
+            who = WHO_##KIND;                                                                    \
         }
     CREATURES(TOUCH_KIND)
 #undef TOUCH_KIND
     if (touch) player_hurt(p, &w->events, 1, from, who);
 }
 
-// The stars part around every creature's pusher points, gathered in list
-// and spawn order.
-static void step_stars(World *w) {
-    StarPusher p[LEVEL_MAX_SPAWNS * CREATURE_MAX_PUSHERS];
+int world_star_pushers(const World *w, StarPusher *out, int max) {
     int n = 0;
-#define PUSH_KIND(KIND, prefix, Type, name)                                                         \
-    for (int i = 0; i < w->prefix##_count && n + KIND##_PUSHERS <= (int)(sizeof p / sizeof p[0]); i++) \
-        n += prefix##_pushers(&w->prefix##s[i], p + n, KIND##_PUSHERS);
+#define PUSH_KIND(KIND, prefix, Type, name)                                 \
+    for (int i = 0; i < w->prefix##_count && n + KIND##_PUSHERS <= max; i++) \
+        n += prefix##_pushers(&w->prefix##s[i], out + n, KIND##_PUSHERS);
     CREATURES(PUSH_KIND)
 #undef PUSH_KIND
-    starfield_step(&w->stars, p, n);
+    return n;
 }
 
 static void set_state(World *w, GameState s) {
@@ -196,24 +215,31 @@ static void set_state(World *w, GameState s) {
     w->state_tick = w->tick;
 }
 
-void world_step(World *w, Input in) {
+static const char *const system_names[WORLD_SYS_COUNT] = {
+    "player",
+#define SYSTEM_NAME(KIND, prefix, Type, name) #prefix,
+    CREATURES(SYSTEM_NAME)
+#undef SYSTEM_NAME
+    "stars", "bullets", "collisions",
+};
+
+const char *world_system_name(WorldSystem s) { return s >= 0 && s < WORLD_SYS_COUNT ? system_names[s] : NULL; }
+
+void world_tick_begin(World *w, Input in) {
     w->tick++;
     events_clear(&w->events);
     w->prev_input = w->input;
     w->input = in;
+}
 
-    PlayerCtx pc = {&w->map, &w->bullets, &w->events, w->assist_wiggle};
-    player_step(&w->player, &pc, in, w->prev_input);
+// The collisions: bullet hits, contact damage, then the game's state.
+static void collide(World *w) {
     TickCtx ctx = world_tick_ctx(w);
-#define STEP_KIND(KIND, prefix, Type, name) \
-    for (int i = 0; i < w->prefix##_count; i++) prefix##_step(&w->prefix##s[i], &ctx);
-    CREATURES(STEP_KIND)
-#undef STEP_KIND
-    step_stars(w);
-    bullets_step(&w->bullets, &w->map, &w->events);
-    resolve_bullets(w, &ctx);
-    contact_damage(w);
-
+    Box box[LEVEL_MAX_SPAWNS];
+    bool has[LEVEL_MAX_SPAWNS];
+    creature_boxes(w, box, has);
+    resolve_bullets(w, &ctx, box, has);
+    contact_damage(w, box, has);
     if (w->state == GAME_PLAYING) {
         int bosses = 0;   // hazards don't count
 #define BOSS_KIND(KIND, prefix, Type, name) \
@@ -223,6 +249,39 @@ void world_step(World *w, Input in) {
         if (w->player.hp <= 0) set_state(w, GAME_LOST);
         else if (bosses > 0 && world_bosses_alive(w) == 0 && w->tick > 0) set_state(w, GAME_WON);
     }
+}
+
+void world_tick_system(World *w, WorldSystem s) {
+    // The context creatures and bullets see is the player's state after his
+    // own step, the same for every system after his.
+    switch (s) {
+    case WORLD_SYS_PLAYER: {
+        PlayerCtx pc = {&w->map, &w->bullets, &w->events, w->assist_wiggle};
+        player_step(&w->player, &pc, w->input, w->prev_input);
+        return;
+    }
+#define STEP_KIND(KIND, prefix, Type, name)                                                    \
+    case WORLD_SYS_##KIND: {                                                                   \
+        TickCtx ctx = world_tick_ctx(w);                                                       \
+        for (int i = 0; i < w->prefix##_count; i++) prefix##_step(&w->prefix##s[i], &ctx);     \
+        return;                                                                                \
+    }
+        CREATURES(STEP_KIND)
+#undef STEP_KIND
+    case WORLD_SYS_STARS: {
+        StarPusher p[LEVEL_MAX_SPAWNS * CREATURE_MAX_PUSHERS];
+        starfield_step(&w->stars, p, world_star_pushers(w, p, (int)(sizeof p / sizeof p[0])));
+        return;
+    }
+    case WORLD_SYS_BULLETS: bullets_step(&w->bullets, &w->map, &w->events); return;
+    case WORLD_SYS_COLLISIONS: collide(w); return;
+    case WORLD_SYS_COUNT: return;
+    }
+}
+
+void world_step(World *w, Input in) {
+    world_tick_begin(w, in);
+    for (int s = 0; s < WORLD_SYS_COUNT; s++) world_tick_system(w, (WorldSystem)s);
 }
 
 uint64_t world_hash(const World *w) {

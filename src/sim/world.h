@@ -95,6 +95,27 @@ typedef struct World {
 World *world_create(const WorldSetup *setup, ParseError *err);
 void world_free(World *w);
 void world_step(World *w, Input in);
+
+// The systems one tick runs, in this order: world_step(w, in) is
+// world_tick_begin(w, in), then world_tick_system(w, s) for every s. Public
+// so `--bench` can time each (harness/bench.h); anything else steps.
+typedef enum WorldSystem {
+    WORLD_SYS_PLAYER = 0,      // the player's body and legs
+#define WORLD_SYS_KIND(KIND, prefix, Type, name) WORLD_SYS_##KIND,
+    CREATURES(WORLD_SYS_KIND)
+#undef WORLD_SYS_KIND
+    WORLD_SYS_STARS,           // the starfield parting round the pushers
+    WORLD_SYS_BULLETS,         // flight, walls, expiry
+    WORLD_SYS_COLLISIONS,      // bullet hits (creatures' boxes first), contact damage, the game's state
+    WORLD_SYS_COUNT
+} WorldSystem;
+// "player", each kind's prefix ("tetran" ...), "stars", "bullets", "collisions".
+const char *world_system_name(WorldSystem s);
+// The start of a tick: its number, its input, no events yet.
+void world_tick_begin(World *w, Input in);
+void world_tick_system(World *w, WorldSystem s);
+// The star pushers of this tick's creatures (in list and spawn order), at most max.
+int world_star_pushers(const World *w, StarPusher *out, int max);
 uint64_t world_hash(const World *w);
 // The context world_step hands the creatures this tick (see tick.h): the
 // player's public state as it is now, the map, the pools, the PRNG and the

@@ -206,6 +206,38 @@ static void test_bullet_pool_drops_when_full(void **state) {
     bullets_free(&bs);
 }
 
+// The live-slot bitmap: lowest free slot over several words (the last one
+// partial), bullets_next visits exactly the live slots in order, and the
+// pool's size is checked.
+static void test_bullet_slots_over_words(void **state) {
+    (void)state;
+    Bullets bs;
+    assert_false(bullets_init(&bs, 0));
+    assert_false(bullets_init(&bs, BULLETS_MAX_CAP + 1));
+    assert_true(bullets_init(&bs, 200));
+    for (int i = 0; i < 200; i++)
+        assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), i);
+    assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), -1);
+    const int gone[] = {199, 3, 130, 64, 65, 0};
+    for (int k = 0; k < 6; k++) bullets_kill(&bs, gone[k]);
+    int seen = 0, last = -1;
+    for (int i = bullets_next(&bs, -1); i >= 0; i = bullets_next(&bs, i)) {
+        assert_true(bs.b[i].alive);
+        for (int j = last + 1; j < i; j++) assert_false(bs.b[j].alive);   // nothing live skipped
+        last = i;
+        seen++;
+    }
+    assert_int_equal(seen, 194);
+    assert_int_equal(last, 198);
+    const int again[] = {0, 3, 64, 65, 130, 199};
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), again[k]);
+    assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, v2(0, 0), v2(1, 0), 2, 1, 10), -1);
+    assert_int_equal(bs.count, 200);
+    assert_int_equal(bs.dropped, 2);
+    bullets_free(&bs);
+}
+
 static void test_bullets_expire_and_stop_at_walls(void **state) {
     (void)state;
     Tilemap m;
@@ -226,6 +258,63 @@ static void test_bullets_expire_and_stop_at_walls(void **state) {
     tilemap_free(&m);
 }
 
+// Bullets in open air skip the casts that cannot meet rock (their clear
+// moves): on random maps, every bullet's path and the tick and point where
+// it stops are exactly those of a cast every tick.
+static void test_bullets_skip_only_empty_casts(void **state) {
+    (void)state;
+    Rng r;
+    rng_seed(&r, 99);
+    static Events ev;
+    int stopped = 0;
+    for (int map_i = 0; map_i < 20; map_i++) {
+        Tilemap m;
+        int w = 20 + (int)rng_below(&r, 20), h = 15 + (int)rng_below(&r, 15), tile = 8 + 8 * (int)rng_below(&r, 4);
+        assert_true(tilemap_init(&m, w, h, tile));
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                uint32_t k = rng_below(&r, 40);
+                tilemap_set(&m, x, y, k < 36 ? TILE_EMPTY : k < 38 ? TILE_SOLID : (Tile)(2 + rng_below(&r, 4)));
+            }
+        Bullets bs;
+        enum { N = 64 };
+        Vec2 ref[N];
+        bool flying[N];
+        assert_true(bullets_init(&bs, N));
+        for (int i = 0; i < N; i++) {
+            ref[i] = v2(rng_range(&r, 0, w * tile), rng_range(&r, 0, h * tile));
+            double a = rng_range(&r, 0, 6.283185307179586), sp = rng_range(&r, 0.3, 1.5 * tile);
+            assert_int_equal(bullets_spawn(&bs, OWNER_ENEMY, WHO_TETRAN, ref[i], v2(sp * cos(a), sp * sin(a)), 2, 1, 100000),
+                             i);
+            flying[i] = true;
+        }
+        for (int t = 0; t < 400; t++) {
+            Vec2 want[N];
+            bool hits[N];
+            for (int i = 0; i < N; i++) {
+                if (!flying[i]) continue;
+                TileHit hit;
+                Vec2 to = v2_add(ref[i], bs.b[i].vel);
+                hits[i] = tilemap_cast(&m, ref[i], to, &hit);
+                want[i] = hits[i] ? hit.point : to;
+            }
+            events_clear(&ev);
+            bullets_step(&bs, &m, &ev);
+            for (int i = 0; i < N; i++) {
+                if (!flying[i]) continue;
+                assert_true(bs.b[i].pos.x == want[i].x && bs.b[i].pos.y == want[i].y);
+                assert_int_equal(bs.b[i].alive, !hits[i]);
+                flying[i] = !hits[i];
+                stopped += hits[i];
+                ref[i] = want[i];
+            }
+        }
+        bullets_free(&bs);
+        tilemap_free(&m);
+    }
+    assert_true(stopped > 500);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rng_repeatable_and_seeded), cmocka_unit_test(test_hash_canonical),
@@ -234,8 +323,8 @@ int main(void) {
         cmocka_unit_test(test_strict_numbers),            cmocka_unit_test(test_parse_error_format),
         cmocka_unit_test(test_shown_escapes_and_cuts),
         cmocka_unit_test(test_buttons),                   cmocka_unit_test(test_event_queue_bounded),
-        cmocka_unit_test(test_bullet_pool_drops_when_full),
-        cmocka_unit_test(test_bullets_expire_and_stop_at_walls),
+        cmocka_unit_test(test_bullet_pool_drops_when_full), cmocka_unit_test(test_bullet_slots_over_words),
+        cmocka_unit_test(test_bullets_expire_and_stop_at_walls), cmocka_unit_test(test_bullets_skip_only_empty_casts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

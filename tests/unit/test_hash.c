@@ -120,6 +120,7 @@ static const Field Bullet_fields[] = {
     NUM(Bullet, radius, double, K_F64),
     NUM(Bullet, damage, int, K_INT),
     NUM(Bullet, ttl, int, K_INT),
+    SKIP(Bullet, clear, int, "a cache: moves it can make before a cast could meet rock (the casts it skips find nothing)"),
 };
 DEF(Bullet);
 static int first_alive_bullet(const void *owner) {
@@ -133,6 +134,8 @@ static const Field Bullets_fields[] = {
     SKIP(Bullets, cap, int, "the pool's size, fixed when the World is built"),
     NUM(Bullets, count, int, K_INT),
     NUM(Bullets, dropped, int64_t, K_I64),
+    SKIP(Bullets, live, uint64_t *, "the live slots' bitmap: Bullet.alive again, kept for fast scans"),
+    SKIP(Bullets, free_word, int, "where the free-slot search starts: derived from the bitmap"),
 };
 DEF(Bullets);
 
@@ -203,6 +206,19 @@ static const Field Whale_fields[] = {
 };
 DEF(Whale);
 
+static const Field TurretConfig_fields[] = {
+    NUM(TurretConfig, rate, int, K_INT),           NUM(TurretConfig, every, int, K_INT),
+    NUM(TurretConfig, speed_px, double, K_F64),    NUM(TurretConfig, ttl, int, K_INT),
+    NUM(TurretConfig, spin_rad, double, K_F64),    NUM(TurretConfig, side, int, K_INT),
+    SKIP(TurretConfig, hp, int, "not a parameter: a turret cannot be hurt, the field only takes the difficulty's scaling"),
+};
+DEF(TurretConfig);
+static const Field Turret_fields[] = {
+    SUB(Turret, pos, Vec2),                 SUB(Turret, cfg, TurretConfig), NUM(Turret, angle_rad, double, K_F64),
+    NUM(Turret, timer, int, K_INT),         NUM(Turret, shots, int64_t, K_I64),
+};
+DEF(Turret);
+
 static const Field Star_fields[] = {
     NUM(Star, x, float, K_F32),
     NUM(Star, y, float, K_F32),
@@ -225,7 +241,6 @@ static const Field Starfield_fields[] = {
     SKIP(Starfield, gw, int, "the grid by origin: built at init from the origins"),
     SKIP(Starfield, gh, int, "the grid by origin: built at init from the origins"),
     SKIP(Starfield, start, uint32_t *, "the grid by origin: built at init from the origins"),
-    SKIP(Starfield, idx, uint32_t *, "the grid by origin: built at init from the origins"),
     PTR(Starfield, active, uint32_t, K_U32, NULL, NULL),
     NUM(Starfield, active_n, uint32_t, K_U32),
     NUM(Starfield, pushed, uint64_t, K_U64),
@@ -258,7 +273,8 @@ DEF(World);
 static const StructDef *const all_structs[] = {
     &Vec2_def,   &Rng_def,  &Input_def,          &Leg_def,    &Legs_def,        &Player_def,
     &Bullet_def, &Bullets_def, &TetranConfig_def, &Tetran_def, &TentacleConfig_def, &TentacleNode_def,
-    &TentacleArm_def, &Tentacle_def, &Whale_def, &Star_def, &Starfield_def,   &World_def,
+    &TentacleArm_def, &Tentacle_def, &Whale_def, &TurretConfig_def, &Turret_def, &Star_def, &Starfield_def,
+    &World_def,
 };
 
 // ---------------------------------------------------------------- layout

@@ -99,6 +99,7 @@ static void test_defaults(void **state) {
     assert_string_equal(lv.name, "flat");
     assert_int_equal(lv.tile, 32);
     assert_int_equal(lv.stars, 0);
+    assert_int_equal(lv.bullets, 0);                   // the default pool
     assert_int_equal(lv.seed, 0);
     assert_int_equal(lv.spawn_count, 0);
     level_free(&lv);
@@ -106,8 +107,10 @@ static void test_defaults(void **state) {
     assert_string_equal(lv.name, "arena");
     level_free(&lv);
     // the largest values are fine
-    static const char big[] = "seed 4294967295\nstars 2000000\ntile 128\nspawn player 1 1\nmap\n###\n#.#\n###\nend\n";
+    static const char big[] =
+        "seed 4294967295\nstars 2000000\nbullets 65536\ntile 128\nspawn player 1 1\nmap\n###\n#.#\n###\nend\n";
     assert_true(level_parse(&lv, big, sizeof big - 1, "big.lvl", &err));
+    assert_int_equal(lv.bullets, 65536);
     assert_int_equal(lv.seed, 4294967295u);
     assert_int_equal(lv.stars, 2000000);
     assert_int_equal(lv.tile, 128);
@@ -151,6 +154,9 @@ static void test_key_errors(void **state) {
     EXPECT("tile 16.5\n" P ROOM, 1, 6);
     EXPECT("tile  0x10\n" P ROOM, 1, 7);
     EXPECT("stars 2000001\n" P ROOM, 1, 7);
+    EXPECT("bullets 0\n" P ROOM, 1, 9);
+    EXPECT("bullets 65537\n" P ROOM, 1, 9);
+    EXPECT("bullets 1\nbullets 1\n" P ROOM, 2, 1);
     EXPECT("seed 4294967296\n" P ROOM, 1, 6);
     EXPECT("seed 99999999999999999999999\n" P ROOM, 1, 6);
     EXPECT("tile\n" P ROOM, 1, 5);                      // missing arguments

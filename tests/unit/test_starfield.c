@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "core/mem.h"
+#include "harness/bench.h"
 #include "sim/background/starfield.h"
 #include "sim/world.h"
 
@@ -131,6 +132,54 @@ static void test_tick_wakes_exactly_the_stars_in_reach(void **state) {
     starfield_free(&sf);
 }
 
+// Chains of pushers moving like whales' bodies: `chains` of 9 discs 26 px
+// apart, each chain's head drifting on its own curve (tick t).
+static int chain_pushers(StarPusher *p, int chains, int t, double w, double h) {
+    int n = 0;
+    for (int c = 0; c < chains; c++) {
+        double a = 0.011 * t + 1.3 * c, hx = w * (0.5 + 0.35 * cos(a + c)), hy = h * (0.5 + 0.35 * sin(1.7 * a));
+        for (int k = 0; k < 9; k++, n++) {
+            double back = a + 0.3 * sin(0.05 * t + k);
+            p[n] = (StarPusher){hx - 26.0 * k * cos(back), hy - 26.0 * k * sin(back), c % 2 ? 90.0 : 64.0};
+        }
+    }
+    return n;
+}
+
+// The write-up's starfield (harness/bench.c: every star against every
+// pusher, with a sqrt) and ours agree on every star after every tick: one
+// whale among few stars (every pusher tested), among many (the pushers'
+// cell masks), and eight whales (72 pushers: every pusher tested).
+static void test_same_as_the_naive_starfield(void **state) {
+    (void)state;
+    const struct { uint32_t stars; int chains, ticks; } cases[] = {{3000, 1, 400}, {120000, 1, 120}, {30000, 8, 60}};
+    for (int c = 0; c < 3; c++) {
+        Starfield sf;
+        Rng rng;
+        rng_seed(&rng, 21 + (uint64_t)c);
+        const double W = 2400, H = 1500;
+        assert_true(starfield_init(&sf, cases[c].stars, W, H, &rng));
+        Star *copy = mem_alloc(sf.count, sizeof *copy);
+        assert_non_null(copy);
+        memcpy(copy, sf.s, sf.count * sizeof *copy);
+        StarPusher p[72];
+        uint32_t most = 0;
+        for (int t = 0; t < cases[c].ticks + 100; t++) {
+            int n = t < cases[c].ticks ? chain_pushers(p, cases[c].chains, t, W, H) : 0;   // then all go home
+            starfield_step(&sf, p, n);
+            bench_naive_stars(copy, sf.count, p, n);
+            for (uint32_t i = 0; i < sf.count; i++)
+                if (copy[i].x != sf.s[i].x || copy[i].y != sf.s[i].y)
+                    fail_msg("case %d tick %d star %u: naive %.9g %.9g, ours %.9g %.9g", c, t, i, copy[i].x,
+                             copy[i].y, sf.s[i].x, sf.s[i].y);
+            if (sf.active_n > most) most = sf.active_n;
+        }
+        assert_true(most > (c == 0 ? 50u : 2048u));
+        mem_free(copy);
+        starfield_free(&sf);
+    }
+}
+
 // One tick of the whale and the stars it parts, as world_step runs them.
 static void whale_tick(World *w) {
     TickCtx ctx = world_tick_ctx(w);
@@ -250,6 +299,7 @@ int main(void) {
         cmocka_unit_test(test_outside_returns_geometrically_then_rests),
         cmocka_unit_test(test_grid_matches_brute_force),
         cmocka_unit_test(test_tick_wakes_exactly_the_stars_in_reach),
+        cmocka_unit_test(test_same_as_the_naive_starfield),
         cmocka_unit_test(test_displaced_falls_to_zero_after_whale_dies),
         cmocka_unit_test(test_body_pushes_not_only_head),
         cmocka_unit_test(test_same_seed_same_stars_and_hash),

@@ -112,6 +112,15 @@ static void test_bounds_follow_100k(void **s) { (void)s; random_run(TENTACLE_SOL
 static void test_bounds_fabrik_100k(void **s) { (void)s; random_run(TENTACLE_SOLVER_FABRIK, 100000); }
 
 // Head never farther from the tail than the total length, checked head by head.
+// The bend limit's cosine and sine (tentacle.h) are dm_sincos's, to the bit.
+static void test_bend_limit_constants(void **s) {
+    (void)s;
+    double sn, co;
+    dm_sincos(TENTACLE_BEND_MAX_RAD, &sn, &co);
+    assert_true(co == TENTACLE_BEND_COS);
+    assert_true(sn == TENTACLE_BEND_SIN);
+}
+
 static void test_head_within_total_length(void **s) {
     (void)s;
     TentacleConfig cfg;
@@ -593,6 +602,7 @@ static void test_config_validation(void **s) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_config_validation),
+        cmocka_unit_test(test_bend_limit_constants),
         cmocka_unit_test(test_head_within_total_length),
         cmocka_unit_test(test_bounds_follow_100k),
         cmocka_unit_test(test_bounds_fabrik_100k),

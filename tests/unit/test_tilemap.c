@@ -131,6 +131,61 @@ static void test_cast_floor_and_wall(void **state) {
     tilemap_free(&m);
 }
 
+// Short casts through open cells take a shortcut (tilemap.c's open_path);
+// these touch the lone block of ROOM (x 64..96, y 32..64) only at an end
+// lying exactly on its face, where the shortcut must not apply.
+static void test_cast_short_ends_on_faces(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, ROOM, 6);
+    TileHit h;
+    // ending on a face while heading into it: a hit at t = 1
+    assert_true(tilemap_cast(&m, v2(50, 40), v2(64, 40), &h));
+    NEAR(h.t, 1, 1e-12);
+    NEARV(h.normal, -1, 0, 1e-12);
+    assert_true(tilemap_cast(&m, v2(110, 50), v2(96, 50), &h));
+    NEAR(h.t, 1, 1e-12);
+    NEARV(h.normal, 1, 0, 1e-12);
+    assert_true(tilemap_cast(&m, v2(80, 20), v2(80, 32), &h));
+    NEAR(h.t, 1, 1e-12);
+    NEARV(h.normal, 0, -1, 1e-12);
+    assert_true(tilemap_cast(&m, v2(70, 75), v2(75, 64), &h));
+    NEAR(h.t, 1, 1e-12);
+    NEARV(h.normal, 0, 1, 1e-12);
+    // starting on a face heading in: t = 0, not inside
+    assert_true(tilemap_cast(&m, v2(64, 40), v2(70, 41), &h));
+    NEAR(h.t, 0, 1e-12);
+    assert_false(h.inside);
+    // starting on a face heading away, or passing a corner: no hit
+    assert_false(tilemap_cast(&m, v2(96, 40), v2(110, 40), &h));
+    assert_false(tilemap_cast(&m, v2(80, 64), v2(80, 70), &h));
+    assert_false(tilemap_cast(&m, v2(90, 70), v2(100, 66), &h));
+    NEAR(h.t, 1, 0);
+    NEARV(h.point, 100, 66, 0);
+    tilemap_free(&m);
+}
+
+// Empty rings round a point's cell (ROOM: the lone block at column 2 row 1,
+// the wall at column 6 rows 0-3, the floor from row 4, the map's edges).
+static void test_empty_rings(void **state) {
+    (void)state;
+    Tilemap m;
+    map_from(&m, ROOM, 6);
+    assert_int_equal(tilemap_empty_rings(&m, v2(80, 40), 3), -1);    // in the block
+    assert_int_equal(tilemap_empty_rings(&m, v2(50, 80), 3), 0);     // the block is a neighbour
+    assert_int_equal(tilemap_empty_rings(&m, v2(140, 80), 3), 1);    // column 4 row 2: the floor two rows down
+    assert_int_equal(tilemap_empty_rings(&m, v2(140, 80), 0), 0);
+    assert_int_equal(tilemap_empty_rings(&m, v2(10, 10), 3), 0);     // at the map's edge
+    assert_int_equal(tilemap_empty_rings(&m, v2(-5, 10), 3), -1);    // outside
+    assert_int_equal(tilemap_empty_rings(&m, v2(NAN, 10), 3), -1);
+    // The quick 3 x 3 test of a short segment: a neighbour cell of rock
+    // makes it false even when the segment stays in open air.
+    assert_true(tilemap_segment_open(&m, v2(140, 80), v2(150, 90)));
+    assert_false(tilemap_segment_open(&m, v2(50, 80), v2(52, 82)));
+    assert_false(tilemap_segment_open(&m, v2(50, 40), v2(64, 40)));  // ends on the block's face
+    tilemap_free(&m);
+}
+
 // Each half tile alone in a 3x3 map, hit on its diagonal at its centre.
 static void test_cast_each_slope(void **state) {
     (void)state;
@@ -534,7 +589,9 @@ static void test_random_maps_consistent(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tile_chars_and_outside), cmocka_unit_test(test_point_solid),
-        cmocka_unit_test(test_cast_floor_and_wall),    cmocka_unit_test(test_cast_each_slope),
+        cmocka_unit_test(test_cast_floor_and_wall),    cmocka_unit_test(test_cast_short_ends_on_faces),
+        cmocka_unit_test(test_empty_rings),
+        cmocka_unit_test(test_cast_each_slope),
         cmocka_unit_test(test_cast_seams),             cmocka_unit_test(test_cast_corners_and_grazing),
         cmocka_unit_test(test_cast_long),              cmocka_unit_test(test_nearest_square),
         cmocka_unit_test(test_nearest_radius_bound),

@@ -1,52 +1,101 @@
-// draw_stars.c -- the starfield, every frame: only the grid cells in view
-// (resting stars) plus the active list (displaced ones), batched by
-// brightness and tint into SDL_RenderDrawPointsF / SDL_RenderFillRectsF
-// calls; displaced stars, each tinted by its offset, into SDL_RenderGeometry.
-// Displaced stars glow cyan with their offset so the whale's wake shows.
+// draw_stars.c -- the sky, every frame: the backdrop's gradient and the
+// stars written as pixels into one streaming texture the size of the view
+// (rc->sky), then copied in one go. Only the grid cells in view are read
+// (resting stars) plus the active list (displaced ones); the biggest stars
+// and the glinting one get a sparkle added into the same pixels. Displaced
+// stars glow cyan with their offset so the whale's wake shows. Writing
+// pixels instead of a draw call per star is what keeps 1,000,000 stars
+// (about 100,000 in view) inside a frame in the software renderer
+// (docs/bench.md).
 #include <math.h>
+#include <string.h>
 
+#include "core/log.h"
 #include "render/render_local.h"
 #include "sim/world.h"
 
-enum { LEVELS = 8, TINTS = 3, CHUNK = 512, RECTS = 256, QUADS = 256 };
+// Sparkles are stamped at integer diameters up to SPARKLE_MAX px.
+enum { SPARKLE_MAX = 32, SPARKLE_ART = 33 };
 
 // Star colours: white-blue, cooler blue, warm.
-static const float TINT[TINTS][3] = {{0.92f, 0.95f, 1.0f}, {0.8f, 0.88f, 1.0f}, {1.0f, 0.86f, 0.7f}};
+static const float TINT[3][3] = {{0.92f, 0.95f, 1.0f}, {0.8f, 0.88f, 1.0f}, {1.0f, 0.86f, 0.7f}};
 
-typedef struct StarBatch {
-    SDL_FPoint pt[LEVELS][CHUNK];      // 1 px stars, one buffer per brightness level
-    int npt[LEVELS];
-    SDL_FRect rc[TINTS][LEVELS][RECTS];    // 2-3 px resting stars, per tint and level
-    int nrc[TINTS][LEVELS];
-    SDL_Vertex v[QUADS * 4];           // displaced stars as individually tinted quads
-    int idx[QUADS * 6];
-    int nq;
-    float glint_ref;                   // the view's glint lottery (visual PRNG)
-    unsigned glint_mod, glint_hit;
+typedef struct Sky {
+    Uint32 *px;                        // the locked layer's pixels
+    int pitch;                         // in pixels
+    int w, h;
+    float cam_x, cam_y;
+    unsigned glint_mod, glint_hit;     // the view's glint lottery (visual PRNG)
     float t;                           // seconds, for twinkle
-    SDL_Texture *sparkle;              // whale/sparkle.png, else the soft glow
-} StarBatch;
+} Sky;
 
-static void flush_points(RenderCtx *rc, StarBatch *b, int lv) {
-    if (b->npt[lv] == 0) return;
-    Uint8 c = (Uint8)(70 + lv * 185 / (LEVELS - 1));
-    SDL_SetRenderDrawColor(rc->r, (Uint8)(c * 0.92f), (Uint8)(c * 0.95f), c, 255);
-    SDL_RenderDrawPointsF(rc->r, b->pt[lv], b->npt[lv]);
-    b->npt[lv] = 0;
+// The four-pointed sparkle of tools/assetgen (art_whale.c's formula: the
+// art of whale/sparkle.png, 33 px) scaled to diameter n with bilinear
+// filtering, as the renderer scaled the texture; 0..255, made on first use.
+static double sparkle_art(int x, int y) {
+    if (x < 0 || y < 0 || x >= SPARKLE_ART || y >= SPARKLE_ART) return 0.0;
+    double c = SPARKLE_ART / 2.0;
+    double dx = fabs(x + 0.5 - c) / c, dy = fabs(y + 0.5 - c) / c;
+    double d2 = dx * dx + dy * dy;
+    double spike = exp(-dy * dy * 900.0) * fmax(0.0, 1.0 - dx) + exp(-dx * dx * 900.0) * fmax(0.0, 1.0 - dy);
+    return fmin(exp(-d2 * 60.0) + 0.35 * exp(-d2 * 9.0) + 0.7 * spike * spike, 1.0);
 }
 
-static void flush_rects(RenderCtx *rc, StarBatch *b, int t, int lv) {
-    if (b->nrc[t][lv] == 0) return;
-    float c = (float)(70 + lv * 185 / (LEVELS - 1));
-    SDL_SetRenderDrawColor(rc->r, (Uint8)(c * TINT[t][0]), (Uint8)(c * TINT[t][1]), (Uint8)(c * TINT[t][2]), 255);
-    SDL_RenderFillRectsF(rc->r, b->rc[t][lv], b->nrc[t][lv]);
-    b->nrc[t][lv] = 0;
+static const Uint8 *sparkle_kernel(int n) {
+    static Uint8 k[SPARKLE_MAX + 1][SPARKLE_MAX * SPARKLE_MAX];
+    static bool made[SPARKLE_MAX + 1];
+    if (!made[n]) {
+        double f = (double)SPARKLE_ART / n;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                double sx = (x + 0.5) * f - 0.5, sy = (y + 0.5) * f - 0.5;
+                int x0 = (int)floor(sx), y0 = (int)floor(sy);
+                double u = sx - x0, v = sy - y0;
+                double a = (1 - v) * ((1 - u) * sparkle_art(x0, y0) + u * sparkle_art(x0 + 1, y0)) +
+                           v * ((1 - u) * sparkle_art(x0, y0 + 1) + u * sparkle_art(x0 + 1, y0 + 1));
+                k[n][y * n + x] = (Uint8)lround(a * 255.0);
+            }
+        made[n] = true;
+    }
+    return k[n];
 }
 
-static void flush_quads(RenderCtx *rc, StarBatch *b) {
-    if (b->nq == 0) return;
-    SDL_RenderGeometry(rc->r, NULL, b->v, b->nq * 4, b->idx, b->nq * 6);
-    b->nq = 0;
+static Uint32 argb(float r, float g, float b) {
+    Uint32 R = r >= 255.0f ? 255u : (Uint32)r, G = g >= 255.0f ? 255u : (Uint32)g, B = b >= 255.0f ? 255u : (Uint32)b;
+    return 0xFF000000u | R << 16 | G << 8 | B;
+}
+
+// A square of side n px from (x0, y0), clipped to the view.
+static void put_square(Sky *k, int x0, int y0, int n, Uint32 c) {
+    for (int y = y0 < 0 ? 0 : y0; y < y0 + n && y < k->h; y++) {
+        Uint32 *row = k->px + (size_t)y * (size_t)k->pitch;
+        for (int x = x0 < 0 ? 0 : x0; x < x0 + n && x < k->w; x++) row[x] = c;
+    }
+}
+
+// The sparkle added (light on light, as SDL_BLENDMODE_ADD would) centred on
+// (x, y), its colour (r, g, b) at strength a (0..1).
+static void add_sparkle(Sky *k, float x, float y, float gs, float r, float g, float b, float a) {
+    int n = (int)lroundf(gs * 2.0f);
+    if (n < 1) n = 1;
+    if (n > SPARKLE_MAX) n = SPARKLE_MAX;
+    const Uint8 *m = sparkle_kernel(n);
+    int x0 = (int)floorf(x - (float)n / 2.0f), y0 = (int)floorf(y - (float)n / 2.0f);
+    float kr = r * a / 255.0f, kg = g * a / 255.0f, kb = b * a / 255.0f;
+    for (int j = 0; j < n; j++) {
+        int y1 = y0 + j;
+        if (y1 < 0 || y1 >= k->h) continue;
+        Uint32 *row = k->px + (size_t)y1 * (size_t)k->pitch;
+        for (int i = 0; i < n; i++) {
+            int x1 = x0 + i;
+            unsigned v = m[j * n + i];
+            if (x1 < 0 || x1 >= k->w || v == 0) continue;
+            Uint32 d = row[x1];
+            unsigned R = ((d >> 16) & 255) + (unsigned)(kr * (float)v),
+                     G = ((d >> 8) & 255) + (unsigned)(kg * (float)v), B = (d & 255) + (unsigned)(kb * (float)v);
+            row[x1] = 0xFF000000u | (R > 255 ? 255 : R) << 16 | (G > 255 ? 255 : G) << 8 | (B > 255 ? 255 : B);
+        }
+    }
 }
 
 // A small per-star hash: twinkle phase and tint stay with the star.
@@ -58,105 +107,107 @@ static unsigned star_hash(uint32_t i) {
     return h;
 }
 
-static void put_star(RenderCtx *rc, StarBatch *b, const Star *s, uint32_t i) {
-    float x = s->x - (float)rc->cam_x, y = s->y - (float)rc->cam_y;
-    if (x < -4 || y < -4 || x > rc->view_w + 4 || y > rc->view_h + 4) return;
+// Resting stars are drawn at 70 + 185/255 of their brightness (never
+// black), 1 px ones in the first tint; parted ones at their brightness,
+// shifted toward cyan with their offset.
+static void put_star(Sky *k, const Star *s, uint32_t i) {
+    float x = s->x - k->cam_x, y = s->y - k->cam_y;
+    if (x < -4 || y < -4 || x > (float)k->w + 4 || y > (float)k->h + 4) return;
     unsigned h = star_hash(i);
     // Slow twinkle: each star its own phase and rate, +-18% brightness.
     float ph = (float)(h & 1023) * (6.2831853f / 1024.0f);
     float rate = 0.6f + (float)((h >> 10) & 63) * (2.4f / 63.0f);
-    float br = s->bright * (0.82f + 0.18f * sinf(b->t * rate + ph));
-    bool glint = b->glint_mod && (h % b->glint_mod) == b->glint_hit;
+    float br = s->bright * (0.82f + 0.18f * sinf(k->t * rate + ph));
+    bool glint = k->glint_mod && (h % k->glint_mod) == k->glint_hit;
     if (glint) br = 255.0f;
     float dx = s->x - s->ox, dy = s->y - s->oy;
     float off2 = dx * dx + dy * dy;
     unsigned tint = (h >> 16) % 10;
     tint = tint == 0 ? 2 : tint < 4 ? 1 : 0;      // 10% warm, 30% cool blue
-    float hs = s->size == 1 ? 0.5f : s->size == 2 ? 1.0f : 1.5f;
-    int lv = (int)(br * (LEVELS - 1) / 255.0f + 0.5f);
-    if (lv >= LEVELS) lv = LEVELS - 1;
-    if (off2 < 1.0f && s->size == 1 && !glint) {
-        if (b->npt[lv] == CHUNK) flush_points(rc, b, lv);
-        b->pt[lv][b->npt[lv]++] = (SDL_FPoint){x, y};
-        return;
-    }
-    float r = br * TINT[tint][0], g = br * TINT[tint][1], bl = br * TINT[tint][2];
+    int side = s->size == 1 ? 1 : s->size == 2 ? 2 : 3;
+    float hs = (float)side / 2.0f;
+    int x0 = (int)floorf(x - hs), y0 = (int)floorf(y - hs);
+    if (side == 1) x0 = (int)floorf(x), y0 = (int)floorf(y);
+    float r, g, bl;
     if (off2 < 1.0f) {
-        if (b->nrc[tint][lv] == RECTS) flush_rects(rc, b, (int)tint, lv);
-        b->rc[tint][lv][b->nrc[tint][lv]++] = (SDL_FRect){x - hs, y - hs, 2 * hs, 2 * hs};
+        float c = 70.0f + br * (185.0f / 255.0f);
+        const float *tc = TINT[side == 1 && !glint ? 0 : tint];
+        r = c * tc[0], g = c * tc[1], bl = c * tc[2];
+        if (side == 1 && !glint) {
+            if (x0 >= 0 && y0 >= 0 && x0 < k->w && y0 < k->h)
+                k->px[(size_t)y0 * (size_t)k->pitch + (size_t)x0] = argb(r, g, bl);
+            return;
+        }
     } else {
-        // Parted stars shift toward cyan with their offset: the wake shows.
-        float k = sqrtf(off2) / 40.0f;
-        if (k > 1.0f) k = 1.0f;
-        r = r * (1.0f - 0.55f * k);
-        g = g * (1.0f - 0.1f * k) + 60.0f * k;
-        bl = bl + 80.0f * k;
-        SDL_Color c = {(Uint8)(r > 255 ? 255 : r), (Uint8)(g > 255 ? 255 : g), (Uint8)(bl > 255 ? 255 : bl), 255};
-        if (b->nq == QUADS) flush_quads(rc, b);
-        SDL_Vertex *v = &b->v[b->nq * 4];
-        int *ix = &b->idx[b->nq * 6];
-        int base = b->nq * 4;
-        v[0] = (SDL_Vertex){{x - hs, y - hs}, c, {0, 0}};
-        v[1] = (SDL_Vertex){{x + hs, y - hs}, c, {0, 0}};
-        v[2] = (SDL_Vertex){{x + hs, y + hs}, c, {0, 0}};
-        v[3] = (SDL_Vertex){{x - hs, y + hs}, c, {0, 0}};
-        ix[0] = base; ix[1] = base + 1; ix[2] = base + 2;
-        ix[3] = base; ix[4] = base + 2; ix[5] = base + 3;
-        b->nq++;
+        float q = sqrtf(off2) / 40.0f;
+        if (q > 1.0f) q = 1.0f;
+        r = br * TINT[tint][0] * (1.0f - 0.55f * q);
+        g = br * TINT[tint][1] * (1.0f - 0.1f * q) + 60.0f * q;
+        bl = br * TINT[tint][2] + 80.0f * q;
     }
-    SDL_Color c = {(Uint8)(r > 255 ? 255 : r), (Uint8)(g > 255 ? 255 : g), (Uint8)(bl > 255 ? 255 : bl), 255};
+    put_square(k, x0, y0, side, argb(r, g, bl));
     // The biggest stars (~8%) and the glinting one get a sparkle.
-    if ((s->size == 3 || glint) && b->sparkle) {
+    if (s->size == 3 || glint) {
         float gs = glint ? 12.0f : 4.5f + 2.0f * (br / 255.0f);
-        SDL_SetTextureColorMod(b->sparkle, c.r, c.g, c.b);
-        SDL_SetTextureAlphaMod(b->sparkle, (Uint8)(glint ? 255 : br * 0.8f));
-        SDL_FRect d = {x - gs, y - gs, gs * 2, gs * 2};
-        SDL_RenderCopyF(rc->r, b->sparkle, NULL, &d);
+        add_sparkle(k, x, y, gs, fminf(r, 255.0f), fminf(g, 255.0f), fminf(bl, 255.0f),
+                    glint ? 1.0f : br * 0.8f / 255.0f);
     }
 }
 
-void draw_stars(RenderCtx *rc, const struct World *w) {
-    const Starfield *sf = &w->stars;
-    if (sf->count == 0) return;
-    static StarBatch batch;            // render thread only; too big for the stack
-    StarBatch *b = &batch;
-    for (int lv = 0; lv < LEVELS; lv++) {
-        b->npt[lv] = 0;
-        for (int t = 0; t < TINTS; t++) b->nrc[t][lv] = 0;
+// The backdrop's gradient, 8 px bands of flat colour (below one colour
+// level a step), as render.c's draw_backdrop draws it without a layer.
+static void fill_gradient(Sky *k) {
+    for (int y = 0; y < k->h; y++) {
+        double t = ((y & ~7) + 4) / (double)k->h;
+        Uint32 c = 0xFF000000u | (Uint32)(Uint8)(8 + 30 * t) << 16 | (Uint32)(Uint8)(10 + 8 * t) << 8 |
+                   (Uint32)(Uint8)(28 + 34 * t);
+        Uint32 *row = k->px + (size_t)y * (size_t)k->pitch;
+        if (y & 7) memcpy(row, row - k->pitch, (size_t)k->w * sizeof *row);
+        else
+            for (int x = 0; x < k->w; x++) row[x] = c;
     }
-    b->nq = 0;
-    b->t = (float)rc->time_s;
-    // Glints: each frame the visual PRNG picks one star in ~4000 to flash.
-    b->glint_mod = 4001;
-    b->glint_hit = rng_below(&rc->vis, b->glint_mod);
-    b->sparkle = render_tex(rc, "whale/sparkle.png");
-    if (!b->sparkle) b->sparkle = rc->glow;
-    if (b->sparkle) {
-        SDL_SetTextureBlendMode(b->sparkle, SDL_BLENDMODE_ADD);
-        SDL_SetTextureScaleMode(b->sparkle, SDL_ScaleModeLinear);
-    }
-    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+}
 
+bool draw_stars(RenderCtx *rc, const struct World *w) {
+    if (!rc->sky || rc->sky_w != rc->view_w || rc->sky_h != rc->view_h) {
+        if (rc->sky_failed) return false;
+        if (rc->sky) SDL_DestroyTexture(rc->sky);
+        rc->sky =
+            SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, rc->view_w, rc->view_h);
+        if (!rc->sky) {
+            log_warn("render: no sky layer, so no stars (%s)", SDL_GetError());
+            rc->sky_failed = true;
+            return false;
+        }
+        SDL_SetTextureBlendMode(rc->sky, SDL_BLENDMODE_NONE);
+        rc->sky_w = rc->view_w, rc->sky_h = rc->view_h;
+    }
+    Sky k;
+    void *px;
+    if (SDL_LockTexture(rc->sky, NULL, &px, &k.pitch) != 0) return false;
+    k.px = px;
+    k.pitch /= (int)sizeof(Uint32);
+    k.w = rc->view_w, k.h = rc->view_h;
+    k.cam_x = (float)rc->cam_x, k.cam_y = (float)rc->cam_y;
+    k.t = (float)rc->time_s;
+    // Glints: each frame the visual PRNG picks one star in ~4000 to flash.
+    k.glint_mod = 4001;
+    k.glint_hit = rng_below(&rc->vis, k.glint_mod);
+    fill_gradient(&k);
+    const Starfield *sf = &w->stars;
     int c0, r0, c1, r1;
-    if (starfield_cells(sf, rc->cam_x - 4, rc->cam_y - 4, rc->cam_x + rc->view_w + 4,
-                        rc->cam_y + rc->view_h + 4, &c0, &r0, &c1, &r1)) {
+    if (sf->count && starfield_cells(sf, rc->cam_x - 4, rc->cam_y - 4, rc->cam_x + rc->view_w + 4,
+                                     rc->cam_y + rc->view_h + 4, &c0, &r0, &c1, &r1)) {
         for (int cy = r0; cy <= r1; cy++)
             for (int cx = c0; cx <= c1; cx++) {
                 size_t c = (size_t)cy * sf->gw + cx;
-                for (uint32_t j = sf->start[c]; j < sf->start[c + 1]; j++) {
-                    uint32_t i = sf->idx[j];
-                    if (!sf->s[i].active) put_star(rc, b, &sf->s[i], i);
-                }
+                for (uint32_t i = sf->start[c]; i < sf->start[c + 1]; i++)
+                    if (!sf->s[i].active) put_star(&k, &sf->s[i], i);
             }
     }
-    for (uint32_t a = 0; a < sf->active_n; a++) put_star(rc, b, &sf->s[sf->active[a]], sf->active[a]);
-    for (int lv = 0; lv < LEVELS; lv++) {
-        flush_points(rc, b, lv);
-        for (int t = 0; t < TINTS; t++) flush_rects(rc, b, t, lv);
-    }
-    flush_quads(rc, b);
-    if (b->sparkle) {                   // leave a shared texture as we found it
-        SDL_SetTextureColorMod(b->sparkle, 255, 255, 255);
-        SDL_SetTextureAlphaMod(b->sparkle, 255);
-    }
+    for (uint32_t a = 0; a < sf->active_n; a++) put_star(&k, &sf->s[sf->active[a]], sf->active[a]);
+    SDL_UnlockTexture(rc->sky);
+    SDL_Rect all = {0, 0, rc->view_w, rc->view_h};
+    SDL_RenderCopy(rc->r, rc->sky, NULL, &all);
+    return true;
 }

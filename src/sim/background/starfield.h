@@ -5,11 +5,13 @@
 // STARFIELD_SNAP_PX.
 //
 // Cost: a tick touches only the stars near a pusher and the stars still
-// away from home. A uniform grid over the map buckets star indices by ORIGIN
-// (built once at init, counting sort): a star at home sits at its origin, so
-// the grid finds every resting star a pusher reaches exactly; a displaced
-// star is on the active list, which the tick walks in full. No allocation
-// after init.
+// away from home. The stars are stored sorted by the cell of a uniform grid
+// over the map that holds their ORIGIN (a counting sort at init), so a cell
+// is a run of the array: a star at home sits at its origin, so the grid
+// finds every resting star a pusher reaches exactly, reading memory in
+// order; a displaced star is on the active list, which the tick walks in
+// full, testing the pushers only for stars inside the box that holds every
+// pusher's disc. No allocation after init.
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
@@ -36,11 +38,10 @@ typedef struct Starfield {
     Star *s;                   // count stars; owned
     uint32_t count;
     uint32_t displaced;        // stars more than 0.5 px from origin
-    // Grid by origin: cell (cx, cy) holds idx[start[c] .. start[c+1]).
+    // Grid by origin: cell c = cy * gw + cx holds stars s[start[c] .. start[c+1]).
     double cell_px;
     int gw, gh;                // cells across and down
     uint32_t *start;           // gw*gh + 1; owned
-    uint32_t *idx;             // count star indices; owned
     // Active stars, in the order they were activated (stable compaction).
     uint32_t *active;          // capacity count; owned
     uint32_t active_n;
@@ -57,13 +58,19 @@ typedef struct StarfieldProbes {
     double count, displaced;
 } StarfieldProbes;
 
+// The most pushers starfield_step takes (more are ignored): every creature
+// line's whale with its 9.
+#define STARFIELD_MAX_PUSHERS 1024
+
 // Scatters n stars (0..STARS_MAX) over a w x h px area with the game PRNG
-// and builds the grid. All memory is allocated here. False on no memory.
+// (origin, size, brightness, in that order, star after star) and sorts them
+// by grid cell (within a cell in the order they were drawn). All memory is
+// allocated here. False on no memory.
 bool starfield_init(Starfield *sf, uint32_t n, double w, double h, Rng *rng);
 void starfield_free(Starfield *sf);
 // One tick: stars within a pusher's radius are pushed away from the nearest
 // one, the other displaced stars ease home (n may be 0: everything eases
-// home). Pushers are woken in the order given.
+// home; at most STARFIELD_MAX_PUSHERS). Pushers are woken in the order given.
 void starfield_step(Starfield *sf, const StarPusher *p, int n);
 // Grid cell range (inclusive, clamped to the grid) covering the box
 // [x0,x1] x [y0,y1] px. False when the box misses the grid entirely.

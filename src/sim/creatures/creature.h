@@ -5,6 +5,7 @@
 #pragma once
 #include "sim/creatures/tentacle.h"
 #include "sim/creatures/tetran.h"
+#include "sim/creatures/turret.h"
 #include "sim/creatures/whale.h"
 
 // X(KIND, prefix, Type, "BOSS BAR NAME"), one line per kind:
@@ -22,7 +23,8 @@
 #define CREATURES(X)                            \
     X(TETRAN, tetran, Tetran, "TETRAN")         \
     X(TENTACLE, tentacle, Tentacle, "TENTACLE") \
-    X(WHALE, whale, Whale, "WHALE SHARK")
+    X(WHALE, whale, Whale, "WHALE SHARK")       \
+    X(TURRET, turret, Turret, "TURRET")
 
 // What every kind implements (prefix_ functions, Type and TypeConfig as in
 // the list; tick.h has TickCtx, bullets.h Bullet, starfield.h StarPusher,
@@ -36,6 +38,8 @@
 //   void prefix_step(Type *c, const TickCtx *ctx);
 //   bool prefix_bullet_hit(Type *c, const TickCtx *ctx, const Bullet *b);
 //   bool prefix_touches(const Type *c, Vec2 p, double r);   // contact damage
+//   bool prefix_bounds(const Type *c, Box *out);   // a box round every part bullet_hit
+//                                                  // and touches test; false: none
 //   bool prefix_blocks_win(const Type *c);    // a living boss
 //   bool prefix_is_boss(const Type *c);       // dead or alive: the arena can be won
 //   void prefix_hash(const Type *c, Hash *h);

@@ -83,15 +83,16 @@ static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
 // The link from `from` to p turned about `from` (length kept) so that it
 // meets prev, the direction of the link before it, at no more than
 // TENTACLE_BEND_MAX_RAD. Unchanged when either is shorter than
-// TENTACLE_LINK_MIN_PX (too short to have a direction).
+// TENTACLE_LINK_MIN_PX (too short to have a direction). No angle is taken:
+// the links meet within the limit exactly when the cosine between them
+// (their dot product over their lengths) is at least the limit's cosine,
+// and the turned link is prev rotated by the limit, scaled to the length.
 static Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
     Vec2 d = v2_sub(p, from);
     double len = v2_len(d), pl = v2_len(prev);
     if (len < TENTACLE_LINK_MIN_PX || pl < TENTACLE_LINK_MIN_PX) return p;
-    double ang = dm_atan2(prev.x * d.y - prev.y * d.x, v2_dot(prev, d));
-    if (fabs(ang) <= TENTACLE_BEND_MAX_RAD) return p;
-    double s, co;
-    dm_sincos(ang > 0.0 ? TENTACLE_BEND_MAX_RAD : -TENTACLE_BEND_MAX_RAD, &s, &co);
+    if (v2_dot(prev, d) >= TENTACLE_BEND_COS * len * pl) return p;
+    double s = v2_cross(prev, d) < 0.0 ? -TENTACLE_BEND_SIN : TENTACLE_BEND_SIN, co = TENTACLE_BEND_COS;
     Vec2 u = v2_scale(prev, len / pl);
     return v2_add(from, v2(u.x * co - u.y * s, u.x * s + u.y * co));
 }
@@ -223,14 +224,35 @@ bool tentacle_add_node(Tentacle *c, int a) {
 // Our addition for life: a small travelling wave across the chain, zero at
 // the tail and near the head (so aiming stays the solver's), added to the
 // tail-side targets. The final clamp still bounds every link.
-static Vec2 wave(const Tentacle *c, int a, int j) {
+//
+// Its size at body node j = 1..n-2 of tentacle a this tick, into size[j]:
+// wave * L * sin(pi s) (eased out over the last fifth) * sin(9 s - 0.09 age
+// + sway), s = j / (n-1). Both sines step along the chain by a fixed
+// rotation, so a tentacle costs three sincos a tick, not two sines a node.
+static void wave_sizes(const Tentacle *c, int a, double *size) {
     const TentacleArm *arm = &c->arms[a];
-    const TentacleNode *nd = &c->nodes[arm->first];
-    double s = (double)j / (arm->n - 1);
-    double amp = c->cfg.wave * c->link_px * dm_sin(DM_PI * s) * (s < 0.8 ? 1.0 : (1.0 - s) * 5.0);
-    double ph = dm_sin(s * 9.0 - (double)c->age * 0.09 + arm->sway_rad);
+    int h = arm->n - 1;
+    double sa = 0.0, ca = 1.0, sda, cda, sp, cp, sdp, cdp;
+    dm_sincos(DM_PI / h, &sda, &cda);
+    dm_sincos(9.0 / h, &sdp, &cdp);
+    dm_sincos(arm->sway_rad - (double)c->age * 0.09, &sp, &cp);
+    for (int j = 1; j < h; j++) {
+        double t = sa * cda + ca * sda;
+        ca = ca * cda - sa * sda;
+        sa = t;
+        t = sp * cdp + cp * sdp;
+        cp = cp * cdp - sp * sdp;
+        sp = t;
+        double s = (double)j / h;
+        size[j] = c->cfg.wave * c->link_px * sa * (s < 0.8 ? 1.0 : (1.0 - s) * 5.0) * sp;
+    }
+}
+
+// The wave's offset at body node j: size across the chain's direction there.
+static Vec2 wave(const Tentacle *c, int a, int j, double size) {
+    const TentacleNode *nd = &c->nodes[c->arms[a].first];
     Vec2 dir = v2_norm(v2_sub(nd[j + 1].pos, nd[j - 1].pos));
-    return v2_scale(v2_perp(dir), amp * ph);
+    return v2_scale(v2_perp(dir), size);
 }
 
 // The baseline: the six steps of the write-up, then the hard clamp.
@@ -238,7 +260,8 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
     TentacleArm *arm = &c->arms[a];
     TentacleNode *nd = &c->nodes[arm->first];
     int n = arm->n, h = n - 1;
-    double L = c->link_px, t = c->cfg.lerp;
+    double L = c->link_px, t = c->cfg.lerp, size[TENTACLE_NODES_CAP];
+    wave_sizes(c, a, size);
     nd[h].target = head_goal;                                      // (1)
     for (int j = h - 1; j >= 1; j--) {                             // (2) head -> tail
         nd[j].target = clamp_near(nd[j].pos, nd[j + 1].pos, L);
@@ -248,7 +271,7 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
     for (int j = 1; j < h; j++) {                                  // (4) tail -> head
         nd[j].target = clamp_near(nd[j].pos, nd[j - 1].pos, L);
         if (j >= 2) nd[j].target = limit_bend(nd[j - 1].pos, nd[j].target, v2_sub(nd[j - 1].pos, nd[j - 2].pos));
-        nd[j].target = v2_add(nd[j].target, wave(c, a, j));
+        nd[j].target = v2_add(nd[j].target, wave(c, a, j, size[j]));
     }
     nd[h].target = clamp_near(nd[h].target, nd[0].pos, tentacle_total_length(c, a));  // (5)
     for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);     // (6)
@@ -263,7 +286,8 @@ static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
     TentacleArm *arm = &c->arms[a];
     TentacleNode *nd = &c->nodes[arm->first];
     int n = arm->n, h = n - 1;
-    double L = c->link_px, t = c->cfg.lerp;
+    double L = c->link_px, t = c->cfg.lerp, size[TENTACLE_NODES_CAP];
+    wave_sizes(c, a, size);
     for (int j = 0; j < n; j++) nd[j].target = nd[j].pos;
     nd[h].target = clamp_near(head_goal, nd[0].pos, tentacle_total_length(c, a));
     for (int j = h - 1; j >= 1; j--) {
@@ -276,18 +300,33 @@ static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
         if (j >= 2)
             nd[j].target = limit_bend(nd[j - 1].target, nd[j].target, v2_sub(nd[j - 1].target, nd[j - 2].target));
     }
-    for (int j = 1; j < h; j++) nd[j].target = v2_add(nd[j].target, wave(c, a, j));
+    for (int j = 1; j < h; j++) nd[j].target = v2_add(nd[j].target, wave(c, a, j, size[j]));
     for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);
 }
 
-// True when the tile under p and its eight neighbours are all empty, so
-// nothing solid is within one tile of p.
-static bool clear_around(const Tilemap *map, Vec2 p) {
-    int cx = (int)floor(p.x / map->tile), cy = (int)floor(p.y / map->tile);
-    for (int y = cy - 1; y <= cy + 1; y++)
-        for (int x = cx - 1; x <= cx + 1; x++)
-            if (tilemap_at(map, x, y) != TILE_EMPTY) return false;
-    return true;
+static bool rock_at(const Tilemap *map, int x, int y) { return tilemap_at(map, x, y) != TILE_EMPTY; }
+
+// True when nothing solid is within keep (<= one tile) of p: the tile
+// under p is empty and each non-empty one of its eight neighbours (outside
+// the map counts as rock) has its whole box farther than keep (plus a hair,
+// for rounding), so tilemap_nearest would find nothing closer either. A
+// node lying next to a wall is then not searched for every tick; only the
+// neighbours p is that close to are looked at.
+static bool clear_within(const Tilemap *map, Vec2 p, double keep) {
+    double s = map->tile, far = keep + 1e-6;
+    int cx = (int)floor(p.x / s), cy = (int)floor(p.y / s);
+    if (rock_at(map, cx, cy)) return false;
+    // p's distances to its cell's left, right, top and bottom sides.
+    double gl = p.x - cx * s, gr = (cx + 1) * s - p.x, gu = p.y - cy * s, gd = (cy + 1) * s - p.y;
+    bool l = gl < far, r = gr < far, u = gu < far, d = gd < far;
+    if ((l && rock_at(map, cx - 1, cy)) || (r && rock_at(map, cx + 1, cy)) || (u && rock_at(map, cx, cy - 1)) ||
+        (d && rock_at(map, cx, cy + 1)))
+        return false;
+    double far2 = far * far;
+    return !((l && u && gl * gl + gu * gu < far2 && rock_at(map, cx - 1, cy - 1)) ||
+             (r && u && gr * gr + gu * gu < far2 && rock_at(map, cx + 1, cy - 1)) ||
+             (l && d && gl * gl + gd * gd < far2 && rock_at(map, cx - 1, cy + 1)) ||
+             (r && d && gr * gr + gd * gd < far2 && rock_at(map, cx + 1, cy + 1)));
 }
 
 // Tentacles rest on rock rather than sink into it: a node closer to a solid
@@ -300,7 +339,7 @@ static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
     TentacleNode *nd = &c->nodes[arm->first];
     for (int j = 1; j < arm->n; j++) {
         double keep = 0.7 * tentacle_half_width(c, a, j);
-        if (keep <= map->tile && clear_around(map, nd[j].pos)) continue;   // the common case, cheaply
+        if (keep <= map->tile && clear_within(map, nd[j].pos, keep)) continue;   // the common case, cheaply
         Vec2 point = nd[j].pos, normal = v2(0.0, -1.0);
         double d, far = 8.0 * map->tile;
         if (tilemap_point_solid(map, nd[j].pos)) {               // in rock: find the way out
@@ -522,6 +561,16 @@ bool tentacle_touches(const Tentacle *c, Vec2 p, double r) {
     double rr = c->radius + r;
     if (v2_len2(v2_sub(p, c->pos)) <= rr * rr) return true;
     return touched_arm(c, p, r) >= 0;
+}
+
+bool tentacle_bounds(const Tentacle *c, Box *out) {
+    if (!c->alive) return false;
+    *out = box_around(c->pos, c->radius);
+    for (int a = 0; a < c->arm_count; a++) {
+        double r = tentacle_half_width(c, a, 0);   // the thickest skin: at the tail
+        for (int j = 0; j < c->arms[a].n; j++) box_add(out, box_around(c->nodes[c->arms[a].first + j].pos, r));
+    }
+    return true;
 }
 
 bool tentacle_blocks_win(const Tentacle *c) { return c->alive; }

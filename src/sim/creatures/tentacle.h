@@ -21,6 +21,7 @@ struct Bullet;
 #define TENTACLE_MAX_NODES 256     // per tentacle at spawn (tail and head included)
 #define TENTACLE_MAX_GROW 64       // nodes added per tentacle at each phase change
 #define TENTACLE_PHASES 3          // 0 calm, 1 grown + faster homing, 2 spreads
+#define TENTACLE_NODES_CAP (TENTACLE_MAX_NODES + 2 * TENTACLE_MAX_GROW)   // the most nodes a tentacle reaches
 
 // Tuning (not spawn parameters; docs/tentacle.md).
 #define TENTACLE_BODY_DRIFT_PX 0.45     // body speed toward its roam goal, px per tick
@@ -35,6 +36,10 @@ struct Bullet;
 #define TENTACLE_HURT_TICKS 8           // flash after a hit
 #define TENTACLE_SPAWN_TURN_RAD 0.12    // spawn pose: each link turns this much toward straight down
 #define TENTACLE_BEND_MAX_RAD 0.9       // largest angle between adjacent links the final pass allows
+// Its cosine and sine, exactly as dm_sincos gives them (test_tentacle checks):
+// the bend limit is tested and applied with them, no angle taken.
+#define TENTACLE_BEND_COS 0x1.3e43a9692e21dp-1
+#define TENTACLE_BEND_SIN 0x1.91103985da841p-1
 #define TENTACLE_ROCK_GAP_PX 0.25       // a node stopped by rock stays this far off the surface
 #define TENTACLE_LINK_MIN_PX 1e-3       // a shorter link has no direction (bends skip it)
 
@@ -134,6 +139,9 @@ void tentacle_step(Tentacle *c, const struct TickCtx *ctx);
 bool tentacle_bullet_hit(Tentacle *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch the body or a tentacle (tapered capsules)? False once dead.
 bool tentacle_touches(const Tentacle *c, Vec2 p, double r);
+// The box round every part a bullet can hit or the player can touch: the
+// body and every node, as thick as the thickest skin; false once dead.
+bool tentacle_bounds(const Tentacle *c, Box *out);
 // Still a living boss the arena needs defeated to be won.
 bool tentacle_blocks_win(const Tentacle *c);
 // Always a boss (true).

@@ -57,9 +57,11 @@ static void forward_kinematics(Tetran *c) {
         Vec2 *pt = &c->pts[a * (ns + 1)];
         const double *rad = &c->rad[a * ns];
         pt[0] = c->pos;
+        double s = 0.0, co = 0.0;
         for (int i = 0; i < ns; i++) {
-            double s, co;
-            dm_sincos(rad[i], &s, &co);
+            // A straight run of the arm (every joint of a straight arm) has
+            // one angle: its sine and cosine once.
+            if (i == 0 || rad[i] != rad[i - 1]) dm_sincos(rad[i], &s, &co);
             pt[i + 1] = v2(pt[i].x + co * len, pt[i].y + s * len);
         }
     }
@@ -402,6 +404,9 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
     }
 }
 
+// v kept to [0, 1] (NaN to 0), as fmin(fmax(v, 0), 1) without the calls.
+static double clamp01(double v) { return v > 0.0 ? (v < 1.0 ? v : 1.0) : 0.0; }
+
 // Closest approach of segments p0-p1 and q0-q1: the squared distance, and
 // the parameter s along p where it happens (Ericson's clamped solution).
 static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
@@ -411,21 +416,21 @@ static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
     if (a <= 1e-12 && e <= 1e-12) {
         s = t = 0.0;
     } else if (a <= 1e-12) {
-        t = fmin(fmax(f / e, 0.0), 1.0);
+        t = clamp01(f / e);
     } else {
         double cc = v2_dot(d1, r);
         if (e <= 1e-12) {
-            s = fmin(fmax(-cc / a, 0.0), 1.0);
+            s = clamp01(-cc / a);
         } else {
             double b = v2_dot(d1, d2), den = a * e - b * b;
-            s = den > 1e-12 ? fmin(fmax((b * f - cc * e) / den, 0.0), 1.0) : 0.0;
+            s = den > 1e-12 ? clamp01((b * f - cc * e) / den) : 0.0;
             t = (b * s + f) / e;
             if (t < 0.0) {
                 t = 0.0;
-                s = fmin(fmax(-cc / a, 0.0), 1.0);
+                s = clamp01(-cc / a);
             } else if (t > 1.0) {
                 t = 1.0;
-                s = fmin(fmax((b - cc) / a, 0.0), 1.0);
+                s = clamp01((b - cc) / a);
             }
         }
     }
@@ -496,6 +501,14 @@ bool tetran_touches(const Tetran *c, Vec2 p, double r) {
         }
     }
     return false;
+}
+
+bool tetran_bounds(const Tetran *c, Box *out) {
+    if (!c->alive) return false;
+    *out = box_around(c->pos, c->cfg.core_px);
+    double r = tetran_arm_radius(c, 0);        // the thickest segment: the first
+    for (int j = 0; j < c->cfg.arms * (c->cfg.segments + 1); j++) box_add(out, box_around(c->pts[j], r));
+    return true;
 }
 
 bool tetran_blocks_win(const Tetran *c) { return c->alive && c->hp > 0; }

@@ -186,6 +186,9 @@ void tetran_step(Tetran *c, const struct TickCtx *ctx);
 bool tetran_bullet_hit(Tetran *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch a harmful part (arms or core) of a live Tetran?
 bool tetran_touches(const Tetran *c, Vec2 p, double r);
+// The box round every part a bullet can hit or the player can touch: the
+// core and every joint, as thick as the thickest segment; false once dead.
+bool tetran_bounds(const Tetran *c, Box *out);
 // Still a living boss the arena needs defeated to be won.
 bool tetran_blocks_win(const Tetran *c);
 // Always a boss (true).

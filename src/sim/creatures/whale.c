@@ -388,6 +388,18 @@ bool whale_bullet_hit(Whale *c, const TickCtx *ctx, const Bullet *b) {
 
 bool whale_touches(const Whale *c, Vec2 p, double r) { return c->alive && circle_hits(c, p, r); }
 
+bool whale_bounds(const Whale *c, Box *out) {
+    if (!c->alive) return false;
+    for (int i = 0; i <= WHALE_SEGMENTS; i++) {
+        Vec2 q;
+        double rq;
+        part_circle(c, i, &q, &rq);
+        if (i == 0) *out = box_around(q, rq);
+        else box_add(out, box_around(q, rq));
+    }
+    return true;
+}
+
 bool whale_blocks_win(const Whale *c) { return c->boss && c->alive; }
 
 bool whale_is_boss(const Whale *c) { return c->boss; }

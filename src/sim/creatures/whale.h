@@ -142,6 +142,9 @@ void whale_move(Whale *c, const Tilemap *map);
 bool whale_bullet_hit(Whale *c, const struct TickCtx *ctx, const struct Bullet *b);
 // Does a circle (p, r) touch the living whale (head or any segment)?
 bool whale_touches(const Whale *c, Vec2 p, double r);
+// The box round every part a bullet can hit or the player can touch (its
+// circles); false once dead.
+bool whale_bounds(const Whale *c, Box *out);
 // A living boss whale blocks the win; a hazard never does.
 bool whale_blocks_win(const Whale *c);
 // Spawned as a boss (boss=1), dead or alive: a hazard (boss=0) is not one,

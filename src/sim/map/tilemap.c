@@ -489,7 +489,8 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
     int limit = 2 * (m->w + m->h) + 8;
     for (int n = 0; n < limit && t_cell <= fmin(1.0, best); n++) {
         Shape sh;
-        if (shape_of(tilemap_at(m, col, row), col, row, m->tile, &sh)) {
+        Tile tile = tilemap_at(m, col, row);
+        if (tile != TILE_EMPTY && shape_of(tile, col, row, m->tile, &sh)) {
             double t0, t1;
             int enter;
             if (shape_clip(&sh, a, d, &t0, &t1, &enter) && t1 - t0 > 2 * depth_t && t0 <= 1 && t1 > 0) {
@@ -515,6 +516,64 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
     return best;
 }
 
+// floor(v / s) for 0 <= v < 2^31 s with one multiply by inv = 1/s: the
+// rounded product may land one off next to a grid line, which the exact
+// products fix.
+static int cell_floor(double v, double s, double inv) {
+    int c = (int)(v * inv);
+    if (c * s > v) return c - 1;
+    if ((c + 1) * s <= v) return c + 1;
+    return c;
+}
+
+bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b) {
+    double s = m->tile, inv = 1.0 / s;
+    if (!(a.x > 0 && a.y > 0 && a.x < (double)m->w * s && a.y < (double)m->h * s)) return false;   // NaN too
+    double dx = b.x - a.x, dy = b.y - a.y;
+    if (fabs(dx) < s && fabs(dy) < s) {
+        // Less than a tile each way: the segment stays within a's cell and
+        // its eight neighbours (their closed boxes), which must all be empty.
+        int c = cell_floor(a.x, s, inv), r = cell_floor(a.y, s, inv), w = m->w;
+        if (c < 1 || r < 1 || c + 1 >= w || r + 1 >= m->h) return false;
+        const uint8_t *p = m->cells + (size_t)(r - 1) * w + (c - 1);
+        return !(p[0] | p[1] | p[2] | p[w] | p[w + 1] | p[w + 2] | p[2 * w] | p[2 * w + 1] | p[2 * w + 2]);
+    }
+    // Up to 4 tiles: the cells whose closed box meets the bounding box (a
+    // low end exactly on a grid line also takes the cell before it, as
+    // cells_at and the DDA do).
+    if (!(fabs(dx) <= 4 * s && fabs(dy) <= 4 * s) || !(b.x > 0 && b.y > 0)) return false;
+    double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+    double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+    int c0 = cell_floor(x0, s, inv), r0 = cell_floor(y0, s, inv), c1 = cell_floor(x1, s, inv), r1 = cell_floor(y1, s, inv);
+    c0 -= c0 * s == x0;
+    r0 -= r0 * s == y0;
+    if (c0 < 0 || r0 < 0 || c1 >= m->w || r1 >= m->h) return false;
+    for (int r = r0; r <= r1; r++) {
+        const uint8_t *row = m->cells + (size_t)r * m->w;
+        for (int c = c0; c <= c1; c++)
+            if (row[c] != TILE_EMPTY) return false;
+    }
+    return true;
+}
+
+int tilemap_empty_rings(const Tilemap *m, Vec2 p, int max_k) {
+    double s = m->tile, inv = 1.0 / s;
+    if (!(p.x >= 0 && p.y >= 0 && p.x < (double)m->w * s && p.y < (double)m->h * s)) return -1;   // NaN too
+    int c = cell_floor(p.x, s, inv), r = cell_floor(p.y, s, inv);
+    if (m->cells[(size_t)r * m->w + c] != TILE_EMPTY) return -1;
+    for (int k = 1; k <= max_k; k++) {
+        if (c - k < 0 || r - k < 0 || c + k >= m->w || r + k >= m->h) return k - 1;
+        const uint8_t *top = m->cells + (size_t)(r - k) * m->w, *bottom = m->cells + (size_t)(r + k) * m->w;
+        for (int x = c - k; x <= c + k; x++)
+            if (top[x] != TILE_EMPTY || bottom[x] != TILE_EMPTY) return k - 1;
+        for (int y = r - k + 1; y < r + k; y++) {
+            const uint8_t *row = m->cells + (size_t)y * m->w;
+            if (row[c - k] != TILE_EMPTY || row[c + k] != TILE_EMPTY) return k - 1;
+        }
+    }
+    return max_k;
+}
+
 bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out) {
     memset(out, 0, sizeof *out);
     out->point = b;
@@ -529,6 +588,7 @@ bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out) {
         len = safe_len(d);
     }
     out->dist = len / scale;
+    if (scale == 1.0 && tilemap_segment_open(m, a, b)) return false;
     if (point_interior(m, a)) {
         out->hit = out->inside = true;
         out->t = 0;

@@ -87,6 +87,23 @@ typedef struct TileHit {
 // the segment crosses (DDA), so long casts are cheap.
 bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out);
 
+// A quick test for the common case of a short cast in open air: true when
+// the segment a-b (at most 4 tiles across each way) lies inside the map and
+// every cell whose closed box meets its bounding box is empty (for less
+// than a tile each way: a's cell and its eight neighbours, a 3 x 3 block
+// read at once), so it touches no solid and tilemap_cast would find
+// nothing (tilemap_cast takes this shortcut itself). False says nothing:
+// cast to know.
+bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b);
+
+// How many rings of empty cells surround p's cell: the largest k <= max_k
+// such that the (2k+1) x (2k+1) cells centred on the cell holding p are all
+// inside the map and empty (0: only p's own cell is; -1: not even that, or
+// p is outside the map). Every solid shape is then at least k tiles from p
+// along x or along y, so a path that moves less than that each way from p
+// touches none.
+int tilemap_empty_rings(const Tilemap *m, Vec2 p, int max_k);
+
 // Moves a circle of radius r from p by delta until it touches solid.
 // out->point is the centre where it stopped, out->t the fraction of delta
 // travelled, out->normal (on a hit) the unit normal of what it touched

@@ -1,0 +1,129 @@
+// turret.c -- the bench's bullet emitter (turret.h): turning volleys of
+// evenly spread shots. Deterministic; never allocates.
+#include "sim/creatures/turret.h"
+
+#include <string.h>
+
+#include "core/dmath.h"
+#include "sim/tick.h"
+
+static const ParamChoice SIDES[] = {{"enemy", TURRET_SIDE_ENEMY}, {"player", TURRET_SIDE_PLAYER}, {NULL, 0}};
+
+#define FIELD(f) offsetof(TurretConfig, f)
+static const ParamDef PARAMS[] = {
+    {"rate", PARAM_INT, PARAM_AS_INT, FIELD(rate), 1, 256, 8, .doc = "bullets per volley, evenly spread round a circle"},
+    {"every", PARAM_INT, PARAM_AS_INT, FIELD(every), 1, 600, 1, .doc = "ticks between volleys"},
+    {"speed", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(speed_px), 0.5, 32, 3, .doc = "bullet speed, px per tick"},
+    {"ttl", PARAM_INT, PARAM_AS_INT, FIELD(ttl), 1, 6000, 600, .doc = "bullet lifetime, ticks (a wall stops one first)"},
+    {"spin", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(spin_rad), -3, 3, 0.13, .doc = "how far each volley turns, rad"},
+    {"side", PARAM_CHOICE, PARAM_AS_INT, FIELD(side), 0, 0, TURRET_SIDE_ENEMY, SIDES, true,
+     .doc = "whose shots: `enemy` (they hurt the player) or `player` (they hit the creatures)"},
+};
+#undef FIELD
+static const ParamTable TABLE = {"turret", sizeof(TurretConfig), PARAMS, (int)(sizeof PARAMS / sizeof PARAMS[0])};
+
+const ParamTable *turret_params(void) { return &TABLE; }
+
+void turret_config_default(TurretConfig *cfg) { param_defaults(&TABLE, cfg); }
+
+bool turret_config_set(TurretConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
+    return param_set(&TABLE, cfg, key, val, why, why_n);
+}
+
+bool turret_init(Turret *c, const TurretConfig *cfg, Vec2 pos, Rng *rng) {
+    (void)rng;
+    memset(c, 0, sizeof *c);
+    if (!param_valid(&TABLE, cfg)) return false;
+    c->cfg = *cfg;
+    c->pos = pos;
+    c->timer = 1;
+    return true;
+}
+
+void turret_free(Turret *c) { (void)c; }
+
+void turret_step(Turret *c, const TickCtx *ctx) {
+    if (--c->timer > 0) return;
+    c->timer = c->cfg.every;
+    c->angle_rad = dm_wrap(c->angle_rad + c->cfg.spin_rad);
+    // The first shot along angle_rad, each next one a turn of 2 pi / rate further.
+    double s, co, ds, dc;
+    dm_sincos(c->angle_rad, &s, &co);
+    dm_sincos(DM_TAU / c->cfg.rate, &ds, &dc);
+    bool mine = c->cfg.side == TURRET_SIDE_PLAYER;
+    for (int k = 0; k < c->cfg.rate; k++) {
+        Vec2 vel = v2(co * c->cfg.speed_px, s * c->cfg.speed_px);
+        if (bullets_spawn(ctx->bullets, mine ? OWNER_PLAYER : OWNER_ENEMY, WHO_TURRET, c->pos, vel,
+                          TURRET_SHOT_RADIUS_PX, TURRET_SHOT_DAMAGE, c->cfg.ttl) >= 0)
+            c->shots++;
+        double t = s * dc + co * ds;
+        co = co * dc - s * ds;
+        s = t;
+    }
+}
+
+bool turret_bullet_hit(Turret *c, const TickCtx *ctx, const Bullet *b) {
+    (void)c, (void)ctx, (void)b;
+    return false;
+}
+
+bool turret_touches(const Turret *c, Vec2 p, double r) {
+    (void)c, (void)p, (void)r;
+    return false;
+}
+
+bool turret_bounds(const Turret *c, Box *out) {
+    (void)c, (void)out;
+    return false;
+}
+
+bool turret_blocks_win(const Turret *c) {
+    (void)c;
+    return false;
+}
+
+bool turret_is_boss(const Turret *c) {
+    (void)c;
+    return false;
+}
+
+void turret_hash(const Turret *c, Hash *h) {
+    hash_f64(h, c->pos.x);
+    hash_f64(h, c->pos.y);
+    hash_i64(h, c->cfg.rate);
+    hash_i64(h, c->cfg.every);
+    hash_f64(h, c->cfg.speed_px);
+    hash_i64(h, c->cfg.ttl);
+    hash_f64(h, c->cfg.spin_rad);
+    hash_i64(h, c->cfg.side);
+    hash_f64(h, c->angle_rad);
+    hash_i64(h, c->timer);
+    hash_i64(h, c->shots);
+}
+
+void turret_probes(const Turret *c, TurretProbes *out) {
+    memset(out, 0, sizeof *out);
+    out->shots = (double)c->shots;
+}
+
+int turret_pushers(const Turret *c, StarPusher *out, int max) {
+    (void)c, (void)out, (void)max;
+    return 0;
+}
+
+Vec2 turret_pos(const Turret *c) { return c->pos; }
+
+bool turret_alive(const Turret *c) {
+    (void)c;
+    return false;
+}
+
+void turret_health(const Turret *c, int *hp, int *hp_max) {
+    (void)c;
+    *hp = *hp_max = 0;
+}
+
+int turret_phase_marks(const Turret *c, int *hp, int max) {
+    (void)c, (void)hp, (void)max;
+    return 0;
+}
