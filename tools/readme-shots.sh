@@ -12,7 +12,7 @@ B=./bossrush
 $B --script tools/shots/tetran.script --headless --shot 185:docs/img/tetran.png \
    --shot 145:$T/a0.png --shot 165:$T/a1.png --shot 180:$T/a2.png --shot 200:$T/a3.png
 $B --script tools/shots/tentacle.script --headless --shot 260:docs/img/tentacle.png
-$B --script tools/shots/whale.script --headless --shot 1130:docs/img/whale.png
+$B --script tools/shots/whale.script --headless --shot 1000:docs/img/whale.png
 # Tetran's arms: straight spokes, then 10, 25 and 45 ticks of wiggle.
 for i in 0 1 2 3; do convert $T/a$i.png -crop 500x500+406+96 +repage -resize 60% $T/a${i}c.png; done
 convert $T/a0c.png $T/a1c.png $T/a2c.png $T/a3c.png +append docs/img/tetran-arms.png

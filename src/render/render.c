@@ -499,7 +499,7 @@ void render_world(RenderCtx *rc, const World *w) {
     rc->cam_y += sy;
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
     draw_backdrop(rc, !draw_stars(rc, w));
-    if (!getenv("NOTILES")) draw_tiles(rc, w);
+    draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
     for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w, (int)k);
     draw_player(rc, w);

@@ -92,7 +92,7 @@
 #define PLAYER_DASH_COOLDOWN_TICKS 14 // ticks after a dash ends before the next can start
 // Wiggle gauge (Tetran's wiggle mode as the player's tool): units of
 // 1/PLAYER_WIGGLE_FULL of a full gauge. Full lasts 120 ticks held (2 s);
-// empty refills in 240 (4 s); emptied, it locks out until it is back at
+// empty refills in 180 (3 s); emptied, it locks out until it is back at
 // PLAYER_WIGGLE_RESUME (60 ticks, 1 s), even while held.
 #define PLAYER_WIGGLE_FULL 3600
 #define PLAYER_WIGGLE_DRAIN 30     // units per tick held
