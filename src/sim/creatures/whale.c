@@ -266,15 +266,12 @@ static int phase_for(const Whale *c) {
 
 // Turns the heading toward target, never tighter than a circle of
 // WHALE_TURN_RADIUS_PX (a sudden reversal would fold the body onto itself).
-// While a bounce's turn is under way it does nothing (below).
+// A bounce's turn under way goes on toward its own goal afterwards.
 static void steer(Whale *c, Vec2 target) {
     Vec2 d = v2_sub(target, c->pos);
     double v = v2_len(c->vel);
     if ((d.x == 0.0 && d.y == 0.0) || v == 0.0) return;
-    // A bounce's turn under way comes first: steering harder than it turns
-    // (WHALE_TURN_RADIUS_PX < WHALE_BOUNCE_RADIUS_PX) would drive a dive
-    // into the rock it is turning away from.
-    if (c->vel.x != c->turn_vel.x || c->vel.y != c->turn_vel.y) return;
+    bool turning = c->vel.x != c->turn_vel.x || c->vel.y != c->turn_vel.y;
     double max_turn = v / (WHALE_TURN_RADIUS_PX * c->size);
     double a = dm_atan2(c->vel.y, c->vel.x);
     double turn = dm_wrap(dm_atan2(d.y, d.x) - a);
@@ -283,7 +280,7 @@ static void steer(Whale *c, Vec2 target) {
     double sn, cs;
     dm_sincos(a + turn, &sn, &cs);
     c->vel = v2(cs * v, sn * v);
-    c->turn_vel = c->vel;
+    if (!turning) c->turn_vel = c->vel;
 }
 
 // Boss behaviour: every DIVE_EVERY ticks (phases 1 and 2) the whale slows to
