@@ -68,6 +68,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     echo "assist_wiggle 1" > "$XDG_DATA_HOME/bossrush/bossrush/settings.txt"
     start --level levels/test/tetran-duel.lvl
     keys Return                         # PLAY ARENA
+    keys z                              # jump skips the warning card (held buttons wait for a release)
     xdotool keydown Up x q
     for i in $(seq 1 60); do ls "$dir"/*_tetran-duel_normal_won_*.rpl >/dev/null 2>&1 && break; sleep 0.5; done
     xdotool keyup Up x q
@@ -81,6 +82,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     echo "ghost 1" >> "$XDG_DATA_HOME/bossrush/bossrush/settings.txt"
     start --level levels/test/tetran-duel.lvl
     keys Return
+    keys z                              # past the warning card
     xdotool keydown Right; sleep 0.7; xdotool keyup Right
     xdotool keydown x; sleep 0.6
     shot ghost
