@@ -405,7 +405,7 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE $(WARN) -g -O1 -fno-omit-frame-pointer -ffp-contract=off \
                 $(FUZZ_SAN) -Isrc -Itests -MMD -MP
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OBJ     := $(CORE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_OBJ     := $(CORE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(PURE_APP_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 # libFuzzer's options for every run: the dictionary, a per-input time limit
 # (any legal file ticks in milliseconds: seconds mean a hang), a memory
 # limit, and inputs up to 64 KiB.
@@ -438,6 +438,10 @@ fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 fuzz_seeds_level  = levels/*.lvl levels/test/*.lvl tests/bad/*.lvl
 fuzz_seeds_script = tests/scripts/*.script tests/replays/*.rpl tests/bad/*.script tests/bad/*.rpl
 fuzz_seeds_tmj    = levels/tiled/*.tmj levels/test/*.tmj tests/bad/*.tmj
+# Settings and best times: no file of either ships, so tests/fuzz/corpus
+# holds a good one of each (every key) and a broken one.
+fuzz_seeds_settings =
+fuzz_seeds_best     =
 $(FUZZ_BUILD)/seeds/%: FORCE
 	@rm -rf $@ && mkdir -p $@ $(FUZZ_BUILD)/corpus/$*
 	@for f in $(fuzz_seeds_$*); do cp "$$f" $@/; done
