@@ -199,6 +199,16 @@ static void draw_controls(App *a) {
 }
 
 // Gold that breathes towards white: the colour of a new record.
+// The results' record line: "NEW BEST<what>!" (with the record it beat,
+// when there was one), else "BEST<what> <record>".
+static void record_line(char *line, size_t n, const char *what, bool new_best, int64_t best) {
+    char b[32];
+    best_time_text(best, b, sizeof b);
+    if (new_best && best) snprintf(line, n, "NEW BEST%s!  (WAS %s)", what, b);
+    else if (new_best) snprintf(line, n, "NEW BEST%s!", what);
+    else snprintf(line, n, "BEST%s %s", what, b);
+}
+
 static SDL_Color record_colour(const App *a) {
     double k = 0.5 + 0.5 * sin(a->rc.time_s * 6.0);
     return (SDL_Color){255, (Uint8)(210 + 45 * k), (Uint8)(120 + 135 * k), 255};
@@ -226,15 +236,7 @@ static void draw_results(App *a) {
     } else if (r->won) {
         snprintf(line, sizeof line, "TIME %s", t);
         render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
-        if (r->new_best && r->best) {
-            best_time_text(r->best, b, sizeof b);
-            snprintf(line, sizeof line, "NEW BEST!  (WAS %s)", b);
-        } else if (r->new_best) {
-            snprintf(line, sizeof line, "NEW BEST!");
-        } else {
-            best_time_text(r->best, b, sizeof b);
-            snprintf(line, sizeof line, "BEST %s", b);
-        }
+        record_line(line, sizeof line, "", r->new_best, r->best);
         render_text_centred(&a->rc, CX, 290, 3, r->new_best ? record_colour(a) : C_DIM, line);
     } else {
         snprintf(line, sizeof line, "FELL AFTER %s", t);
@@ -247,15 +249,7 @@ static void draw_results(App *a) {
         if (r->rush_done) {
             snprintf(line, sizeof line, "WHOLE RUSH %s   HITS %d", t, a->rush.hits);
             render_text_centred(&a->rc, CX, 364, 3, C_GOLD, line);
-            if (r->rush_new_best && r->rush_best) {
-                best_time_text(r->rush_best, b, sizeof b);
-                snprintf(line, sizeof line, "NEW BEST RUSH!  (WAS %s)", b);
-            } else if (r->rush_new_best) {
-                snprintf(line, sizeof line, "NEW BEST RUSH!");
-            } else {
-                best_time_text(r->rush_best, b, sizeof b);
-                snprintf(line, sizeof line, "BEST RUSH %s", b);
-            }
+            record_line(line, sizeof line, " RUSH", r->rush_new_best, r->rush_best);
             render_text_centred(&a->rc, CX, 398, 2, r->rush_new_best ? record_colour(a) : C_DIM, line);
         } else if (r->won) {
             snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d DONE", t, a->rush.arena, a->rush.arenas);
