@@ -54,7 +54,7 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
     w->assist_wiggle = setup->assist_wiggle;
     rng_seed(&w->rng, setup->use_seed ? setup->seed : lv->seed);
     if (!tilemap_init(&w->map, lv->map.w, lv->map.h, lv->map.tile)) goto oom;
-    memcpy(w->map.cells, lv->map.cells, (size_t)lv->map.w * (size_t)lv->map.h);
+    tilemap_copy_cells(&w->map, &lv->map);
     if (!bullets_init(&w->bullets, lv->bullets ? lv->bullets : BULLETS_DEFAULT_CAP)) goto oom;
     player_init(&w->player, lv->player_col, lv->player_row, lv->tile);
     w->player.hp = w->player.hp_max = dr->hearts;

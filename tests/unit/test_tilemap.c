@@ -178,11 +178,65 @@ static void test_empty_rings(void **state) {
     assert_int_equal(tilemap_empty_rings(&m, v2(10, 10), 3), 0);     // at the map's edge
     assert_int_equal(tilemap_empty_rings(&m, v2(-5, 10), 3), -1);    // outside
     assert_int_equal(tilemap_empty_rings(&m, v2(NAN, 10), 3), -1);
-    // The quick 3 x 3 test of a short segment: a neighbour cell of rock
-    // makes it false even when the segment stays in open air.
+    // The quick test of a short segment: the cells its bounding box meets
+    // must be empty (an open cell's 3 x 3 block answers at once); rock in a
+    // neighbour cell the segment does not reach does not matter.
     assert_true(tilemap_segment_open(&m, v2(140, 80), v2(150, 90)));
-    assert_false(tilemap_segment_open(&m, v2(50, 80), v2(52, 82)));
+    assert_true(tilemap_segment_open(&m, v2(50, 80), v2(52, 82)));   // beside the block, not into it
+    assert_true(tilemap_segment_open(&m, v2(60, 62), v2(62, 66)));
+    assert_false(tilemap_segment_open(&m, v2(62, 60), v2(66, 62)));  // into the block
     assert_false(tilemap_segment_open(&m, v2(50, 40), v2(64, 40)));  // ends on the block's face
+    tilemap_free(&m);
+}
+
+// The open flags (a cell and its eight neighbours empty and inside the map)
+// follow every tilemap_set, overwrites included, and tilemap_copy_cells;
+// a short segment from an open cell never hits anything.
+static bool open_by_hand(const Tilemap *m, int c, int r) {
+    if (c < 1 || r < 1 || c + 1 >= m->w || r + 1 >= m->h) return false;
+    for (int y = r - 1; y <= r + 1; y++)
+        for (int x = c - 1; x <= c + 1; x++)
+            if (tilemap_at(m, x, y) != TILE_EMPTY) return false;
+    return true;
+}
+
+static void test_open_flags(void **state) {
+    (void)state;
+    Tilemap m, copy;
+    assert_true(tilemap_init(&m, 23, 17, S));
+    uint32_t seed = 12345;
+    int opens = 0, shut = 0;
+    for (int i = 0; i < 400; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        int c = (int)(seed >> 8) % 23, r = (int)(seed >> 16) % 17;
+        tilemap_set(&m, c, r, (seed >> 28) < 11 ? TILE_EMPTY : (Tile)(1 + (seed >> 4) % 5));
+        if (i % 40 != 39) continue;
+        for (int y = 0; y < m.h; y++)
+            for (int x = 0; x < m.w; x++) {
+                bool want = open_by_hand(&m, x, y);
+                assert_int_equal(m.open[y * m.w + x], want);
+                Vec2 p = v2((x + 0.25) * S, (y + 0.75) * S);
+                assert_int_equal(tilemap_open_at(&m, p), want);
+                opens += want;
+                shut += !want;
+            }
+    }
+    assert_true(opens > 0 && shut > 0);                      // both kinds were checked
+    assert_false(tilemap_open_at(&m, v2(-1, 40)));
+    assert_false(tilemap_open_at(&m, v2(40, NAN)));
+    assert_true(tilemap_init(&copy, 23, 17, S));
+    tilemap_copy_cells(&copy, &m);
+    assert_memory_equal(copy.cells, m.cells, 23 * 17);
+    assert_memory_equal(copy.open, m.open, 23 * 17);
+    for (int i = 0; i < 20000; i++) {                        // never open where a cast hits
+        seed = seed * 1664525u + 1013904223u;
+        Vec2 a = v2((seed >> 8) % (23 * S * 8) / 8.0, (seed >> 4) % (17 * S * 8) / 8.0);
+        seed = seed * 1664525u + 1013904223u;
+        Vec2 b = v2(a.x + ((int)(seed >> 8) % (2 * S * 8) - S * 8) / 8.0, a.y + ((int)(seed >> 20) % (2 * S * 8) - S * 8) / 8.0);
+        TileHit hit;
+        if (tilemap_segment_open(&m, a, b)) assert_false(tilemap_cast(&m, a, b, &hit));
+    }
+    tilemap_free(&copy);
     tilemap_free(&m);
 }
 
@@ -596,7 +650,7 @@ int main(void) {
         cmocka_unit_test(test_cast_long),              cmocka_unit_test(test_nearest_square),
         cmocka_unit_test(test_nearest_radius_bound),
         cmocka_unit_test(test_nearest_slopes),         cmocka_unit_test(test_nearest_seams_and_corners),
-        cmocka_unit_test(test_sweep_circle),           cmocka_unit_test(test_random_maps_consistent),
+        cmocka_unit_test(test_open_flags),             cmocka_unit_test(test_sweep_circle),           cmocka_unit_test(test_random_maps_consistent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

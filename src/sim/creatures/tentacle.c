@@ -66,7 +66,7 @@ static TentacleNode *node_at(Tentacle *c, int a, int j) { return &c->nodes[c->ar
 
 // Keeps p within radius of ref (the write-up's clamping_current_position).
 // Scaling the offset (no trig) keeps the result within radius to an ulp or two.
-static Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
+static inline Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
     Vec2 d = v2_sub(p, ref);
     double l = v2_len(d);
     if (l <= radius) return p;
@@ -87,7 +87,7 @@ static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
 // the links meet within the limit exactly when the cosine between them
 // (their dot product over their lengths) is at least the limit's cosine,
 // and the turned link is prev rotated by the limit, scaled to the length.
-static Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
+static inline Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
     Vec2 d = v2_sub(p, from);
     double len = v2_len(d), pl = v2_len(prev);
     if (len < TENTACLE_LINK_MIN_PX || pl < TENTACLE_LINK_MIN_PX) return p;
@@ -313,6 +313,7 @@ static bool rock_at(const Tilemap *map, int x, int y) { return tilemap_at(map, x
 // node lying next to a wall is then not searched for every tick; only the
 // neighbours p is that close to are looked at.
 static bool clear_within(const Tilemap *map, Vec2 p, double keep) {
+    if (tilemap_open_at(map, p)) return true;                    // keep <= a tile: open air all round
     double s = map->tile, far = keep + 1e-6;
     int cx = (int)floor(p.x / s), cy = (int)floor(p.y / s);
     if (rock_at(map, cx, cy)) return false;
@@ -369,7 +370,9 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
     if (!map->cells || map->w <= 0 || map->h <= 0) return p;     // no arena (unit tests)
     double len = v2_dist(p, from);
     TileHit hit;
-    if (len < TENTACLE_LINK_MIN_PX || !tilemap_cast(map, from, p, &hit) || hit.inside) return p;
+    if (len < TENTACLE_LINK_MIN_PX || tilemap_segment_open(map, from, p) || !tilemap_cast(map, from, p, &hit) ||
+        hit.inside)
+        return p;
     Vec2 rest = v2_sub(p, hit.point);
     Vec2 slide = v2_sub(rest, v2_scale(hit.normal, v2_dot(rest, hit.normal)));
     Vec2 q = v2_add(v2_add(hit.point, v2_scale(hit.normal, TENTACLE_ROCK_GAP_PX)), slide);

@@ -36,20 +36,49 @@ bool tilemap_init(Tilemap *m, int w, int h, int tile) {
     memset(m, 0, sizeof *m);
     if (w <= 0 || h <= 0 || w > TILEMAP_MAX_SIDE || h > TILEMAP_MAX_SIDE || tile <= 0) return false;
     m->cells = mem_alloc((size_t)w * (size_t)h, 1);
-    if (!m->cells) return false;
+    m->open = mem_alloc((size_t)w * (size_t)h, 1);
+    if (!m->cells || !m->open) {
+        tilemap_free(m);
+        return false;
+    }
     m->w = w;
     m->h = h;
     m->tile = tile;
+    for (int r = 1; r + 1 < h; r++) memset(m->open + (size_t)r * w + 1, 1, w > 2 ? (size_t)(w - 2) : 0);
     return true;
 }
 
 void tilemap_free(Tilemap *m) {
     mem_free(m->cells);
+    mem_free(m->open);
     memset(m, 0, sizeof *m);
 }
 
+// Recomputes the open flag of the cell (col, row) from its 3 x 3 block.
+static void refresh_open(Tilemap *m, int col, int row) {
+    if (col < 0 || row < 0 || col >= m->w || row >= m->h) return;
+    uint8_t open = col >= 1 && row >= 1 && col + 1 < m->w && row + 1 < m->h;
+    for (int r = row - 1; open && r <= row + 1; r++)
+        for (int c = col - 1; c <= col + 1; c++)
+            if (m->cells[(size_t)r * m->w + c] != TILE_EMPTY) open = 0;
+    m->open[(size_t)row * m->w + col] = open;
+}
+
 void tilemap_set(Tilemap *m, int col, int row, Tile t) {
-    if (col >= 0 && row >= 0 && col < m->w && row < m->h) m->cells[(size_t)row * m->w + col] = (uint8_t)t;
+    if (col < 0 || row < 0 || col >= m->w || row >= m->h) return;
+    m->cells[(size_t)row * m->w + col] = (uint8_t)t;
+    if (!m->open) return;
+    for (int r = row - 1; r <= row + 1; r++)
+        for (int c = col - 1; c <= col + 1; c++) refresh_open(m, c, r);
+}
+
+void tilemap_copy_cells(Tilemap *dst, const Tilemap *src) {
+    size_t n = (size_t)src->w * (size_t)src->h;
+    memcpy(dst->cells, src->cells, n);
+    if (dst->open && src->open) memcpy(dst->open, src->open, n);
+    else if (dst->open)
+        for (int r = 0; r < dst->h; r++)
+            for (int c = 0; c < dst->w; c++) refresh_open(dst, c, r);
 }
 
 Tile tilemap_at(const Tilemap *m, int col, int row) {
@@ -526,18 +555,21 @@ static int cell_floor(double v, double s, double inv) {
     return c;
 }
 
+bool tilemap_open_at(const Tilemap *m, Vec2 p) {
+    double s = m->tile, inv = 1.0 / s;
+    if (!m->open || !(p.x >= 0 && p.y >= 0 && p.x < (double)m->w * s && p.y < (double)m->h * s)) return false;
+    return m->open[(size_t)cell_floor(p.y, s, inv) * m->w + cell_floor(p.x, s, inv)];
+}
+
 bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b) {
     double s = m->tile, inv = 1.0 / s;
     if (!(a.x > 0 && a.y > 0 && a.x < (double)m->w * s && a.y < (double)m->h * s)) return false;   // NaN too
     double dx = b.x - a.x, dy = b.y - a.y;
-    if (fabs(dx) < s && fabs(dy) < s) {
-        // Less than a tile each way: the segment stays within a's cell and
-        // its eight neighbours (their closed boxes), which must all be empty.
-        int c = cell_floor(a.x, s, inv), r = cell_floor(a.y, s, inv), w = m->w;
-        if (c < 1 || r < 1 || c + 1 >= w || r + 1 >= m->h) return false;
-        const uint8_t *p = m->cells + (size_t)(r - 1) * w + (c - 1);
-        return !(p[0] | p[1] | p[2] | p[w] | p[w + 1] | p[w + 2] | p[2 * w] | p[2 * w + 1] | p[2 * w + 2]);
-    }
+    // Less than a tile each way from an open cell: the segment stays within
+    // that cell and its eight neighbours (their closed boxes), all empty.
+    if (m->open && fabs(dx) < s && fabs(dy) < s &&
+        m->open[(size_t)cell_floor(a.y, s, inv) * m->w + cell_floor(a.x, s, inv)])
+        return true;
     // Up to 4 tiles: the cells whose closed box meets the bounding box (a
     // low end exactly on a grid line also takes the cell before it, as
     // cells_at and the DDA do).

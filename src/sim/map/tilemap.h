@@ -27,12 +27,21 @@ typedef struct Tilemap {
     int w, h;                  // in tiles
     int tile;                  // tile size in pixels
     uint8_t *cells;            // w*h Tile values, row-major; owned
+    // w*h, derived from cells by tilemap_set: 1 when the cell and its eight
+    // neighbours are all empty and inside the map (anything that stays
+    // within one tile of a point in such a cell is in open air: one byte
+    // read instead of a cast); owned. NULL in a map built by hand.
+    uint8_t *open;
 } Tilemap;
 
 // Allocates w*h empty cells. False on a bad size or no memory.
 bool tilemap_init(Tilemap *m, int w, int h, int tile);
 void tilemap_free(Tilemap *m);
 void tilemap_set(Tilemap *m, int col, int row, Tile t);
+// Copies src's tiles into dst (the same size, both from tilemap_init).
+void tilemap_copy_cells(Tilemap *dst, const Tilemap *src);
+// Is the cell under p open (see Tilemap.open)? False outside the map.
+bool tilemap_open_at(const Tilemap *m, Vec2 p);
 // Tile at (col,row); outside the map: TILE_SOLID.
 Tile tilemap_at(const Tilemap *m, int col, int row);
 // Tile for a map character ('#', '.', 'J', '/', 'L', '\\', 'F', '7'), or -1.
@@ -90,8 +99,8 @@ bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out);
 // A quick test for the common case of a short cast in open air: true when
 // the segment a-b (at most 4 tiles across each way) lies inside the map and
 // every cell whose closed box meets its bounding box is empty (for less
-// than a tile each way: a's cell and its eight neighbours, a 3 x 3 block
-// read at once), so it touches no solid and tilemap_cast would find
+// than a tile each way from an open cell, see Tilemap.open, one byte
+// answers), so it touches no solid and tilemap_cast would find
 // nothing (tilemap_cast takes this shortcut itself). False says nothing:
 // cast to know.
 bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b);
