@@ -229,13 +229,14 @@ static int push_nearest(const PushSet *ps, double x, double y, double *bd2) {
     *bd2 = INFINITY;
     if (!(x >= ps->bx0 && x <= ps->bx1 && y >= ps->by0 && y <= ps->by1)) return -1;
     if (!ps->masked) {
-        for (int k = 0; k < ps->n; k++) {
+        double bd = INFINITY;           // a local, selects instead of branches: which pusher holds
+        for (int k = 0; k < ps->n; k++) {   // a star is hard to predict
             double dx = x - ps->x[k], dy = y - ps->y[k], d2 = dx * dx + dy * dy;
-            if (d2 < ps->r2[k] && d2 < *bd2) {
-                best = k;
-                *bd2 = d2;
-            }
+            bool take = (d2 < ps->r2[k]) & (d2 < bd);
+            best = take ? k : best;
+            bd = take ? d2 : bd;
         }
+        *bd2 = bd;
         return best;
     }
     int cx = (int)((x - ps->bx0) * ps->icw), cy = (int)((y - ps->by0) * ps->ich);
