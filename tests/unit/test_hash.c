@@ -241,6 +241,7 @@ static const Field Starfield_fields[] = {
     SKIP(Starfield, gw, int, "the grid by origin: built at init from the origins"),
     SKIP(Starfield, gh, int, "the grid by origin: built at init from the origins"),
     SKIP(Starfield, start, uint32_t *, "the grid by origin: built at init from the origins"),
+    SKIP(Starfield, resting, uint32_t *, "per cell, its stars not active: follows from the stars' active flags"),
     PTR(Starfield, active, uint32_t, K_U32, NULL, NULL),
     NUM(Starfield, active_n, uint32_t, K_U32),
     NUM(Starfield, pushed, uint64_t, K_U64),

@@ -173,6 +173,11 @@ static void test_same_as_the_naive_starfield(void **state) {
                     fail_msg("case %d tick %d star %u: naive %.9g %.9g, ours %.9g %.9g", c, t, i, copy[i].x,
                              copy[i].y, sf.s[i].x, sf.s[i].y);
             if (sf.active_n > most) most = sf.active_n;
+            for (int k = 0; t % 50 == 0 && k < sf.gw * sf.gh; k++) {   // each cell's resting count is true
+                uint32_t resting = 0;
+                for (uint32_t i = sf.start[k]; i < sf.start[k + 1]; i++) resting += !sf.s[i].active;
+                assert_int_equal(sf.resting[k], resting);
+            }
         }
         assert_true(most > (c == 0 ? 50u : 2048u));
         mem_free(copy);

@@ -45,7 +45,8 @@ bool starfield_init(Starfield *sf, uint32_t n, double w, double h, Rng *rng) {
     sf->s = mem_alloc(n, sizeof *sf->s);
     sf->active = mem_alloc(n, sizeof *sf->active);
     sf->start = mem_alloc(cells + 1, sizeof *sf->start);
-    if (!drawn || !sf->s || !sf->active || !sf->start) {
+    sf->resting = mem_alloc(cells, sizeof *sf->resting);
+    if (!drawn || !sf->s || !sf->active || !sf->start || !sf->resting) {
         mem_free(drawn);
         starfield_free(sf);
         return false;
@@ -62,6 +63,7 @@ bool starfield_init(Starfield *sf, uint32_t n, double w, double h, Rng *rng) {
     // Counting sort: start[c] counts, then becomes the end of cell c, then
     // (filling backwards) its beginning; each cell keeps the drawing order.
     for (uint32_t i = 0; i < n; i++) sf->start[cell_of(sf, &drawn[i])]++;
+    for (size_t c = 0; c < cells; c++) sf->resting[c] = sf->start[c];
     uint32_t sum = 0;
     for (size_t c = 0; c < cells; c++) {
         sum += sf->start[c];
@@ -77,6 +79,7 @@ void starfield_free(Starfield *sf) {
     mem_free(sf->s);
     mem_free(sf->active);
     mem_free(sf->start);
+    mem_free(sf->resting);
     memset(sf, 0, sizeof *sf);
 }
 
@@ -146,8 +149,9 @@ static void wake(Starfield *sf, const StarPusher *p, int k) {
             double x0 = cx * cs - pad, x1 = (cx + 1) * cs + pad;
             double nx = gap(x, x0, x1), fx = reach(x, x0, x1), qfx = reach(qx, x0, x1);
             if (nx * nx + ny * ny >= r2 || qfx * qfx + qfy * qfy < q2) continue;
-            bool inside = fx * fx + fy * fy < r2;
             size_t c = (size_t)cy * sf->gw + cx;
+            if (!sf->resting[c]) continue;                 // every star of it is active already
+            bool inside = fx * fx + fy * fy < r2;
             for (uint32_t i = sf->start[c]; i < sf->start[c + 1]; i++) {
                 Star *s = &sf->s[i];
                 if (s->active) continue;
@@ -155,6 +159,7 @@ static void wake(Starfield *sf, const StarPusher *p, int k) {
                 if (inside || dx * dx + dy * dy < r2) {
                     s->active = 1;
                     sf->active[sf->active_n++] = i;
+                    sf->resting[c]--;
                 }
             }
         }
@@ -282,6 +287,7 @@ void starfield_step(Starfield *sf, const StarPusher *p, int n) {
                 s->x = s->ox;
                 s->y = s->oy;
                 s->active = 0;
+                sf->resting[cell_of(sf, s)]++;
                 continue;
             }
         }

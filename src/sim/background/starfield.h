@@ -42,6 +42,10 @@ typedef struct Starfield {
     double cell_px;
     int gw, gh;                // cells across and down
     uint32_t *start;           // gw*gh + 1; owned
+    // Per cell, how many of its stars are resting (not on the active list):
+    // a wake skips a cell with none (behind a whale's head most cells a
+    // disc reaches were woken on earlier ticks and are still drifting home).
+    uint32_t *resting;         // gw*gh; owned
     // Active stars, in the order they were activated (stable compaction).
     uint32_t *active;          // capacity count; owned
     uint32_t active_n;

@@ -249,7 +249,7 @@ static void wave_sizes(const Tentacle *c, int a, double *size) {
 }
 
 // The wave's offset at body node j: size across the chain's direction there.
-static Vec2 wave(const Tentacle *c, int a, int j, double size) {
+static inline Vec2 wave(const Tentacle *c, int a, int j, double size) {
     const TentacleNode *nd = &c->nodes[c->arms[a].first];
     Vec2 dir = v2_norm(v2_sub(nd[j + 1].pos, nd[j - 1].pos));
     return v2_scale(v2_perp(dir), size);

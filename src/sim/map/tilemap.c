@@ -44,6 +44,7 @@ bool tilemap_init(Tilemap *m, int w, int h, int tile) {
     m->w = w;
     m->h = h;
     m->tile = tile;
+    m->inv_tile = 1.0 / tile;
     for (int r = 1; r + 1 < h; r++) memset(m->open + (size_t)r * w + 1, 1, w > 2 ? (size_t)(w - 2) : 0);
     return true;
 }
@@ -545,21 +546,7 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
     return best;
 }
 
-// floor(v / s) for 0 <= v < 2^31 s with one multiply by inv = 1/s: the
-// rounded product may land one off next to a grid line, which the exact
-// products fix.
-static int cell_floor(double v, double s, double inv) {
-    int c = (int)(v * inv);
-    if (c * s > v) return c - 1;
-    if ((c + 1) * s <= v) return c + 1;
-    return c;
-}
-
-bool tilemap_open_at(const Tilemap *m, Vec2 p) {
-    double s = m->tile, inv = 1.0 / s;
-    if (!m->open || !(p.x >= 0 && p.y >= 0 && p.x < (double)m->w * s && p.y < (double)m->h * s)) return false;
-    return m->open[(size_t)cell_floor(p.y, s, inv) * m->w + cell_floor(p.x, s, inv)];
-}
+static int cell_floor(double v, double s, double inv) { return tilemap_cell_floor(v, s, inv); }
 
 bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b) {
     double s = m->tile, inv = 1.0 / s;
@@ -567,9 +554,7 @@ bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b) {
     double dx = b.x - a.x, dy = b.y - a.y;
     // Less than a tile each way from an open cell: the segment stays within
     // that cell and its eight neighbours (their closed boxes), all empty.
-    if (m->open && fabs(dx) < s && fabs(dy) < s &&
-        m->open[(size_t)cell_floor(a.y, s, inv) * m->w + cell_floor(a.x, s, inv)])
-        return true;
+    if (fabs(dx) < s && fabs(dy) < s && tilemap_open_at(m, a)) return true;
     // Up to 4 tiles: the cells whose closed box meets the bounding box (a
     // low end exactly on a grid line also takes the cell before it, as
     // cells_at and the DDA do).

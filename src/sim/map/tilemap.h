@@ -8,6 +8,7 @@
 // down. Everything outside the map counts as solid (the arena is closed).
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/vec2.h"
@@ -32,6 +33,7 @@ typedef struct Tilemap {
     // within one tile of a point in such a cell is in open air: one byte
     // read instead of a cast); owned. NULL in a map built by hand.
     uint8_t *open;
+    double inv_tile;           // 1 / tile (for tilemap_open_at)
 } Tilemap;
 
 // Allocates w*h empty cells. False on a bad size or no memory.
@@ -40,8 +42,24 @@ void tilemap_free(Tilemap *m);
 void tilemap_set(Tilemap *m, int col, int row, Tile t);
 // Copies src's tiles into dst (the same size, both from tilemap_init).
 void tilemap_copy_cells(Tilemap *dst, const Tilemap *src);
-// Is the cell under p open (see Tilemap.open)? False outside the map.
-bool tilemap_open_at(const Tilemap *m, Vec2 p);
+// floor(v / s) for 0 <= v < 2^31 s with one multiply by inv = 1/s: the
+// rounded product may land one off next to a grid line, which the exact
+// products fix.
+static inline int tilemap_cell_floor(double v, double s, double inv) {
+    int c = (int)(v * inv);
+    if (c * s > v) return c - 1;
+    if ((c + 1) * s <= v) return c + 1;
+    return c;
+}
+
+// Is the cell under p open (see Tilemap.open)? False outside the map and
+// in a map without open flags. Inline: the tentacles ask for every node.
+static inline bool tilemap_open_at(const Tilemap *m, Vec2 p) {
+    double s = m->tile;
+    if (!m->open || !(p.x >= 0 && p.y >= 0 && p.x < (double)m->w * s && p.y < (double)m->h * s)) return false;
+    return m->open[(size_t)tilemap_cell_floor(p.y, s, m->inv_tile) * (size_t)m->w +
+                   (size_t)tilemap_cell_floor(p.x, s, m->inv_tile)];
+}
 // Tile at (col,row); outside the map: TILE_SOLID.
 Tile tilemap_at(const Tilemap *m, int col, int row);
 // Tile for a map character ('#', '.', 'J', '/', 'L', '\\', 'F', '7'), or -1.
