@@ -21,3 +21,9 @@ double dm_atan2(double y, double x);
 double dm_wrap(double x);
 // x wrapped into [0, 2*pi).
 double dm_wrap_pos(double x);
+// fmax and fmin, inline (libm's are calls, and the simulation's geometry
+// asks for them by the million): a NaN argument gives the other; a tie
+// (+0 and -0) gives the first, as glibc does (musl would give +0 for
+// fmax), so every build agrees.
+static inline double dm_fmax(double a, double b) { return a >= b || b != b ? a : b; }
+static inline double dm_fmin(double a, double b) { return a <= b || b != b ? a : b; }

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/dmath.h"
 #include "core/mem.h"
 
 static int words_of(int cap) { return (cap + 63) / 64; }
@@ -67,7 +68,7 @@ void bullets_kill(Bullets *bs, int i) {
 // than k tiles each way (a pixel kept for the rounding of its positions).
 static int clear_moves(const Tilemap *map, Vec2 p, Vec2 v) {
     int k = tilemap_empty_rings(map, p, BULLETS_CLEAR_RINGS);
-    double step = fmax(fabs(v.x), fabs(v.y));
+    double step = dm_fmax(fabs(v.x), fabs(v.y));
     if (k <= 0 || !(step > 0.0)) return 0;
     double moves = (k * map->tile - 1.0) / step;
     return moves >= 1e6 ? 1000000 : (int)moves;

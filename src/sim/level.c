@@ -393,7 +393,7 @@ int64_t level_units(const Level *lv, int n) {
     }
     double area = (double)lv->map.w * lv->map.tile * ((double)lv->map.h * lv->map.tile);
     if (lv->stars == 0 || pushers == 0 || !(area > 0)) return units;
-    double stars = fmin((double)lv->stars, (double)lv->stars / area * reach);
+    double stars = dm_fmin((double)lv->stars, (double)lv->stars / area * reach);
     return units + (int64_t)ceil(stars * pushers / LEVEL_STAR_PAIRS_PER_UNIT);
 }
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/dmath.h"
 #include "core/mem.h"
 
 static const double CELL_MIN_PX = 16.0;
@@ -196,10 +197,10 @@ static void push_set(PushSet *ps, const StarPusher *p, int n, uint32_t stars) {
         ps->x[k] = p[k].x;
         ps->y[k] = p[k].y;
         ps->r2[k] = p[k].r * p[k].r;
-        ps->bx0 = fmin(ps->bx0, p[k].x - p[k].r - 1.0);
-        ps->by0 = fmin(ps->by0, p[k].y - p[k].r - 1.0);
-        ps->bx1 = fmax(ps->bx1, p[k].x + p[k].r + 1.0);
-        ps->by1 = fmax(ps->by1, p[k].y + p[k].r + 1.0);
+        ps->bx0 = dm_fmin(ps->bx0, p[k].x - p[k].r - 1.0);
+        ps->by0 = dm_fmin(ps->by0, p[k].y - p[k].r - 1.0);
+        ps->bx1 = dm_fmax(ps->bx1, p[k].x + p[k].r + 1.0);
+        ps->by1 = dm_fmax(ps->by1, p[k].y + p[k].r + 1.0);
     }
     ps->masked = n > 1 && n <= 64 && stars >= PUSH_MASK_STARS;
     if (!ps->masked) return;

@@ -137,7 +137,7 @@ double tentacle_bend(const Tentacle *c, int a) {
         if (v2_len(d) < TENTACLE_LINK_MIN_PX) continue;
         if (have) {
             double ang = dm_atan2(prev.x * d.y - prev.y * d.x, v2_dot(prev, d));
-            worst = fmax(worst, fabs(ang));
+            worst = dm_fmax(worst, fabs(ang));
         }
         prev = d;
         have = true;
@@ -194,7 +194,7 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
             dm_sincos(dir, &s, &co);
             p = v2(p.x + co * c->link_px, p.y + s * c->link_px);
             double down = DM_PI / 2.0 - dir;
-            dir += fmax(-TENTACLE_SPAWN_TURN_RAD, fmin(TENTACLE_SPAWN_TURN_RAD, down));
+            dir += dm_fmax(-TENTACLE_SPAWN_TURN_RAD, dm_fmin(TENTACLE_SPAWN_TURN_RAD, down));
         }
     }
     return true;
@@ -379,7 +379,7 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
     q = limit_bend(from, clamp_near(q, from, L), prev);
     TileHit again;
     if (!tilemap_cast(map, from, q, &again)) return q;
-    double t = fmax(hit.t - TENTACLE_ROCK_GAP_PX / len, 0.0);
+    double t = dm_fmax(hit.t - TENTACLE_ROCK_GAP_PX / len, 0.0);
     return v2_add(from, v2_scale(v2_sub(p, from), t));
 }
 
@@ -682,6 +682,6 @@ void tentacle_probes(const Tentacle *c, TentacleProbes *out) {
             out->max_reach = total;
         }
         if (reach - total > out->overreach) out->overreach = reach - total;
-        out->bend = fmax(out->bend, tentacle_bend(c, a));
+        out->bend = dm_fmax(out->bend, tentacle_bend(c, a));
     }
 }

@@ -149,20 +149,20 @@ typedef struct Sway {
 static Sway sway_for(int ns) {
     Sway w;
     double joints = ns - 1;
-    w.exact = fmin(TETRAN_CURL_EXACT_RAD / joints, TETRAN_BEND_MAX_RAD);
-    w.limit = fmin(TETRAN_CURL_MAX_RAD / joints, TETRAN_BEND_MAX_RAD);
+    w.exact = dm_fmin(TETRAN_CURL_EXACT_RAD / joints, TETRAN_BEND_MAX_RAD);
+    w.limit = dm_fmin(TETRAN_CURL_MAX_RAD / joints, TETRAN_BEND_MAX_RAD);
     w.margin = w.limit - w.exact;
-    w.swing = fmin(TETRAN_SWAY_CURL_RAD / joints, TETRAN_BEND_MAX_RAD);
+    w.swing = dm_fmin(TETRAN_SWAY_CURL_RAD / joints, TETRAN_BEND_MAX_RAD);
     // Braking evenly from full speed over the margin takes 2 * margin / lag
     // ticks; the run-up takes as long, but at least TETRAN_SWAY_EASE_TICKS,
     // and later runs brake at the same rate (over at least what braking
     // from the write-up's speed in TETRAN_SWAY_EASE_TICKS takes).
-    w.run_up = 1.0 / fmax(2.0 * w.margin / TETRAN_WIGGLE_LAG_RAD, TETRAN_SWAY_EASE_TICKS);
-    w.brake = fmax(w.margin, 0.5 * TETRAN_SWAY_EASE_TICKS * TETRAN_WIGGLE_LAG_RAD);
+    w.run_up = 1.0 / dm_fmax(2.0 * w.margin / TETRAN_WIGGLE_LAG_RAD, TETRAN_SWAY_EASE_TICKS);
+    w.brake = dm_fmax(w.margin, 0.5 * TETRAN_SWAY_EASE_TICKS * TETRAN_WIGGLE_LAG_RAD);
     // The turning back passes w.wave joints per tick, so it crosses the arm
     // in TETRAN_SWAY_WAVE_TICKS, or a share of one end-to-end run.
     double travel = 2.0 * w.swing / (TETRAN_SWAY_SPEED * TETRAN_WIGGLE_LAG_RAD);
-    w.wave = (int)ceil(joints / fmin(TETRAN_SWAY_WAVE_TICKS, TETRAN_SWAY_WAVE_SHARE * travel));
+    w.wave = (int)ceil(joints / dm_fmin(TETRAN_SWAY_WAVE_TICKS, TETRAN_SWAY_WAVE_SHARE * travel));
     w.follow = (int)ceil(TETRAN_SWAY_FOLLOW_SHARE * joints);
     return w;
 }
@@ -198,12 +198,12 @@ static double sway_joint(const Sway *w, double *turn, double *stroke, int8_t *di
         end = d * w->swing;
     }
     double top = first ? 1.0 : TETRAN_SWAY_SPEED;
-    s = d > 0 ? fmin(s + w->run_up, top) : fmax(s - w->run_up, -top);
+    s = d > 0 ? dm_fmin(s + w->run_up, top) : dm_fmax(s - w->run_up, -top);
     // Braking: toward its end a joint moves at most as fast as lets it stop
     // there with an even deceleration (on the first curl full speed at
     // w->exact, so the write-up holds until then); without a margin the
     // first curl just stops at the limit.
-    double room = fmax(d * (end - curl), 0.0);
+    double room = dm_fmax(d * (end - curl), 0.0);
     double margin = first ? w->margin : w->brake;
     double cap = margin > 0.0 ? sqrt(room / margin) : room / TETRAN_WIGGLE_LAG_RAD;
     if (d * s > cap) s = d * cap;
@@ -245,9 +245,9 @@ static void sway_root(Tetran *c, int a, SwayRole role, double moved) {
         double close = TETRAN_SCISSOR_SHARE * DM_TAU / c->cfg.arms;
         room = dm_wrap(mean + (role == SWAY_LEAD ? close : -close) - turn[0]);
     }
-    double want = copysign(fmin(TETRAN_SCISSOR_SPEED_RAD, sqrt(2.0 * TETRAN_SCISSOR_ACCEL_RAD * fabs(room))), room);
+    double want = copysign(dm_fmin(TETRAN_SCISSOR_SPEED_RAD, sqrt(2.0 * TETRAN_SCISSOR_ACCEL_RAD * fabs(room))), room);
     double r = stroke[0];
-    r = want > r ? fmin(want, r + TETRAN_SCISSOR_ACCEL_RAD) : fmax(want, r - TETRAN_SCISSOR_ACCEL_RAD);
+    r = want > r ? dm_fmin(want, r + TETRAN_SCISSOR_ACCEL_RAD) : dm_fmax(want, r - TETRAN_SCISSOR_ACCEL_RAD);
     // Within a step of where it aims (and slow enough to stop there): it arrives.
     if (fabs(room) <= TETRAN_SCISSOR_ACCEL_RAD && fabs(r) <= 2.0 * TETRAN_SCISSOR_ACCEL_RAD) r = room;
     stroke[0] = r;
@@ -289,11 +289,11 @@ static void ease_arm(Tetran *c, int a) {
     double off = 0.0, big = 0.0;
     for (int i = 0; i < ns; i++) {
         off += turn[i];
-        big = fmax(big, fabs(off));
+        big = dm_fmax(big, fabs(off));
         stroke[i] = 0.0;
     }
     if (big == 0.0) return;
-    double step = fmax(big * TETRAN_EASE_RATE, TETRAN_EASE_MIN_RAD);
+    double step = dm_fmax(big * TETRAN_EASE_RATE, TETRAN_EASE_MIN_RAD);
     double keep = step >= big ? 0.0 : 1.0 - step / big;
     for (int i = 0; i < ns; i++) turn[i] *= keep;
 }
@@ -384,8 +384,8 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
     c->wiggle = ctx->player.wiggle || (last && c->auto_wiggle < TETRAN_AUTO_WIGGLE_ON_TICKS);
 
     double target = c->cfg.spin_rad * PHASE_SPIN[c->phase];
-    if (c->spin_rad < target) c->spin_rad = fmin(target, c->spin_rad + TETRAN_SPIN_ACCEL_RAD);
-    else if (c->spin_rad > target) c->spin_rad = fmax(target, c->spin_rad - TETRAN_SPIN_ACCEL_RAD);
+    if (c->spin_rad < target) c->spin_rad = dm_fmin(target, c->spin_rad + TETRAN_SPIN_ACCEL_RAD);
+    else if (c->spin_rad > target) c->spin_rad = dm_fmax(target, c->spin_rad - TETRAN_SPIN_ACCEL_RAD);
 
     turn_arms(c, c->wiggle && !was);
     c->hover_rad = dm_wrap(c->hover_rad + TETRAN_HOVER_RAD_PER_TICK);
@@ -404,7 +404,7 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
     }
 }
 
-// v kept to [0, 1] (NaN to 0), as fmin(fmax(v, 0), 1) without the calls.
+// v kept to [0, 1] (NaN to 0), as dm_fmin(dm_fmax(v, 0), 1) without the calls.
 static double clamp01(double v) { return v > 0.0 ? (v < 1.0 ? v : 1.0) : 0.0; }
 
 // Closest approach of segments p0-p1 and q0-q1: the squared distance, and
@@ -608,8 +608,8 @@ void tetran_probes(const Tetran *c, TetranProbes *out) {
     // limit reads 0.5, not 0.5 plus the rounding of its wrapped angles.
     double bend = 0.0, shortest = INFINITY;
     for (int a = 0; a < c->cfg.arms; a++) {
-        for (int i = 1; i < ns; i++) bend = fmax(bend, fabs(dm_wrap(tetran_angle(c, a, i) - tetran_angle(c, a, i - 1))));
-        shortest = fmin(shortest, v2_dist(c->pos, tip_of(c, a)));
+        for (int i = 1; i < ns; i++) bend = dm_fmax(bend, fabs(dm_wrap(tetran_angle(c, a, i) - tetran_angle(c, a, i - 1))));
+        shortest = dm_fmin(shortest, v2_dist(c->pos, tip_of(c, a)));
     }
     out->bend = round(bend * 1e9) / 1e9;
     out->min_reach = round(shortest * 1e6) / 1e6;

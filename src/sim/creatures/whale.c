@@ -138,9 +138,9 @@ static double room(const Whale *c, const Tilemap *m, double ax, double ay, doubl
 // vx first (sweeping toward the y wall).
 static void corner_turn(Whale *c, const Tilemap *m, double vx, double vy, double look_px) {
     double to_x = room(c, m, vx, 0.0, look_px), to_y = room(c, m, 0.0, vy, look_px);
-    double free_px = fmax(to_x, to_y) - c->margin_px;
+    double free_px = dm_fmax(to_x, to_y) - c->margin_px;
     c->turn_dir = (int)(to_y >= to_x ? vx * vy : -vx * vy);
-    c->turn_radius_px = fmax(fmin(0.5 * free_px, WHALE_CORNER_RADIUS_PX * c->size), 0.25 * c->margin_px);
+    c->turn_radius_px = dm_fmax(dm_fmin(0.5 * free_px, WHALE_CORNER_RADIUS_PX * c->size), 0.25 * c->margin_px);
 }
 
 // A bounce. Looking ahead: the components of turn_vel (the velocity the
@@ -470,7 +470,7 @@ double whale_bend(const Whale *c) {
     for (int i = 0; i < WHALE_SEGMENTS; i++) {
         Vec2 d = v2_sub(front, c->seg[i]);            // segment i, back to front
         if (v2_len(d) > 1e-9 && (ahead.x != 0.0 || ahead.y != 0.0))
-            worst = fmax(worst, fabs(dm_atan2(ahead.x * d.y - ahead.y * d.x, v2_dot(ahead, d))));
+            worst = dm_fmax(worst, fabs(dm_atan2(ahead.x * d.y - ahead.y * d.x, v2_dot(ahead, d))));
         ahead = d;
         front = c->seg[i];
     }

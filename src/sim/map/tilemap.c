@@ -270,7 +270,7 @@ static int clampi(double v, int lo, int hi) {
 // |d| without overflow for huge components; only IEEE-exact operations
 // (hypot may round differently between C libraries, and replays must not).
 static double safe_len(Vec2 d) {
-    double k = fmax(fabs(d.x), fabs(d.y));
+    double k = dm_fmax(fabs(d.x), fabs(d.y));
     if (!(k > 1e150)) return sqrt(d.x * d.x + d.y * d.y);
     double x = d.x / k, y = d.y / k;
     return k * sqrt(x * x + y * y);
@@ -350,17 +350,17 @@ static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *
     double lo_c = empty_part ? 0 : -1, hi_c = empty_part ? m->w - 1 : m->w;
     double lo_r = empty_part ? 0 : -1, hi_r = empty_part ? m->h - 1 : m->h;
     // ... and within R of p (in doubles first: p may be far away).
-    double c_lo = fmax(floor((p.x - R) / s), lo_c), c_hi = fmin(floor((p.x + R) / s), hi_c);
-    double r_lo = fmax(floor((p.y - R) / s), lo_r), r_hi = fmin(floor((p.y + R) / s), hi_r);
+    double c_lo = dm_fmax(floor((p.x - R) / s), lo_c), c_hi = dm_fmin(floor((p.x + R) / s), hi_c);
+    double r_lo = dm_fmax(floor((p.y - R) / s), lo_r), r_hi = dm_fmin(floor((p.y + R) / s), hi_r);
     if (!(c_lo <= c_hi && r_lo <= r_hi)) return INFINITY;
     int cmin = (int)c_lo, cmax = (int)c_hi, rmin = (int)r_lo, rmax = (int)r_hi;
     // A tile without the part can be skipped before its shape is built.
     Tile none = empty_part ? TILE_SOLID : TILE_EMPTY;
     if (empty_part && !any_but(m, cmin, cmax, rmin, rmax, TILE_SOLID)) return INFINITY;   // deep in rock
-    double fc = fmax(fmin(floor(p.x / s), c_hi), c_lo), fr = fmax(fmin(floor(p.y / s), r_hi), r_lo);
+    double fc = dm_fmax(dm_fmin(floor(p.x / s), c_hi), c_lo), fr = dm_fmax(dm_fmin(floor(p.y / s), r_hi), r_lo);
     int c0 = (int)fc, r0 = (int)fr;
-    double bx = fmax(fmax(fc * s - p.x, p.x - (fc + 1) * s), 0.0);
-    double by = fmax(fmax(fr * s - p.y, p.y - (fr + 1) * s), 0.0);
+    double bx = dm_fmax(dm_fmax(fc * s - p.x, p.x - (fc + 1) * s), 0.0);
+    double by = dm_fmax(dm_fmax(fr * s - p.y, p.y - (fr + 1) * s), 0.0);
     double d0 = sqrt(bx * bx + by * by);    // p to the start cell's box
     double best = INFINITY;
     int kmax = c0 - cmin;
@@ -368,7 +368,7 @@ static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *
     if (r0 - rmin > kmax) kmax = r0 - rmin;
     if (rmax - r0 > kmax) kmax = rmax - r0;
     for (int k = 0; k <= kmax; k++) {
-        if ((k - 1) * s - d0 > fmin(best, R)) break;
+        if ((k - 1) * s - d0 > dm_fmin(best, R)) break;
         for (int r = r0 - k; r <= r0 + k; r++) {
             if (r < rmin || r > rmax) continue;
             // The ring's cells of this row, left to right: the whole span on
@@ -381,9 +381,9 @@ static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *
                 if (t == none) continue;
                 Shape sh;
                 if (!shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) continue;
-                double ex = fmax(fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
-                double ey = fmax(fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
-                double lim = fmin(best, R);
+                double ex = dm_fmax(dm_fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
+                double ey = dm_fmax(dm_fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
+                double lim = dm_fmin(best, R);
                 if (ex * ex + ey * ey > lim * lim) continue;
                 Vec2 cq;
                 double d = shape_dist(&sh, p, &cq);
@@ -411,7 +411,7 @@ static const double DIR16[16][2] = {
 // into empty space (exact for flat and 45-degree surfaces, the bisector at
 // corners).
 static Vec2 boundary_normal(const Tilemap *m, Vec2 p) {
-    double e = 1e-6 * (1.0 + fmax(fabs(p.x), fabs(p.y)) * 1e-6);
+    double e = 1e-6 * (1.0 + dm_fmax(fabs(p.x), fabs(p.y)) * 1e-6);
     Vec2 sum = v2(0, 0);
     for (int i = 0; i < 16; i++) {
         Vec2 d = v2(DIR16[i][0], DIR16[i][1]);
@@ -430,7 +430,7 @@ double tilemap_signed_distance(const Tilemap *m, Vec2 p, double max_dist, Vec2 *
         *normal = d > 0 ? v2_scale(v2_sub(p, q), 1.0 / d) : boundary_normal(m, p);
         return d;
     }
-    double R = fmax(max_dist, (double)m->tile);
+    double R = dm_fmax(max_dist, (double)m->tile);
     double e = search(m, p, R, true, &q);
     if (!isfinite(e)) {                       // deep in rock: no exit nearby
         *point = p;
@@ -497,7 +497,7 @@ static double cast_gridline(const Tilemap *m, Vec2 a, Vec2 b, int axis) {
         bool full = axis == 0 ? full_side(t1, SIDE_BOTTOM) && full_side(t2, SIDE_TOP)
                               : full_side(t1, SIDE_RIGHT) && full_side(t2, SIDE_LEFT);
         if (full) {
-            double hu = dir > 0 ? fmax(u0, start) : fmin(u0, start);
+            double hu = dir > 0 ? dm_fmax(u0, start) : dm_fmin(u0, start);
             return (hu - u0) / (u1 - u0);
         }
     }
@@ -517,7 +517,7 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
     double best = INFINITY, t_cell = 0;
     double depth_t = CAST_DEPTH_PX / len;
     int limit = 2 * (m->w + m->h) + 8;
-    for (int n = 0; n < limit && t_cell <= fmin(1.0, best); n++) {
+    for (int n = 0; n < limit && t_cell <= dm_fmin(1.0, best); n++) {
         Shape sh;
         Tile tile = tilemap_at(m, col, row);
         if (tile != TILE_EMPTY && shape_of(tile, col, row, m->tile, &sh)) {
@@ -525,7 +525,7 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
             int enter;
             if (shape_clip(&sh, a, d, &t0, &t1, &enter) && t1 - t0 > 2 * depth_t && t0 <= 1 && t1 > 0) {
                 Vec2 mid = v2_add(a, v2_scale(d, 0.5 * (t0 + t1)));
-                if (shape_deep(&sh, mid, CAST_DEPTH_PX) && fmax(t0, 0.0) < best) best = fmax(t0, 0.0);
+                if (shape_deep(&sh, mid, CAST_DEPTH_PX) && dm_fmax(t0, 0.0) < best) best = dm_fmax(t0, 0.0);
             }
         }
         if (col < -1 || row < -1 || col > m->w || row > m->h) break;   // left the map: rock
@@ -674,8 +674,8 @@ static bool line_rounded(const Shape *sh, Vec2 c, Vec2 d, double R, double *t0, 
                 ta = tb;
                 tb = tmp;
             }
-            s0 = fmax(s0, ta);
-            s1 = fmin(s1, tb);
+            s0 = dm_fmax(s0, ta);
+            s1 = dm_fmin(s1, tb);
         }
         if (ok && s0 <= s1) interval_merge(s0, s1, &lo, &hi);
     }
@@ -713,11 +713,11 @@ bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHi
         return true;
     }
     if (len == 0) return false;
-    double tol = fmin(SWEEP_TOL_PX, 0.5 * r);
+    double tol = dm_fmin(SWEEP_TOL_PX, 0.5 * r);
     double deep = r - tol, reach = r + SWEEP_SKIN_PX;
     double s = m->tile;
     // Visit the cells within reach of the path, column by column.
-    double xa = fmin(p.x, p.x + delta.x) - reach, xb = fmax(p.x, p.x + delta.x) + reach;
+    double xa = dm_fmin(p.x, p.x + delta.x) - reach, xb = dm_fmax(p.x, p.x + delta.x) + reach;
     int ca = clampi(floor(xa / s), -1, m->w + 1), cb = clampi(floor(xb / s), -2, m->w);
     double best = INFINITY;
     Vec2 nsum = v2(0, 0);
@@ -726,12 +726,12 @@ bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHi
         double ta = 0, tb = 1;
         if (delta.x != 0) {
             double u0 = ((double)c * s - reach - p.x) / delta.x, u1 = ((double)(c + 1) * s + reach - p.x) / delta.x;
-            ta = fmax(0.0, fmin(u0, u1));
-            tb = fmin(1.0, fmax(u0, u1));
+            ta = dm_fmax(0.0, dm_fmin(u0, u1));
+            tb = dm_fmin(1.0, dm_fmax(u0, u1));
             if (ta > tb) continue;
         }
-        double ya = fmin(p.y + delta.y * ta, p.y + delta.y * tb) - reach;
-        double yb = fmax(p.y + delta.y * ta, p.y + delta.y * tb) + reach;
+        double ya = dm_fmin(p.y + delta.y * ta, p.y + delta.y * tb) - reach;
+        double yb = dm_fmax(p.y + delta.y * ta, p.y + delta.y * tb) + reach;
         int ra = clampi(floor(ya / s), -1, m->h + 1), rb = clampi(floor(yb / s), -2, m->h);
         for (int row = ra; row <= rb; row++) {
             Shape sh;
@@ -747,7 +747,7 @@ bool tilemap_sweep_circle(const Tilemap *m, Vec2 p, double r, Vec2 delta, TileHi
                 double a0, a1, b0, b1;
                 if (!line_rounded(&sh, p, delta, deep, &a0, &a1) || a0 > 1 || a1 < 0) continue;
                 if (!line_rounded(&sh, p, delta, reach, &b0, &b1)) continue;
-                t = fmax(0.0, fmin(b0, a0));
+                t = dm_fmax(0.0, dm_fmin(b0, a0));
             }
             if (t > best + ttol) continue;
             Vec2 ct = v2_add(p, v2_scale(delta, t)), qt;

@@ -295,7 +295,7 @@ static double ring_excess(const Legs *L, int i) {
     const Leg *g = &L->leg[i];
     double d = v2_dist(g->target, g->root);
     double lo = p->min_px * L->scale, hi = p->max_px * L->scale;
-    return fmax(d - hi, lo - d);
+    return dm_fmax(d - hi, lo - d);
 }
 
 static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
@@ -322,7 +322,7 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         if (g->mode == LEG_STEPPING) busy = grp;
         if (g->mode == LEG_PLANTED) {
             // Outside its ring, or no knee reaches it clear of the rock.
-            double e = g->cut ? fmax(ring_excess(L, i), 1e-3) : ring_excess(L, i);
+            double e = g->cut ? dm_fmax(ring_excess(L, i), 1e-3) : ring_excess(L, i);
             if (e > 0.0 && e > urge[grp]) urge[grp] = e;
         } else if (g->mode == LEG_DANGLING) {
             Vec2 at;

@@ -485,7 +485,7 @@ static void step_wall(Player *p, const PlayerCtx *ctx, Input in, int dx, bool st
         // Topping out keeps at least the climb speed, so the body rolls on
         // over the edge instead of stopping on it.
         double vx = p->vel.x, climb = PLAYER_CLIMB_SPEED * s;
-        p->ground_speed = vx > 0.0 ? fmax(vx, climb) : vx < 0.0 ? fmin(vx, -climb) : 0.0;
+        p->ground_speed = vx > 0.0 ? dm_fmax(vx, climb) : vx < 0.0 ? dm_fmin(vx, -climb) : 0.0;
         land(p, ctx, fn);
         return;
     }
