@@ -146,12 +146,13 @@ static void wake(Starfield *sf, const StarPusher *p, int k) {
         int a = (int)floor((x - half) * inv) - 1, b = (int)floor((x + half) * inv) + 1;
         if (a < c0) a = c0;
         if (b > c1) b = c1;
+        const uint32_t *resting = sf->resting + (size_t)cy * sf->gw;
         for (int cx = a; cx <= b; cx++) {
+            if (!resting[cx]) continue;                    // every star of it is active already
             double x0 = cx * cs - pad, x1 = (cx + 1) * cs + pad;
             double nx = gap(x, x0, x1), fx = reach(x, x0, x1), qfx = reach(qx, x0, x1);
             if (nx * nx + ny * ny >= r2 || qfx * qfx + qfy * qfy < q2) continue;
             size_t c = (size_t)cy * sf->gw + cx;
-            if (!sf->resting[c]) continue;                 // every star of it is active already
             bool inside = fx * fx + fy * fy < r2;
             for (uint32_t i = sf->start[c]; i < sf->start[c + 1]; i++) {
                 Star *s = &sf->s[i];
