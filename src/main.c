@@ -1,6 +1,6 @@
-// main.c -- the command line: parses the flags into one mode, runs the
-// headless modes (script, replay, level, bench, rebless) here and hands the
-// windowed ones to app_main. Exit codes: 0 ok, 1 check failed, 2 bad input.
+// main.c -- the command line: parses the flags into one mode (cli.h), runs
+// the headless modes (script, replay, level, rebless, convert, export) here
+// and --bench in cli_bench.c, and hands the windowed ones to app_main. Exit codes: 0 ok, 1 check failed, 2 bad input.
 #include <SDL.h>                // SDL_main on the platforms that need it
 #include <errno.h>
 #include <inttypes.h>
@@ -15,55 +15,22 @@
 
 #include "app/app.h"
 #include "build_config.h"
+#include "cli.h"
 #include "core/fs.h"
 #include "core/log.h"
-#include "core/mem.h"
 #include "harness/bench.h"
 #include "harness/probes.h"
 #include "harness/script.h"
 #include "harness/session.h"
-#include "harness/snapshot.h"
 #include "render/export.h"
 #include "render/render.h"
 #include "sim/level_write.h"
 #include "sim/tmj.h"
 #include "sim/world.h"
 
-#define BENCH_TICKS (60 * SIM_TICK_HZ)   // a minute of play
-// --bench keeps two timings a tick (16 bytes): at most 16 MB of them.
-#define BENCH_MAX_TICKS 1000000
-
-typedef enum Mode {
-    MODE_PLAY = 0,             // the boss rush
-    MODE_LEVEL,
-    MODE_SCRIPT,
-    MODE_REPLAY,
-    MODE_BENCH,
-    MODE_REBLESS,              // hidden: rewrite a replay's checksums
-    MODE_CONVERT,              // .lvl <-> .tmj
-} Mode;
 
 static const char *const mode_flags[] = {"", "--level", "--script", "--replay", "--bench", "--rebless", "--convert"};
 
-typedef struct Cli {
-    Mode mode;
-    const char *file;
-    const char *out;           // --convert's output
-    const char *record;
-    bool headless, dump, render, debug, compare_naive;
-    bool has_ticks, has_seed;
-    int64_t ticks;
-    uint32_t seed;
-    AppShot shots[APP_MAX_SHOTS];
-    int shot_count;
-    // The replay lab's options (parse_lab_option).
-    const char **more;         // --replay A B ...: the files after the first (malloc'd)
-    int more_n;
-    int jobs;                  // --jobs N: processes verifying at once (0: one, in this process)
-    bool has_until, has_from;
-    int64_t until, from;       // --until T, --from T
-    const char *export_path;   // --export OUT
-} Cli;
 
 static const char usage_text[] =
     "usage: bossrush [MODE] [OPTIONS]\n"
@@ -284,23 +251,22 @@ static int parse_cli(int argc, char **argv, Cli *c) {
 
 // ---------------------------------------------------------------- helpers
 
-static const char *assets_dir(void) {
+const char *cli_assets_dir(void) {
     static char buf[1200];
     if (!buf[0]) snprintf(buf, sizeof buf, "%sassets", app_base_dir());
     return buf;
 }
 
-// How every headless mode opens its session: the leg profiles from
-// <data>/assets/legs (the app does the same, so replays agree).
-static SessionSetup setup_for(const Cli *c) {
+SessionSetup cli_setup_for(const Cli *c) {
     static char legs[1300];
-    if (!legs[0]) fs_join(assets_dir(), "legs", legs, sizeof legs);
+    if (!legs[0]) fs_join(cli_assets_dir(), "legs", legs, sizeof legs);
     return (SessionSetup){.legs_dir = legs, .use_seed = c->has_seed, .seed = c->seed,
                           .rebless = c->mode == MODE_REBLESS};
 }
 
-// Prints the session's warning and, when it failed, its message; returns rc.
-static int report(const Session *s, int rc) {
+double cli_main_start_us;
+
+int cli_report(const Session *s, int rc) {
     if (s->warning[0]) log_warn("%s", s->warning);
     if (rc) fprintf(stderr, "%s\n", s->msg);
     return rc;
@@ -320,7 +286,7 @@ static void dump_state(const World *w) {
 // the effects of earlier ticks too.
 static void take_shots(const Cli *c, RenderShooter **sh, const World *w) {
     if (!c->shot_count) return;
-    if (!*sh) *sh = render_shooter_open(assets_dir(), c->debug);
+    if (!*sh) *sh = render_shooter_open(cli_assets_dir(), c->debug);
     if (!*sh) return;
     render_shooter_tick(*sh, w);
     for (int i = 0; i < c->shot_count; i++)
@@ -340,8 +306,8 @@ static void warn_missed_shots(const Cli *c, int64_t last) {
 // --level FILE --headless [--ticks N]: validate and simulate with no input.
 static int run_level(const Cli *c) {
     Session s;
-    SessionSetup setup = setup_for(c);
-    int rc = report(&s, session_open_level(&s, c->file, &setup));
+    SessionSetup setup = cli_setup_for(c);
+    int rc = cli_report(&s, session_open_level(&s, c->file, &setup));
     if (rc == 0) {
         RenderShooter *sh = NULL;
         for (int64_t t = 0; t < c->ticks; t++) {
@@ -362,8 +328,8 @@ static bool until_reached(const Cli *c, const World *w) { return c->has_until &&
 // --script/--replay FILE --headless [--until T] [--record OUT] [--dump-state].
 static int run_script(const Cli *c) {
     Session s;
-    SessionSetup setup = setup_for(c);
-    int rc = report(&s, session_open_script(&s, c->file, &setup));
+    SessionSetup setup = cli_setup_for(c);
+    int rc = cli_report(&s, session_open_script(&s, c->file, &setup));
     if (rc) {
         session_close(&s);
         return rc;
@@ -377,7 +343,7 @@ static int run_script(const Cli *c) {
     }
     render_shooter_close(sh);
     // Stopped by --until: the checks of ticks 0..T ran; the end's do not.
-    rc = report(&s, until_reached(c, s.w) && !session_done(&s) ? s.rc : session_finish(&s));
+    rc = cli_report(&s, until_reached(c, s.w) && !session_done(&s) ? s.rc : session_finish(&s));
     if (rc == 0) warn_missed_shots(c, s.w->tick);
     if (rc == 0 && session_recording(&s)) {
         char why[1300];
@@ -399,7 +365,7 @@ static int run_script(const Cli *c) {
 // line ("PATH: ok" or the message). Warnings go to stderr at once.
 static int verify_one(const Cli *c, const char *path, char *line, size_t n) {
     Session s;
-    SessionSetup setup = setup_for(c);
+    SessionSetup setup = cli_setup_for(c);
     int rc = session_open_script(&s, path, &setup);
     if (s.warning[0]) log_warn("%s: %s", path, s.warning);
     while (rc == 0 && !session_done(&s))
@@ -507,245 +473,13 @@ static int run_batch(const Cli *c) {
 // with the current values (written atomically: a temp file and a rename).
 static int run_rebless(const Cli *c) {
     Session s;
-    SessionSetup setup = setup_for(c);
-    int rc = report(&s, session_open_script(&s, c->file, &setup));
+    SessionSetup setup = cli_setup_for(c);
+    int rc = cli_report(&s, session_open_script(&s, c->file, &setup));
     if (rc == 0) {
         while (!session_done(&s)) session_step(&s, NULL);
-        rc = report(&s, session_rebless(&s));
+        rc = cli_report(&s, session_rebless(&s));
         if (rc == 0) printf("reblessed %s\n", c->file);
     }
-    session_close(&s);
-    return rc;
-}
-
-// A fixed input pattern that walks both ways, climbs, jumps, fires and
-// toggles wiggle mode, so a bench exercises every system.
-static Input bench_input(int64_t t) {
-    uint16_t b = 0;
-    int64_t phase = t % 480;
-    if (phase < 200) b |= BTN_RIGHT;
-    else if (phase < 400) b |= BTN_LEFT;
-    else b |= BTN_UP;
-    if (t % 50 < 12) b |= BTN_JUMP;
-    if ((t / 6) % 2 == 0) b |= BTN_FIRE;
-    if (t % 900 >= 600) b |= BTN_WIGGLE;
-    return (Input){b};
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-// --bench's seek measurement: snapshots kept as the viewer keeps them
-// (harness/snapshot.h, the default budget) while the bench runs, outside
-// the timed tick; then seeks to SEEK_COUNT ticks spread over the run in a
-// jumbled order, each a restore plus the re-simulation up to the tick,
-// timed and checked against the hash the straight run had there (only
-// those ticks are hashed: hashing every tick took longer than the ticks
-// and left the caches cold for the next one).
-#define SEEK_COUNT 100
-
-typedef struct BenchSeek {
-    SnapStore st;
-    uint64_t *hash;            // per tick of the straight run (the targets')
-    uint8_t *target;           // per tick: 1 for a seek target
-    bool ok;
-} BenchSeek;
-
-// The k-th seek's tick: k = 0 the last tick, then a stride prime to most lengths.
-static int64_t seek_target(int k, int64_t n) {
-    return k == 0 ? n - 1 : (int64_t)(((uint64_t)k * 7919u * 104729u) % (uint64_t)n);
-}
-
-static void bench_seek_begin(BenchSeek *b, Session *s, int64_t n) {
-    memset(b, 0, sizeof *b);
-    size_t ticks = (size_t)(n > 0 ? n : 1);
-    b->hash = malloc(ticks * sizeof *b->hash);
-    b->target = calloc(ticks, 1);
-    b->ok = b->hash && b->target && snap_init(&b->st, s->w, &s->blocks, 0);
-    for (int k = 0; b->ok && n > 0 && k < SEEK_COUNT; k++) b->target[seek_target(k, n)] = 1;
-}
-
-static void bench_seek_tick(BenchSeek *b, const World *w) {
-    if (!b->ok) return;
-    if (b->target[w->tick]) b->hash[w->tick] = world_hash(w);
-    b->ok = snap_offer(&b->st);
-}
-
-static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
-    if (b->ok && n > 0) {
-        double sum = 0, max = 0;
-        int wrong = 0;
-        for (int k = 0; k < SEEK_COUNT; k++) {
-            int64_t target = seek_target(k, n);
-            double t0 = bench_now_us();
-            for (int64_t t = snap_restore(&b->st, target); t < target; t++) {
-                Input in = bench_input(t + 1);
-                world_step(s->w, in);
-            }
-            double dt = (bench_now_us() - t0) / 1e3;
-            sum += dt;
-            if (dt > max) max = dt;
-            wrong += world_hash(s->w) != b->hash[target];
-        }
-        printf("seek_mean_ms %.3f\n", sum / SEEK_COUNT);
-        printf("seek_max_ms %.3f\n", max);
-        printf("seek_wrong %d\n", wrong);
-        printf("snapshot_interval %" PRId64 "\n", b->st.interval);
-        printf("snapshots %d\n", b->st.n);
-        printf("snapshot_mib %.2f\n", (double)b->st.used / (1 << 20));
-        printf("world_kib %.1f\n", (double)b->st.world_bytes / 1024);
-    } else if (!b->ok) {
-        printf("seek_mean_ms unavailable\n");
-    }
-    snap_free(&b->st);
-    free(b->hash);
-    free(b->target);
-}
-
-// When main started (--bench --render's startup_ms).
-static double main_start_us;
-
-// Every BENCH_SYSTEM_EVERY-th tick is timed system by system (the clock
-// costs time too); every BENCH_NAIVE_EVERY-th, with --compare-naive, also
-// runs the naive versions (docs/bench.md). With --render, frames are timed
-// at RENDER_SAMPLES points spread over the run (the world as it is then),
-// RENDER_FRAMES frames each. These, and the naive runs, are left out of the
-// tick times and the CPU time.
-enum { BENCH_SYSTEM_EVERY = 4, BENCH_NAIVE_EVERY = 30, RENDER_SAMPLES = 8, RENDER_FRAMES = 16 };
-
-static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
-
-static int run_bench(const Cli *c) {
-    Session s;
-    SessionSetup setup = setup_for(c);
-    double load0 = bench_now_us(), load_c0 = bench_cpu_us();
-    int rc = report(&s, session_open_level(&s, c->file, &setup));
-    double load_us = bench_now_us() - load0, load_cpu = bench_cpu_us() - load_c0;
-    if (rc) {
-        session_close(&s);
-        return rc;
-    }
-    World *w = s.w;
-    int64_t n = c->has_ticks ? c->ticks : BENCH_TICKS;
-    double *dt = malloc((size_t)(n > 0 ? n : 1) * sizeof *dt);
-    double *ct = malloc((size_t)(n > 0 ? n : 1) * sizeof *ct);
-    BenchNaive nb;
-    memset(&nb, 0, sizeof nb);
-    if (!dt || !ct || (c->compare_naive && !bench_naive_init(&nb, w))) {
-        free(dt);
-        free(ct);
-        fprintf(stderr, "bossrush: out of memory\n");
-        session_close(&s);
-        return 2;
-    }
-    double startup_ms = 0, frame_ms = 0, sys_us[WORLD_SYS_COUNT] = {0}, naive_sys[WORLD_SYS_COUNT];
-    int frame_samples = 0, sys_ticks = 0;
-    bool render_failed = false;
-    if (c->render) {                   // the first frame: renderer, textures and one frame drawn
-        render_failed = render_bench_frame(w, assets_dir(), 1) < 0;
-        startup_ms = (bench_now_us() - main_start_us) / 1e3;
-    }
-    uint64_t allocs = 0, bullets = 0, active = 0;
-    int bullets_max = 0;
-    BenchSeek seek;
-    bench_seek_begin(&seek, &s, n);
-    double t_all0 = bench_now_us();
-    for (int64_t t = 0; t < n; t++) {
-        Input in = bench_input(t);
-        uint64_t a0 = mem_alloc_count();
-        // The CPU clock is read outside the wall clock's window (it costs
-        // most of a microsecond here), so the wall times stay clean.
-        double c0 = bench_cpu_us();
-        if (c->compare_naive && t % BENCH_NAIVE_EVERY == 0) {
-            // The tick's time is its systems' own, not the naive runs'.
-            double sum = 0;
-            memset(naive_sys, 0, sizeof naive_sys);
-            bench_naive_step(&nb, w, in, naive_sys);
-            for (int k = 0; k < WORLD_SYS_COUNT; k++) sum += naive_sys[k];
-            dt[t] = ct[t] = sum;
-        } else {
-            double t0 = bench_now_us();
-            if (t % BENCH_SYSTEM_EVERY == 0) {
-                bench_step_timed(w, in, sys_us);
-                sys_ticks++;
-            } else {
-                world_step(w, in);
-            }
-            dt[t] = bench_now_us() - t0;
-            ct[t] = bench_cpu_us() - c0;
-        }
-        allocs += mem_alloc_count() - a0;
-        bullets += (uint64_t)w->bullets.count;
-        if (w->bullets.count > bullets_max) bullets_max = w->bullets.count;
-        active += w->stars.active_n;
-        bench_seek_tick(&seek, w);
-        if (c->render && !render_failed && (t + 1) % ((n + RENDER_SAMPLES - 1) / RENDER_SAMPLES) == 0) {
-            double ms = render_bench_frame(w, assets_dir(), RENDER_FRAMES);
-            if (ms < 0) render_failed = true;
-            else frame_ms += ms, frame_samples++;
-        }
-    }
-    double wall_us = bench_now_us() - t_all0;
-    double sum = 0, max = 0, csum = 0;
-    for (int64_t t = 0; t < n; t++) {
-        sum += dt[t];
-        csum += ct[t];
-        if (dt[t] > max) max = dt[t];
-    }
-    if (n > 0) qsort(dt, (size_t)n, sizeof *dt, cmp_double);
-    if (n > 0) qsort(ct, (size_t)n, sizeof *ct, cmp_double);
-    double p99 = n > 0 ? dt[(size_t)((double)(n - 1) * 0.99)] : 0;
-    double cpu_p99 = n > 0 ? ct[(size_t)((double)(n - 1) * 0.99)] : 0;
-    double per = n > 0 ? 1.0 / (double)n : 0.0;
-    printf("level %s\n", c->file);
-    printf("units %" PRId64 "\n", s.lv.units);
-    printf("load_ms %.1f\n", load_us / 1e3);
-    printf("load_cpu_ms %.1f\n", load_cpu / 1e3);
-    printf("ticks %" PRId64 "\n", n);
-    printf("ticks_per_s %.0f\n", sum > 0 ? (double)n / (sum / 1e6) : 0.0);
-    printf("tick_mean_us %.2f\n", sum * per);
-    printf("tick_p99_us %.2f\n", p99);
-    printf("tick_max_us %.2f\n", max);
-    printf("tick_cpu_mean_us %.2f\n", csum * per);
-    printf("tick_cpu_p99_us %.2f\n", cpu_p99);
-    printf("allocs_per_tick %.4f\n", (double)allocs * per);
-    for (int k = 0; k < WORLD_SYS_COUNT; k++)
-        printf("sys_%s_us %.2f\n", world_system_name((WorldSystem)k), sys_ticks ? sys_us[k] / sys_ticks : 0.0);
-    printf("bullets_mean %.0f\n", (double)bullets * per);
-    printf("bullets_max %d\n", bullets_max);
-    printf("stars %u\n", w->stars.count);
-    printf("stars_active_mean %.0f\n", (double)active * per);
-    if (c->compare_naive) {
-        printf("naive_samples %d\n", nb.samples);
-        printf("stars_us %.2f\n", nb.samples ? nb.stars_us / nb.samples : 0.0);
-        printf("stars_naive_us %.2f\n", nb.samples ? nb.stars_naive_us / nb.samples : 0.0);
-        printf("stars_naive_ratio %.1f\n", ratio(nb.stars_naive_us, nb.stars_us));
-        printf("stars_naive_diff %" PRIu64 "\n", nb.stars_diff);
-        printf("hits_us %.2f\n", nb.samples ? nb.hits_us / nb.samples : 0.0);
-        printf("hits_naive_us %.2f\n", nb.samples ? nb.hits_naive_us / nb.samples : 0.0);
-        printf("hits_naive_ratio %.1f\n", ratio(nb.hits_naive_us, nb.hits_us));
-        printf("hits_agree %d\n", nb.hits == nb.hits_naive);
-    }
-    if (c->render && frame_samples) {
-        printf("frame_ms %.3f\n", frame_ms / frame_samples);
-        printf("startup_ms %.1f\n", startup_ms);
-    }
-    printf("wall_s %.3f\n", wall_us / 1e6);
-    printf("state_hash %016" PRIx64 "\n", world_hash(w));
-    bench_seek_report(&seek, &s, n);
-    if (c->render && (render_failed || !frame_samples)) {
-        fprintf(stderr, "bossrush: --render: the software renderer failed\n");
-        rc = 2;
-    }
-    if (c->compare_naive && nb.hits != nb.hits_naive) {
-        fprintf(stderr, "bossrush: --compare-naive: the naive and the boxed hit tests disagree\n");
-        rc = 1;
-    }
-    bench_naive_free(&nb);
-    free(dt);
-    free(ct);
     session_close(&s);
     return rc;
 }
@@ -791,7 +525,7 @@ static int run_convert(const Cli *c) {
     bool ok = true;
     if (tmj_is_path(c->out)) {
         char image[1400], dir[1024], picture[PATH_MAX];
-        snprintf(image, sizeof image, "%s/tiles/tileset.png", assets_dir());
+        snprintf(image, sizeof image, "%s/tiles/tileset.png", cli_assets_dir());
         fs_parent(c->out, dir, sizeof dir);
         relative_to(dir, image, picture, sizeof picture);
         ok = tmj_write(&lv, picture, &out);
@@ -872,8 +606,8 @@ static int run_export(const Cli *c) {
         return 2;
     }
     Session s;
-    SessionSetup setup = setup_for(c);
-    int rc = report(&s, session_open_script(&s, c->file, &setup));
+    SessionSetup setup = cli_setup_for(c);
+    int rc = cli_report(&s, session_open_script(&s, c->file, &setup));
     if (rc) {
         session_close(&s);
         return rc;
@@ -887,7 +621,7 @@ static int run_export(const Cli *c) {
         return 2;
     }
     char why[1400];
-    RenderExport *e = render_export_open(c->export_path, assets_dir(), c->debug, why, sizeof why);
+    RenderExport *e = render_export_open(c->export_path, cli_assets_dir(), c->debug, why, sizeof why);
     if (!e) {
         fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
         session_close(&s);
@@ -897,7 +631,7 @@ static int run_export(const Cli *c) {
     bool progress = false;
     while (rc == 0 && s.w->tick < last) {
         if (!session_step(&s, NULL)) {
-            rc = report(&s, s.rc);
+            rc = cli_report(&s, s.rc);
             break;
         }
         if (!render_export_tick(e, s.w, s.w->tick >= first, why, sizeof why)) {
@@ -927,7 +661,7 @@ static int run_export(const Cli *c) {
 
 static int run_mode(const Cli *c) {
     switch (c->mode) {
-    case MODE_BENCH: return run_bench(c);
+    case MODE_BENCH: return cli_bench(c);
     case MODE_REBLESS: return run_rebless(c);
     case MODE_CONVERT: return run_convert(c);
     case MODE_LEVEL:
@@ -945,7 +679,7 @@ static int run_mode(const Cli *c) {
 }
 
 int main(int argc, char **argv) {
-    main_start_us = bench_now_us();
+    cli_main_start_us = bench_now_us();
     Cli c;
     int rc = parse_cli(argc, argv, &c);
     if (rc < 0) {

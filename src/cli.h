@@ -1,0 +1,56 @@
+// cli.h -- the command line's parsed form, shared by main.c (parsing, the
+// headless modes) and cli_bench.c (--bench), and the helpers every mode
+// opens its session with.
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "app/app.h"
+#include "harness/session.h"
+
+#define BENCH_TICKS (60 * SIM_TICK_HZ)   // a minute of play
+// --bench keeps two timings a tick (16 bytes): at most 16 MB of them.
+#define BENCH_MAX_TICKS 1000000
+
+typedef enum Mode {
+    MODE_PLAY = 0,             // the boss rush
+    MODE_LEVEL,
+    MODE_SCRIPT,
+    MODE_REPLAY,
+    MODE_BENCH,
+    MODE_REBLESS,              // hidden: rewrite a replay's checksums
+    MODE_CONVERT,              // .lvl <-> .tmj
+} Mode;
+
+typedef struct Cli {
+    Mode mode;
+    const char *file;
+    const char *out;           // --convert's output
+    const char *record;
+    bool headless, dump, render, debug, compare_naive;
+    bool has_ticks, has_seed;
+    int64_t ticks;
+    uint32_t seed;
+    AppShot shots[APP_MAX_SHOTS];
+    int shot_count;
+    // The replay lab's options (parse_lab_option).
+    const char **more;         // --replay A B ...: the files after the first (malloc'd)
+    int more_n;
+    int jobs;                  // --jobs N: processes verifying at once (0: one, in this process)
+    bool has_until, has_from;
+    int64_t until, from;       // --until T, --from T
+    const char *export_path;   // --export OUT
+} Cli;
+
+// <data>/assets, where the game's pictures, sounds and leg profiles are.
+const char *cli_assets_dir(void);
+// How every headless mode opens its session: the leg profiles from
+// <data>/assets/legs (the app does the same, so replays agree).
+SessionSetup cli_setup_for(const Cli *c);
+// Prints the session's warning and, when it failed, its message; returns rc.
+int cli_report(const Session *s, int rc);
+// When main started (--bench --render's startup_ms).
+extern double cli_main_start_us;
+
+// --bench (docs/bench.md): 0, 1 when a check failed, 2 on bad input.
+int cli_bench(const Cli *c);
