@@ -338,7 +338,11 @@ static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
     if (!map->cells || map->w <= 0 || map->h <= 0) return;     // no arena (unit tests)
     TentacleArm *arm = &c->arms[a];
     TentacleNode *nd = &c->nodes[arm->first];
+    // No node keeps more than 0.7 of the widest half width (the root's):
+    // when that is within a tile, a node in an open cell needs nothing.
+    bool open_is_clear = 0.7 * tentacle_half_width(c, a, 0) <= map->tile;
     for (int j = 1; j < arm->n; j++) {
+        if (open_is_clear && tilemap_open_at(map, nd[j].pos)) continue;
         double keep = 0.7 * tentacle_half_width(c, a, j);
         if (keep <= map->tile && clear_within(map, nd[j].pos, keep)) continue;   // the common case, cheaply
         Vec2 point = nd[j].pos, normal = v2(0.0, -1.0);
