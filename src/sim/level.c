@@ -320,10 +320,12 @@ static bool parse_map(Parser *p, TextReader *r, const TextLine *map_line) {
     }
     if (!tilemap_init(&lv->map, width, rows, lv->tile))
         return fail(p, map_line->number, 1, "out of memory for a %d x %d map", width, rows);
+    uint8_t *cell = lv->map.cells;          // written directly, the open bits once at the end
     for (int row = 0; row < rows; row++) {
         text_next_line(&start, &l);
-        for (int c = 0; c < width; c++) tilemap_set(&lv->map, c, row, (Tile)tilemap_tile_from_char(l.s[c]));
+        for (int c = 0; c < width; c++) *cell++ = (uint8_t)tilemap_tile_from_char(l.s[c]);
     }
+    tilemap_refresh_open(&lv->map);
     return true;
 }
 

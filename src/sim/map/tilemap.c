@@ -32,11 +32,37 @@ typedef struct Shape {
 #define SWEEP_TOL_PX 1e-3
 #define SWEEP_SKIN_PX 1e-4
 
+static size_t open_bytes(int w, int h) { return ((size_t)w * (size_t)h + 7) / 8; }
+
+static void put_open(Tilemap *m, size_t i, bool open) {
+    uint8_t bit = (uint8_t)(1u << (i & 7));
+    if (open) m->open[i >> 3] |= bit;
+    else m->open[i >> 3] &= (uint8_t)~bit;
+}
+
+// Is (col, row) open by its tiles: inside the map by a cell all round, the
+// 3 x 3 block around it empty?
+static bool block_open(const Tilemap *m, int col, int row) {
+    if (col < 1 || row < 1 || col + 1 >= m->w || row + 1 >= m->h) return false;
+    const uint8_t *p = m->cells + (size_t)(row - 1) * m->w + (col - 1);
+    size_t w = (size_t)m->w;
+    return !(p[0] | p[1] | p[2] | p[w] | p[w + 1] | p[w + 2] | p[2 * w] | p[2 * w + 1] | p[2 * w + 2]);
+}
+
+// Sets the open bits i = lo .. hi (whole bytes at once).
+static void open_range(Tilemap *m, size_t lo, size_t hi) {
+    for (; lo <= hi && (lo & 7); lo++) put_open(m, lo, true);
+    if (lo > hi) return;
+    size_t bytes = (hi + 1 - lo) / 8;
+    memset(m->open + lo / 8, 0xff, bytes);
+    for (lo += bytes * 8; lo <= hi; lo++) put_open(m, lo, true);
+}
+
 bool tilemap_init(Tilemap *m, int w, int h, int tile) {
     memset(m, 0, sizeof *m);
     if (w <= 0 || h <= 0 || w > TILEMAP_MAX_SIDE || h > TILEMAP_MAX_SIDE || tile <= 0) return false;
     m->cells = mem_alloc((size_t)w * (size_t)h, 1);
-    m->open = mem_alloc((size_t)w * (size_t)h, 1);
+    m->open = mem_alloc(open_bytes(w, h), 1);
     if (!m->cells || !m->open) {
         tilemap_free(m);
         return false;
@@ -45,7 +71,8 @@ bool tilemap_init(Tilemap *m, int w, int h, int tile) {
     m->h = h;
     m->tile = tile;
     m->inv_tile = 1.0 / tile;
-    for (int r = 1; r + 1 < h; r++) memset(m->open + (size_t)r * w + 1, 1, w > 2 ? (size_t)(w - 2) : 0);
+    for (int r = 1; r + 1 < h && w > 2; r++)       // every cell empty: the inner ones are open
+        open_range(m, (size_t)r * w + 1, (size_t)r * w + (size_t)w - 2);
     return true;
 }
 
@@ -55,14 +82,27 @@ void tilemap_free(Tilemap *m) {
     memset(m, 0, sizeof *m);
 }
 
-// Recomputes the open flag of the cell (col, row) from its 3 x 3 block.
-static void refresh_open(Tilemap *m, int col, int row) {
-    if (col < 0 || row < 0 || col >= m->w || row >= m->h) return;
-    uint8_t open = col >= 1 && row >= 1 && col + 1 < m->w && row + 1 < m->h;
-    for (int r = row - 1; open && r <= row + 1; r++)
-        for (int c = col - 1; c <= col + 1; c++)
-            if (m->cells[(size_t)r * m->w + c] != TILE_EMPTY) open = 0;
-    m->open[(size_t)row * m->w + col] = open;
+void tilemap_refresh_open(Tilemap *m) {
+    if (!m->open) return;
+    memset(m->open, 0, open_bytes(m->w, m->h));
+    uint8_t any[TILEMAP_MAX_SIDE];         // per column: rock in rows r-1..r+1
+    size_t w = (size_t)m->w;
+    for (int r = 1; r + 1 < m->h; r++) {
+        const uint8_t *a = m->cells + (size_t)(r - 1) * w, *b = a + w, *c = b + w;
+        for (size_t x = 0; x < w; x++) any[x] = a[x] | b[x] | c[x];
+        // Runs of open cells: a cell is open when its column and both
+        // neighbours' are clear of rock.
+        for (size_t x = 1; x + 1 < w;) {
+            if (any[x - 1] | any[x] | any[x + 1]) {
+                x++;
+                continue;
+            }
+            size_t run = x;
+            while (run + 2 < w && !any[run + 2]) run++;
+            open_range(m, (size_t)r * w + x, (size_t)r * w + run);
+            x = run + 1;
+        }
+    }
 }
 
 void tilemap_set(Tilemap *m, int col, int row, Tile t) {
@@ -70,16 +110,14 @@ void tilemap_set(Tilemap *m, int col, int row, Tile t) {
     m->cells[(size_t)row * m->w + col] = (uint8_t)t;
     if (!m->open) return;
     for (int r = row - 1; r <= row + 1; r++)
-        for (int c = col - 1; c <= col + 1; c++) refresh_open(m, c, r);
+        for (int c = col - 1; c <= col + 1; c++)
+            if (c >= 0 && r >= 0 && c < m->w && r < m->h) put_open(m, (size_t)r * m->w + c, block_open(m, c, r));
 }
 
 void tilemap_copy_cells(Tilemap *dst, const Tilemap *src) {
-    size_t n = (size_t)src->w * (size_t)src->h;
-    memcpy(dst->cells, src->cells, n);
-    if (dst->open && src->open) memcpy(dst->open, src->open, n);
-    else if (dst->open)
-        for (int r = 0; r < dst->h; r++)
-            for (int c = 0; c < dst->w; c++) refresh_open(dst, c, r);
+    memcpy(dst->cells, src->cells, (size_t)src->w * (size_t)src->h);
+    if (dst->open && src->open) memcpy(dst->open, src->open, open_bytes(src->w, src->h));
+    else tilemap_refresh_open(dst);
 }
 
 Tile tilemap_at(const Tilemap *m, int col, int row) {

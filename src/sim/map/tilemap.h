@@ -28,10 +28,13 @@ typedef struct Tilemap {
     int w, h;                  // in tiles
     int tile;                  // tile size in pixels
     uint8_t *cells;            // w*h Tile values, row-major; owned
-    // w*h, derived from cells by tilemap_set: 1 when the cell and its eight
-    // neighbours are all empty and inside the map (anything that stays
-    // within one tile of a point in such a cell is in open air: one byte
-    // read instead of a cast); owned. NULL in a map built by hand.
+    // One bit a cell (bit i % 8 of byte i / 8, i = row * w + col), derived
+    // from cells: set when the cell and its eight neighbours are all empty
+    // and inside the map (anything that stays within one tile of a point in
+    // such a cell is in open air: one bit read instead of a cast). Kept by
+    // tilemap_set; after writing cells directly, tilemap_refresh_open. A
+    // clear bit only costs the exact test, never a wrong answer. Owned;
+    // NULL in a map built by hand.
     uint8_t *open;
     double inv_tile;           // 1 / tile (for tilemap_open_at)
 } Tilemap;
@@ -42,6 +45,9 @@ void tilemap_free(Tilemap *m);
 void tilemap_set(Tilemap *m, int col, int row, Tile t);
 // Copies src's tiles into dst (the same size, both from tilemap_init).
 void tilemap_copy_cells(Tilemap *dst, const Tilemap *src);
+// Recomputes every open bit from the cells (after writing cells directly:
+// one pass instead of a tilemap_set per cell).
+void tilemap_refresh_open(Tilemap *m);
 // floor(v / s) for 0 <= v < 2^31 s with one multiply by inv = 1/s: the
 // rounded product may land one off next to a grid line, which the exact
 // products fix.
@@ -57,8 +63,9 @@ static inline int tilemap_cell_floor(double v, double s, double inv) {
 static inline bool tilemap_open_at(const Tilemap *m, Vec2 p) {
     double s = m->tile;
     if (!m->open || !(p.x >= 0 && p.y >= 0 && p.x < (double)m->w * s && p.y < (double)m->h * s)) return false;
-    return m->open[(size_t)tilemap_cell_floor(p.y, s, m->inv_tile) * (size_t)m->w +
-                   (size_t)tilemap_cell_floor(p.x, s, m->inv_tile)];
+    size_t i = (size_t)tilemap_cell_floor(p.y, s, m->inv_tile) * (size_t)m->w +
+               (size_t)tilemap_cell_floor(p.x, s, m->inv_tile);
+    return m->open[i >> 3] >> (i & 7) & 1;
 }
 // Tile at (col,row); outside the map: TILE_SOLID.
 Tile tilemap_at(const Tilemap *m, int col, int row);
