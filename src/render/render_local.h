@@ -33,6 +33,20 @@ CREATURES(RENDER_DRAW_KIND)
 // rc->sky, copied over the whole view; false (nothing drawn) when this
 // renderer has no streaming layer.
 bool draw_stars(RenderCtx *rc, const struct World *w);
+// A view-sized ARGB8888 picture in memory (pitch in pixels).
+typedef struct Canvas {
+    Uint32 *px;
+    int pitch, w, h;
+} Canvas;
+// The same sky written into the view-sized px (pitch in pixels).
+void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch);
+// The enemy shots (render/draw/shots.c), pulse the frame's glow pulse:
+// with draw calls, or stamped into the world's pixels (the same look).
+// draw_shots_in_view counts the ones in view, stopping at enough.
+void draw_shots(RenderCtx *rc, const struct World *w, float pulse);
+void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse);
+int draw_shots_in_view(const RenderCtx *rc, const struct World *w, int enough);
+void draw_shots_free(RenderCtx *rc);
 void draw_player(RenderCtx *rc, const struct World *w);
 
 // The HUD alone (player hp, boss bar with name, arena name), in screen px.
@@ -40,6 +54,12 @@ void render_hud(RenderCtx *rc, const struct World *w);
 // The F1 overlay alone: tick, fps, player probes, bullet count, collision
 // circles. Creatures draw their own details in draw_* when rc->debug.
 void render_debug(RenderCtx *rc, const struct World *w);
+// The glow texture's alpha at texel (x, y) of RENDER_GLOW_PX square: a soft
+// disc, brighter in the middle so small glows still read as dots.
+#define RENDER_GLOW_PX 64
+Uint8 render_glow_alpha(int x, int y);
+// rc->glow (additive) over a disc of radius px at (x, y) in colour c.
+void render_glow(RenderCtx *rc, float x, float y, float radius, SDL_Color c, Uint8 alpha);
 // A filled circle / circle outline in screen px (for draw_* and the HUD).
 void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
 void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
