@@ -455,15 +455,43 @@ static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CR
 
 // With at least PIXEL_SHOTS_MIN enemy shots in view a software renderer
 // stamps them as pixels (below that the draw calls cost less than reading
-// the world back and writing it again, ~0.6 ms at 1280 x 720).
+// the world back and writing it again, ~1 ms at 1280 x 720).
 #define PIXEL_SHOTS_MIN 48
 
-// The world layer: the sky written into world_px and uploaded, then the
-// world target made the renderer's, so tiles, creatures and the player draw
-// on it. False when this renderer cannot make it (the draw calls then).
-static bool world_begin(RenderCtx *rc, const World *w, SDL_Texture **prev) {
+// The screen's pixels when the caller's surface is the renderer's target
+// as it is (offscreen shots and benches): the world is written straight
+// into it, no copies.
+static bool screen_canvas(const RenderCtx *rc, Canvas *cv) {
+    const SDL_Surface *s = rc->screen;
+    if (!s || s->w != rc->view_w || s->h != rc->view_h || s->format->format != SDL_PIXELFORMAT_ARGB8888 ||
+        SDL_MUSTLOCK(s) || SDL_GetRenderTarget(rc->r))
+        return false;
+    *cv = (Canvas){s->pixels, s->pitch / (int)sizeof(Uint32), s->w, s->h};
+    return true;
+}
+
+// Where the world is drawn: with draw calls only, in the screen's pixels
+// (the sky written, shots stamped), or in the world layer.
+typedef enum WorldLayer {
+    LAYER_NONE = 0,
+    LAYER_SCREEN,
+    LAYER_TARGET,
+} WorldLayer;
+
+// The world layer: the sky written into the screen's pixels, or into
+// world_px, uploaded and the world target made the renderer's, so tiles,
+// creatures and the player draw on it. LAYER_NONE when this renderer
+// cannot make it (the draw calls then).
+static WorldLayer world_begin(RenderCtx *rc, const World *w, SDL_Texture **prev) {
+    Canvas cv;
+    *prev = NULL;
+    if (screen_canvas(rc, &cv)) {
+        SDL_RenderFlush(rc->r);
+        draw_stars_px(rc, w, cv.px, cv.pitch);
+        return LAYER_SCREEN;
+    }
     if (!rc->world || rc->world_w != rc->view_w || rc->world_h != rc->view_h) {
-        if (rc->world_failed) return false;
+        if (rc->world_failed) return LAYER_NONE;
         if (rc->world) SDL_DestroyTexture(rc->world);
         free(rc->world_px);
         rc->world = SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, rc->view_w,
@@ -475,7 +503,7 @@ static bool world_begin(RenderCtx *rc, const World *w, SDL_Texture **prev) {
             free(rc->world_px);
             rc->world = NULL, rc->world_px = NULL;
             rc->world_failed = true;
-            return false;
+            return LAYER_NONE;
         }
         SDL_SetTextureBlendMode(rc->world, SDL_BLENDMODE_NONE);
         rc->world_w = rc->view_w, rc->world_h = rc->view_h;
@@ -485,14 +513,21 @@ static bool world_begin(RenderCtx *rc, const World *w, SDL_Texture **prev) {
     draw_stars_px(rc, w, rc->world_px, rc->view_w);
     if (SDL_UpdateTexture(rc->world, NULL, rc->world_px, pitch) != 0 || SDL_SetRenderTarget(rc->r, rc->world) != 0) {
         SDL_SetRenderTarget(rc->r, *prev);
-        return false;
+        return LAYER_NONE;
     }
-    return true;
+    return LAYER_TARGET;
 }
 
-// The world read back, the enemy shots stamped, written again and copied
-// into the view.
-static void world_end(RenderCtx *rc, const World *w, SDL_Texture *prev, float pulse) {
+// The enemy shots stamped into the world: straight into the screen, or
+// into the world read back, written again and copied into the view.
+static void world_end(RenderCtx *rc, const World *w, WorldLayer layer, SDL_Texture *prev, float pulse) {
+    Canvas cv;
+    if (layer == LAYER_SCREEN) {
+        SDL_RenderFlush(rc->r);
+        if (screen_canvas(rc, &cv)) draw_shots_px(rc, w, cv, pulse);
+        else draw_shots(rc, w, pulse);
+        return;
+    }
     int pitch = rc->view_w * (int)sizeof *rc->world_px;
     if (SDL_RenderReadPixels(rc->r, NULL, SDL_PIXELFORMAT_ARGB8888, rc->world_px, pitch) == 0) {
         draw_shots_px(rc, w, (Canvas){rc->world_px, rc->view_w, rc->view_w, rc->view_h}, pulse);
@@ -512,8 +547,9 @@ void render_world(RenderCtx *rc, const World *w) {
     rc->cam_y += sy;
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
     SDL_Texture *prev = NULL;
-    bool layer = rc->pixel_shots && draw_shots_in_view(rc, w, PIXEL_SHOTS_MIN) >= PIXEL_SHOTS_MIN &&
-                 world_begin(rc, w, &prev);
+    WorldLayer layer = rc->pixel_shots && draw_shots_in_view(rc, w, PIXEL_SHOTS_MIN) >= PIXEL_SHOTS_MIN
+                           ? world_begin(rc, w, &prev)
+                           : LAYER_NONE;
     draw_backdrop(rc, !layer && !draw_stars(rc, w));
     draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
@@ -522,7 +558,7 @@ void render_world(RenderCtx *rc, const World *w) {
     // Shots over everything, the player's under the danger.
     float pulse = 0.85f + 0.15f * sinf((float)w->tick * 0.5f);
     draw_player_bullets(rc, w, pulse);
-    if (layer) world_end(rc, w, prev, pulse);
+    if (layer) world_end(rc, w, layer, prev, pulse);
     else draw_shots(rc, w, pulse);
     fx_draw(rc);
     fx_draw_overlay(rc);
@@ -560,6 +596,7 @@ static bool offscreen_open(Offscreen *o, const char *assets_dir) {
         SDL_FreeSurface(o->s);
         return false;
     }
+    o->rc.screen = o->s;
     return true;
 }
 

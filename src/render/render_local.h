@@ -2,6 +2,8 @@
 // render/draw/*.c: textures, the camera, world-to-screen, the per-creature
 // draw_* functions and the shape helpers. Everyone else uses render.h.
 #pragma once
+#include <string.h>
+
 #include "render/render.h"
 #include "sim/creatures/creature.h"
 
@@ -38,6 +40,29 @@ typedef struct Canvas {
     Uint32 *px;
     int pitch, w, h;
 } Canvas;
+// Per byte d + a, at most 255, four bytes at a time (additive light on an
+// ARGB8888 pixel; a's alpha byte 0 keeps d's).
+static inline Uint32 render_add_sat(Uint32 d, Uint32 a) {
+    Uint32 low = (d & 0x7F7F7F7Fu) + (a & 0x7F7F7F7Fu);
+    Uint32 sum = low ^ ((d ^ a) & 0x80808080u);
+    Uint32 carry = ((d & a) | (low & (d | a))) & 0x80808080u;
+    return sum | (carry >> 7) * 0xFFu;
+}
+// The same over n pixels, two at a time.
+static inline void render_add_sat_row(Uint32 *d, const Uint32 *a, int n) {
+    const Uint64 lo7 = 0x7F7F7F7F7F7F7F7Full, hi = 0x8080808080808080ull;
+    int i = 0;
+    for (; i + 2 <= n; i += 2) {
+        Uint64 x, y;
+        memcpy(&x, d + i, sizeof x);
+        memcpy(&y, a + i, sizeof y);
+        Uint64 low = (x & lo7) + (y & lo7), sum = low ^ ((x ^ y) & hi);
+        Uint64 carry = ((x & y) | (low & (x | y))) & hi;
+        x = sum | (carry >> 7) * 0xFFu;
+        memcpy(d + i, &x, sizeof x);
+    }
+    if (i < n) d[i] = render_add_sat(d[i], a[i]);
+}
 // The same sky written into the view-sized px (pitch in pixels).
 void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch);
 // The enemy shots (render/draw/shots.c), pulse the frame's glow pulse:

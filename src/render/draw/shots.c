@@ -177,14 +177,6 @@ static const Glow *glow_kernel(ShotCache *c, int size, SDL_Color col, Uint8 alph
     return g;
 }
 
-// Per byte d + a, at most 255, four bytes at a time.
-static inline Uint32 add_sat(Uint32 d, Uint32 a) {
-    Uint32 low = (d & 0x7F7F7F7Fu) + (a & 0x7F7F7F7Fu);
-    Uint32 sum = low ^ ((d ^ a) & 0x80808080u);
-    Uint32 carry = ((d & a) | (low & (d | a))) & 0x80808080u;
-    return sum | (carry >> 7) * 0xFFu;
-}
-
 // A glow of radius r centred on (cx, cy), added as SDL_RenderCopyF would
 // place it (the rectangle's corner and size truncated).
 static void stamp_glow(ShotCache *c, const Canvas *cv, float cx, float cy, float r, SDL_Color col, Uint8 alpha) {
@@ -198,7 +190,7 @@ static void stamp_glow(ShotCache *c, const Canvas *cv, float cx, float cy, float
     for (int y = y0; y < y1; y++) {
         Uint32 *row = cv->px + (size_t)(gy + y) * (size_t)cv->pitch + gx;
         const Uint32 *k = g->add + (size_t)y * (size_t)size;
-        for (int x = x0; x < x1; x++) row[x] = add_sat(row[x], k[x]);
+        if (x1 > x0) render_add_sat_row(row + x0, k + x0, x1 - x0);
     }
 }
 

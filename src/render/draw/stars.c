@@ -28,6 +28,7 @@ typedef struct Sky {
     Uint32 *px;                        // the locked layer's pixels
     int pitch;                         // in pixels
     int w, h;
+    float right, bottom;               // the last star positions drawn: w + 4, h + 4
     float cam_x, cam_y;
     unsigned glint_hit;                // the frame's glint lottery (visual PRNG): hash % GLINT_ODDS
     unsigned rate_phase[TWINKLE_RATES]; // each twinkle rate's phase now, in TWINKLE_STEPS of a turn
@@ -58,7 +59,8 @@ typedef struct SparkleDot {
 
 typedef struct SparkleKernel {
     SparkleDot dot[SPARKLE_MAX * SPARKLE_MAX];
-    int n;
+    int off[SPARKLE_MAX * SPARKLE_MAX];   // each dot's place from the top-left in a picture of pitch px a row
+    int n, pitch;
 } SparkleKernel;
 
 static int dot_brighter(const void *a, const void *b) {
@@ -67,7 +69,7 @@ static int dot_brighter(const void *a, const void *b) {
     return (p->y * SPARKLE_MAX + p->x) - (q->y * SPARKLE_MAX + q->x);
 }
 
-static const SparkleKernel *sparkle_kernel(int n) {
+static SparkleKernel *sparkle_kernel(int n) {
     static SparkleKernel k[SPARKLE_MAX + 1];
     static bool made[SPARKLE_MAX + 1];
     if (!made[n]) {
@@ -84,6 +86,7 @@ static const SparkleKernel *sparkle_kernel(int n) {
                 if (b) k[n].dot[k[n].n++] = (SparkleDot){(Uint8)x, (Uint8)y, b};
             }
         qsort(k[n].dot, (size_t)k[n].n, sizeof k[n].dot[0], dot_brighter);
+        k[n].pitch = 0;
         made[n] = true;
     }
     return &k[n];
@@ -94,6 +97,9 @@ static Uint32 argb(float r, float g, float b) {
     return 0xFF000000u | R << 16 | G << 8 | B;
 }
 
+// floor(v) for v > -16 (every star in view), without a libm call.
+static inline int floor_px(float v) { return (int)(v + 16.0f) - 16; }
+
 // A square of side n px from (x0, y0), clipped to the view.
 static void put_square(Sky *k, int x0, int y0, int n, Uint32 c) {
     for (int y = y0 < 0 ? 0 : y0; y < y0 + n && y < k->h; y++) {
@@ -103,27 +109,38 @@ static void put_square(Sky *k, int x0, int y0, int n, Uint32 c) {
 }
 
 // The sparkle added (light on light, as SDL_BLENDMODE_ADD would) centred on
-// (x, y), its colour (r, g, b) at strength a (0..1).
+// (x, y), its colour (r, g, b) at strength a (0..1): a dot of value v adds
+// v * colour * a / 256 to each channel (R and B in one multiply).
 static void add_sparkle(Sky *k, float x, float y, float gs, float r, float g, float b, float a) {
     int n = (int)lroundf(gs * 2.0f);
     if (n < 1) n = 1;
     if (n > SPARKLE_MAX) n = SPARKLE_MAX;
-    const SparkleKernel *m = sparkle_kernel(n);
-    int x0 = (int)floorf(x - (float)n / 2.0f), y0 = (int)floorf(y - (float)n / 2.0f);
-    // The colour times the strength in 1/65536 of a level per unit of a dot.
-    unsigned kr = (unsigned)(r * a * (65536.0f / 255.0f)), kg = (unsigned)(g * a * (65536.0f / 255.0f)),
-             kb = (unsigned)(b * a * (65536.0f / 255.0f));
-    unsigned kmax = kr > kg ? (kr > kb ? kr : kb) : (kg > kb ? kg : kb);
-    for (int i = 0; i < m->n; i++) {
+    SparkleKernel *m = sparkle_kernel(n);
+    if (m->pitch != k->pitch) {
+        for (int i = 0; i < m->n; i++) m->off[i] = m->dot[i].y * k->pitch + m->dot[i].x;
+        m->pitch = k->pitch;
+    }
+    int x0 = floor_px(x - (float)n / 2.0f), y0 = floor_px(y - (float)n / 2.0f);
+    unsigned kr = (unsigned)(r * a), kg = (unsigned)(g * a), kb = (unsigned)(b * a);
+    unsigned krb = kr << 16 | kb, kmax = kr > kg ? (kr > kb ? kr : kb) : (kg > kb ? kg : kb);
+    Uint32 *base = k->px + (ptrdiff_t)y0 * k->pitch + x0;
+    if (x0 >= 0 && y0 >= 0 && x0 + n <= k->w && y0 + n <= k->h) {
+        for (int i = 0; i < m->n; i++) {
+            unsigned v = m->dot[i].v;
+            if (kmax * v < 256u) break;                // this and every later dot add 0
+            Uint32 *p = base + m->off[i];
+            *p = render_add_sat(*p, (v * krb >> 8 & 0xFF00FFu) | (v * kg & 0xFF00u));
+        }
+        return;
+    }
+    for (int i = 0; i < m->n; i++) {                   // across the view's edge: each dot clipped
         const SparkleDot *d = &m->dot[i];
         unsigned v = d->v;
-        if (kmax * v < 65536u) break;                  // this and every later dot add 0
+        if (kmax * v < 256u) break;
         int x1 = x0 + d->x, y1 = y0 + d->y;
         if (x1 < 0 || y1 < 0 || x1 >= k->w || y1 >= k->h) continue;
-        Uint32 *p = k->px + (size_t)y1 * (size_t)k->pitch + (size_t)x1, c = *p;
-        unsigned R = ((c >> 16) & 255) + (kr * v >> 16), G = ((c >> 8) & 255) + (kg * v >> 16),
-                 B = (c & 255) + (kb * v >> 16);
-        *p = 0xFF000000u | (R > 255 ? 255 : R) << 16 | (G > 255 ? 255 : G) << 8 | (B > 255 ? 255 : B);
+        Uint32 *p = base + m->off[i];
+        *p = render_add_sat(*p, (v * krb >> 8 & 0xFF00FFu) | (v * kg & 0xFF00u));
     }
 }
 
@@ -141,7 +158,7 @@ static unsigned star_hash(uint32_t i) {
 // shifted toward cyan with their offset.
 static void put_star(Sky *k, const Star *s, uint32_t i) {
     float x = s->x - k->cam_x, y = s->y - k->cam_y;
-    if (x < -4 || y < -4 || x > (float)k->w + 4 || y > (float)k->h + 4) return;
+    if (x < -4 || y < -4 || x > k->right || y > k->bottom) return;
     unsigned h = star_hash(i);
     float br = s->bright * twinkle[(k->rate_phase[(h >> 10) % TWINKLE_RATES] + h) % TWINKLE_STEPS];
     bool glint = h % GLINT_ODDS == k->glint_hit;
@@ -152,8 +169,8 @@ static void put_star(Sky *k, const Star *s, uint32_t i) {
     tint = tint == 0 ? 2 : tint < 4 ? 1 : 0;      // 10% warm, 30% cool blue
     int side = s->size == 1 ? 1 : s->size == 2 ? 2 : 3;
     float hs = (float)side / 2.0f;
-    int x0 = (int)floorf(x - hs), y0 = (int)floorf(y - hs);
-    if (side == 1) x0 = (int)floorf(x), y0 = (int)floorf(y);
+    int x0 = floor_px(x - hs), y0 = floor_px(y - hs);
+    if (side == 1) x0 = floor_px(x), y0 = floor_px(y);
     float r, g, bl;
     if (off2 < 1.0f) {
         float c = 70.0f + br * (185.0f / 255.0f);
@@ -180,6 +197,26 @@ static void put_star(Sky *k, const Star *s, uint32_t i) {
     }
 }
 
+// A resting 1 px star's colour at brightness b (0..255): put_star's, in
+// the first tint; made with the twinkle table.
+static Uint32 rest_dot[256];
+
+// Resting stars: the 1 px ones (60%) straight from rest_dot, the others as
+// put_star draws them.
+static void put_resting(Sky *k, const Star *s, uint32_t i) {
+    float x = s->x - k->cam_x, y = s->y - k->cam_y;
+    if (x < -4 || y < -4 || x > k->right || y > k->bottom) return;
+    unsigned h = star_hash(i);
+    if (s->size != 1 || h % GLINT_ODDS == k->glint_hit) {
+        put_star(k, s, i);
+        return;
+    }
+    int x0 = floor_px(x), y0 = floor_px(y);
+    if ((unsigned)x0 >= (unsigned)k->w || (unsigned)y0 >= (unsigned)k->h) return;
+    float br = s->bright * twinkle[(k->rate_phase[(h >> 10) % TWINKLE_RATES] + h) % TWINKLE_STEPS];
+    k->px[(size_t)y0 * (size_t)k->pitch + (size_t)x0] = rest_dot[(int)br];
+}
+
 // The backdrop's gradient, 8 px bands of flat colour (below one colour
 // level a step), as render.c's draw_backdrop draws it without a layer.
 static void fill_gradient(Sky *k) {
@@ -199,9 +236,15 @@ void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch) 
     k.px = px;
     k.pitch = pitch;
     k.w = rc->view_w, k.h = rc->view_h;
+    k.right = (float)k.w + 4, k.bottom = (float)k.h + 4;
     k.cam_x = (float)rc->cam_x, k.cam_y = (float)rc->cam_y;
-    if (twinkle[TWINKLE_STEPS / 4] == 0.0f)
+    if (twinkle[TWINKLE_STEPS / 4] == 0.0f) {
         for (int i = 0; i < TWINKLE_STEPS; i++) twinkle[i] = 0.82f + 0.18f * sinf((float)i * (6.2831853f / TWINKLE_STEPS));
+        for (int b = 0; b < 256; b++) {
+            float c = 70.0f + (float)b * (185.0f / 255.0f);
+            rest_dot[b] = argb(c * TINT[0][0], c * TINT[0][1], c * TINT[0][2]);
+        }
+    }
     for (int i = 0; i < TWINKLE_RATES; i++) {
         double rate = 0.6 + i * (2.4 / (TWINKLE_RATES - 1)), turns = rc->time_s * rate / (2.0 * M_PI);
         k.rate_phase[i] = (unsigned)((turns - floor(turns)) * TWINKLE_STEPS) % TWINKLE_STEPS;
@@ -216,7 +259,7 @@ void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch) 
             for (int cx = c0; cx <= c1; cx++) {
                 size_t c = (size_t)cy * sf->gw + cx;
                 for (uint32_t i = sf->start[c]; i < sf->start[c + 1]; i++)
-                    if (!sf->s[i].active) put_star(&k, &sf->s[i], i);
+                    if (!sf->s[i].active) put_resting(&k, &sf->s[i], i);
             }
     }
     for (uint32_t a = 0; a < sf->active_n; a++) put_star(&k, &sf->s[sf->active[a]], sf->active[a]);
