@@ -3,6 +3,9 @@
 // draw_* functions and the shape helpers. Everyone else uses render.h.
 #pragma once
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "render/render.h"
 #include "sim/creatures/creature.h"
@@ -48,10 +51,18 @@ static inline Uint32 render_add_sat(Uint32 d, Uint32 a) {
     Uint32 carry = ((d & a) | (low & (d | a))) & 0x80808080u;
     return sum | (carry >> 7) * 0xFFu;
 }
-// The same over n pixels, two at a time.
+// The same over n pixels: four at a time with SSE2's saturating byte add
+// where the compiler has it (x86-64 always), else two at a time.
 static inline void render_add_sat_row(Uint32 *d, const Uint32 *a, int n) {
-    const Uint64 lo7 = 0x7F7F7F7F7F7F7F7Full, hi = 0x8080808080808080ull;
     int i = 0;
+#ifdef __SSE2__
+    for (; i + 4 <= n; i += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
+        _mm_storeu_si128((__m128i *)(void *)(d + i), _mm_adds_epu8(x, y));
+    }
+#endif
+    const Uint64 lo7 = 0x7F7F7F7F7F7F7F7Full, hi = 0x8080808080808080ull;
     for (; i + 2 <= n; i += 2) {
         Uint64 x, y;
         memcpy(&x, d + i, sizeof x);

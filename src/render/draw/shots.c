@@ -1,18 +1,18 @@
 // shots.c -- the enemy shots, in one of two ways with the same look: draw
 // calls (draw_shots: any renderer), or, on a software renderer with many
 // shots in view, pixels stamped into the world's pixels (draw_shots_px:
-// render.c reads the world back after the creatures, stamps and writes it
-// again). The draw calls cost the software renderer ~13 us a shot (four
-// scaled glows, a rim and a core of line spans, a sprite turned per call);
-// the stamps reuse each glow size, the rim and core rows and the frame's one
-// turned orb, so a shot is a few hundred pixel writes (docs/bench.md).
+// render.c hands over the caller's surface, or the world target read back
+// after the creatures, and writes it again). The draw calls cost the
+// software renderer ~13 us a shot (four scaled glows, a rim and a core of
+// line spans, a sprite turned per call); the stamps reuse each glow size,
+// the rim and core rows and the frame's one turned orb, so a shot is a few
+// hundred pixel writes (docs/bench.md).
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <SDL_image.h>
 
-#include "core/log.h"
 #include "render/render_local.h"
 #include "sim/world.h"
 
@@ -46,7 +46,8 @@ static bool is_enemy_in_view(const RenderCtx *rc, const Bullet *b, SDL_FPoint *s
 int draw_shots_in_view(const RenderCtx *rc, const struct World *w, int enough) {
     int n = 0;
     SDL_FPoint s;
-    for (int i = 0; i < w->bullets.cap && n < enough; i++) n += is_enemy_in_view(rc, &w->bullets.b[i], &s);
+    for (int i = bullets_next(&w->bullets, -1); i >= 0 && n < enough; i = bullets_next(&w->bullets, i))
+        n += is_enemy_in_view(rc, &w->bullets.b[i], &s);
     return n;
 }
 
@@ -54,7 +55,7 @@ void draw_shots(RenderCtx *rc, const struct World *w, float pulse) {
     SDL_Texture *t = render_tex(rc, "bullets/enemy.png");
     const Bullets *bs = &w->bullets;
     for (int pass = 0; pass < 3; pass++)
-        for (int i = 0; i < bs->cap; i++) {
+        for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i)) {
             const Bullet *b = &bs->b[i];
             SDL_FPoint s;
             if (!is_enemy_in_view(rc, b, &s)) continue;
@@ -88,27 +89,36 @@ void draw_shots(RenderCtx *rc, const struct World *w, float pulse) {
 
 // A glow of one size, colour and strength as the software renderer copies
 // the glow texture (nearest texel, colour and alpha modulated, added): the
-// amount added to each pixel, packed 0x00RRGGBB; rows [y0, y1) and columns
-// [x0, x1) hold every non-zero one.
+// amount added to each pixel, packed 0x00RRGGBB; rows [y0, y1) hold every
+// non-zero one, and row y's are in columns [span[2y], span[2y + 1]).
 typedef struct Glow {
     int size;                  // 0: an empty slot
     Uint32 key;                // colour and alpha
-    int x0, x1, y0, y1;
+    int y0, y1;
     Uint32 *add;               // size * size
+    int *span;                 // 2 * size
 } Glow;
 
 // The frame's turned orb at one size: colour and alpha per pixel (non-
-// premultiplied ARGB), centred on (half, half).
+// premultiplied ARGB), centred on (half, half); row y's visible pixels in
+// columns [span[2y], span[2y + 1]).
 typedef struct Orb {
     float k;                   // the sprite's scale; 0: an empty slot
     double angle;
     int n, half;
     Uint32 *px;                // n * n
+    int *span;                 // 2 * n
 } Orb;
 
 typedef struct ShotPos {
     float x, y, vx, vy, rad;
+    Uint32 order;              // its band of rows, then column: stamps in this order stay in the cache
 } ShotPos;
+
+static int pos_before(const void *a, const void *b) {
+    const ShotPos *p = a, *q = b;
+    return p->order < q->order ? -1 : p->order > q->order;
+}
 
 enum { GLOW_SLOTS = 48, ORB_SLOTS = 8 };
 
@@ -121,14 +131,13 @@ typedef struct ShotCache {
     SDL_Surface *sprite;       // bullets/enemy.png as ARGB8888; NULL: missing (a flat disc then)
     ShotPos *pos;              // the shots in view this frame
     int pos_n, pos_cap;
-    Uint8 rim_mul[3][256];     // a pixel's channel under the rim
 } ShotCache;
 
 void draw_shots_free(RenderCtx *rc) {
     ShotCache *c = rc->shots;
     if (!c) return;
-    for (int i = 0; i < GLOW_SLOTS; i++) free(c->glow[i].add);
-    for (int i = 0; i < ORB_SLOTS; i++) free(c->orb[i].px);
+    for (int i = 0; i < GLOW_SLOTS; i++) free(c->glow[i].add), free(c->glow[i].span);
+    for (int i = 0; i < ORB_SLOTS; i++) free(c->orb[i].px), free(c->orb[i].span);
     if (c->sprite) SDL_FreeSurface(c->sprite);
     free(c->pos);
     free(c);
@@ -139,11 +148,6 @@ static ShotCache *cache(RenderCtx *rc) {
     if (rc->shots) return rc->shots;
     ShotCache *c = calloc(1, sizeof *c);
     if (!c) return NULL;
-    // SDL's line blend: d * (255 - a) / 255 + c * a / 255, a channel at a time.
-    const Uint8 col[3] = {RIM_C.r, RIM_C.g, RIM_C.b};
-    for (int ch = 0; ch < 3; ch++)
-        for (int v = 0; v < 256; v++)
-            c->rim_mul[ch][v] = (Uint8)((unsigned)v * (255u - RIM_C.a) / 255u + (unsigned)col[ch] * RIM_C.a / 255u);
     rc->shots = c;
     return c;
 }
@@ -154,26 +158,31 @@ static const Glow *glow_kernel(ShotCache *c, int size, SDL_Color col, Uint8 alph
         if (c->glow[i].size == size && c->glow[i].key == key) return &c->glow[i];
     Glow *g = &c->glow[c->glow_next];
     c->glow_next = (c->glow_next + 1) % GLOW_SLOTS;
+    g->size = 0;
     Uint32 *add = realloc(g->add, (size_t)size * (size_t)size * sizeof *add);
-    if (!add) return NULL;
-    g->add = add;
+    if (add) g->add = add;
+    int *span = add ? realloc(g->span, 2 * (size_t)size * sizeof *span) : NULL;
+    if (!span) return NULL;
+    g->span = span;
     g->size = size;
     g->key = key;
-    g->x0 = g->y0 = size, g->x1 = g->y1 = 0;
+    g->y0 = size, g->y1 = 0;
     // The software renderer's nearest scaling: texel floor(i * (64 << 16) / size >> 16).
     unsigned inc = ((unsigned)RENDER_GLOW_PX << 16) / (unsigned)size;
-    for (int y = 0; y < size; y++)
+    for (int y = 0; y < size; y++) {
+        span[2 * y] = size, span[2 * y + 1] = 0;
         for (int x = 0; x < size; x++) {
             unsigned a = render_glow_alpha((int)((unsigned)x * inc >> 16), (int)((unsigned)y * inc >> 16));
             a = a * alpha / 255u;
             Uint32 v = (Uint32)(col.r * a / 255u) << 16 | (Uint32)(col.g * a / 255u) << 8 | (Uint32)(col.b * a / 255u);
             add[y * size + x] = v;
             if (!v) continue;
-            if (x < g->x0) g->x0 = x;
-            if (x >= g->x1) g->x1 = x + 1;
+            if (x < span[2 * y]) span[2 * y] = x;
+            if (x >= span[2 * y + 1]) span[2 * y + 1] = x + 1;
             if (y < g->y0) g->y0 = y;
             if (y >= g->y1) g->y1 = y + 1;
         }
+    }
     return g;
 }
 
@@ -186,11 +195,13 @@ static void stamp_glow(ShotCache *c, const Canvas *cv, float cx, float cy, float
     if (!g) return;
     int gx = (int)(cx - r), gy = (int)(cy - r);
     int y0 = gy + g->y0 < 0 ? -gy : g->y0, y1 = gy + g->y1 > cv->h ? cv->h - gy : g->y1;
-    int x0 = gx + g->x0 < 0 ? -gx : g->x0, x1 = gx + g->x1 > cv->w ? cv->w - gx : g->x1;
+    int left = -gx, right = cv->w - gx;        // the canvas's columns in the kernel's
     for (int y = y0; y < y1; y++) {
-        Uint32 *row = cv->px + (size_t)(gy + y) * (size_t)cv->pitch + gx;
+        Uint32 *row = cv->px + (size_t)(gy + y) * (size_t)cv->pitch;
         const Uint32 *k = g->add + (size_t)y * (size_t)size;
-        if (x1 > x0) render_add_sat_row(row + x0, k + x0, x1 - x0);
+        int x0 = g->span[2 * y] > left ? g->span[2 * y] : left;
+        int x1 = g->span[2 * y + 1] < right ? g->span[2 * y + 1] : right;
+        if (x1 > x0) render_add_sat_row(row + gx + x0, k + x0, x1 - x0);
     }
 }
 
@@ -216,17 +227,35 @@ static int disc_rows(const Canvas *cv, float cx, float cy, float r, Span out[SPA
     return n;
 }
 
-static void stamp_rim(const ShotCache *c, const Canvas *cv, float cx, float cy, float r) {
+// The rim over n pixels: SDL's line blend, d * (255 - a) + c * a, each
+// channel over 256 (within a level of SDL's / 255), four at a time with
+// SSE2 where the compiler has it.
+static void rim_row(Uint32 *d, int n) {
+    enum { KEEP = 255 - 225 };
+    const unsigned r = RIM_C.r * RIM_C.a / 255u, g = RIM_C.g * RIM_C.a / 255u, b = RIM_C.b * RIM_C.a / 255u;
+    int i = 0;
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128(), keep = _mm_set_epi16(0, KEEP << 8, KEEP << 8, KEEP << 8, 0, KEEP << 8,
+                                                                     KEEP << 8, KEEP << 8);
+    const __m128i add = _mm_set_epi16(255, (short)r, (short)g, (short)b, 255, (short)r, (short)g, (short)b);
+    for (; i + 4 <= n; i += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+        __m128i lo = _mm_add_epi16(_mm_mulhi_epu16(_mm_unpacklo_epi8(x, zero), keep), add);
+        __m128i hi = _mm_add_epi16(_mm_mulhi_epu16(_mm_unpackhi_epi8(x, zero), keep), add);
+        _mm_storeu_si128((__m128i *)(void *)(d + i), _mm_packus_epi16(lo, hi));
+    }
+#endif
+    for (; i < n; i++) {
+        Uint32 v = d[i];
+        d[i] = 0xFF000000u | ((v >> 16 & 255) * KEEP / 256 + r) << 16 | ((v >> 8 & 255) * KEEP / 256 + g) << 8 |
+               ((v & 255) * KEEP / 256 + b);
+    }
+}
+
+static void stamp_rim(const Canvas *cv, float cx, float cy, float r) {
     Span sp[SPAN_MAX];
     int n = disc_rows(cv, cx, cy, r, sp);
-    for (int i = 0; i < n; i++) {
-        Uint32 *row = cv->px + (size_t)sp[i].y * (size_t)cv->pitch;
-        for (int x = sp[i].x0; x <= sp[i].x1; x++) {
-            Uint32 d = row[x];
-            row[x] = 0xFF000000u | (Uint32)c->rim_mul[0][(d >> 16) & 255] << 16 |
-                     (Uint32)c->rim_mul[1][(d >> 8) & 255] << 8 | c->rim_mul[2][d & 255];
-        }
-    }
+    for (int i = 0; i < n; i++) rim_row(cv->px + (size_t)sp[i].y * (size_t)cv->pitch + sp[i].x0, sp[i].x1 - sp[i].x0 + 1);
 }
 
 static void stamp_disc(const Canvas *cv, float cx, float cy, float r, SDL_Color col) {
@@ -260,9 +289,12 @@ static const Orb *orb_kernel(ShotCache *c, const SDL_Surface *sp, float k, doubl
     c->orb_next = (c->orb_next + 1) % ORB_SLOTS;
     float hw = (float)sp->w * k / 2.0f, hh = (float)sp->h * k / 2.0f;
     int half = (int)ceilf(sqrtf(hw * hw + hh * hh)) + 1, n = 2 * half;
+    o->k = 0;
     Uint32 *px = realloc(o->px, (size_t)n * (size_t)n * sizeof *px);
-    if (!px) return NULL;
-    o->px = px;
+    if (px) o->px = px;
+    int *span = px ? realloc(o->span, 2 * (size_t)n * sizeof *span) : NULL;
+    if (!span) return NULL;
+    o->span = span;
     o->k = k, o->angle = angle, o->n = n, o->half = half;
     double rad = angle * M_PI / 180.0;
     float cs = (float)cos(rad), sn = (float)sin(rad);
@@ -275,6 +307,14 @@ static const Orb *orb_kernel(ShotCache *c, const SDL_Surface *sp, float k, doubl
                                 ? 0
                                 : ((const Uint32 *)((const Uint8 *)sp->pixels + ty * sp->pitch))[tx];
         }
+    for (int y = 0; y < n; y++) {
+        span[2 * y] = n, span[2 * y + 1] = 0;
+        for (int x = 0; x < n; x++)
+            if (px[y * n + x] >> 24) {
+                if (x < span[2 * y]) span[2 * y] = x;
+                span[2 * y + 1] = x + 1;
+            }
+    }
     return o;
 }
 
@@ -282,17 +322,18 @@ static const Orb *orb_kernel(ShotCache *c, const SDL_Surface *sp, float k, doubl
 static void stamp_orb(const Canvas *cv, const Orb *o, int cx, int cy) {
     int ox = cx - o->half, oy = cy - o->half;
     int y0 = oy < 0 ? -oy : 0, y1 = oy + o->n > cv->h ? cv->h - oy : o->n;
-    int x0 = ox < 0 ? -ox : 0, x1 = ox + o->n > cv->w ? cv->w - ox : o->n;
+    int left = ox < 0 ? -ox : 0, right = ox + o->n > cv->w ? cv->w - ox : o->n;
     for (int y = y0; y < y1; y++) {
-        Uint32 *row = cv->px + (size_t)(oy + y) * (size_t)cv->pitch + ox;
+        Uint32 *row = cv->px + (size_t)(oy + y) * (size_t)cv->pitch;
         const Uint32 *s = o->px + (size_t)y * (size_t)o->n;
+        int x0 = o->span[2 * y] > left ? o->span[2 * y] : left, x1 = o->span[2 * y + 1] < right ? o->span[2 * y + 1] : right;
         for (int x = x0; x < x1; x++) {
             Uint32 p = s[x], a = p >> 24;
             if (!a) continue;
-            Uint32 d = row[x], na = 255 - a;
+            Uint32 d = row[ox + x], na = 255 - a;
             Uint32 rb = ((p & 0xFF00FFu) * a + (d & 0xFF00FFu) * na + 0x800080u) >> 8 & 0xFF00FFu;
             Uint32 g = ((p & 0xFF00u) * a + (d & 0xFF00u) * na + 0x8000u) >> 8 & 0xFF00u;
-            row[x] = 0xFF000000u | rb | g;
+            row[ox + x] = 0xFF000000u | rb | g;
         }
     }
 }
@@ -302,7 +343,7 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
     if (!c) return;
     c->pos_n = 0;
     const Bullets *bs = &w->bullets;
-    for (int i = 0; i < bs->cap; i++) {
+    for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i)) {
         const Bullet *b = &bs->b[i];
         SDL_FPoint s;
         if (!is_enemy_in_view(rc, b, &s)) continue;
@@ -312,9 +353,14 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
             if (!p) break;
             c->pos = p, c->pos_cap = cap;
         }
+        // s is within 40 px of the view: the band and column are positive.
+        Uint32 order = (Uint32)(s.y + 64.0f) / 32u << 16 | (Uint32)(s.x + 64.0f);
         c->pos[c->pos_n++] =
-            (ShotPos){s.x, s.y, (float)b->vel.x, (float)b->vel.y, fmaxf((float)b->radius, SHOT_MIN_RADIUS)};
+            (ShotPos){s.x, s.y, (float)b->vel.x, (float)b->vel.y, fmaxf((float)b->radius, SHOT_MIN_RADIUS), order};
     }
+    // Glows add and rims darken alike in any order; where orbs overlap they
+    // stack in this order rather than the pool's (the same orb either way).
+    qsort(c->pos, (size_t)c->pos_n, sizeof *c->pos, pos_before);
     const ShotPos *p = c->pos;
     for (int i = 0; i < c->pos_n; i++) {
         for (int k = 1; k <= 3; k++)
@@ -322,7 +368,7 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
                        p[i].rad * (2.0f - 0.4f * (float)k), TRAIL, trail_alpha(k));
         stamp_glow(c, &cv, p[i].x, p[i].y, p[i].rad * SHOT_AURA * pulse, AURA, AURA_ALPHA);
     }
-    for (int i = 0; i < c->pos_n; i++) stamp_rim(c, &cv, p[i].x, p[i].y, p[i].rad + SHOT_RIM_PX);
+    for (int i = 0; i < c->pos_n; i++) stamp_rim(&cv, p[i].x, p[i].y, p[i].rad + SHOT_RIM_PX);
     const SDL_Surface *sp = sprite(rc, c);
     double angle = w->tick * SHOT_TURN_DEG;
     for (int i = 0; i < c->pos_n; i++) {

@@ -123,8 +123,8 @@ static void add_sparkle(Sky *k, float x, float y, float gs, float r, float g, fl
     int x0 = floor_px(x - (float)n / 2.0f), y0 = floor_px(y - (float)n / 2.0f);
     unsigned kr = (unsigned)(r * a), kg = (unsigned)(g * a), kb = (unsigned)(b * a);
     unsigned krb = kr << 16 | kb, kmax = kr > kg ? (kr > kb ? kr : kb) : (kg > kb ? kg : kb);
-    Uint32 *base = k->px + (ptrdiff_t)y0 * k->pitch + x0;
     if (x0 >= 0 && y0 >= 0 && x0 + n <= k->w && y0 + n <= k->h) {
+        Uint32 *base = k->px + (ptrdiff_t)y0 * k->pitch + x0;
         for (int i = 0; i < m->n; i++) {
             unsigned v = m->dot[i].v;
             if (kmax * v < 256u) break;                // this and every later dot add 0
@@ -139,7 +139,7 @@ static void add_sparkle(Sky *k, float x, float y, float gs, float r, float g, fl
         if (kmax * v < 256u) break;
         int x1 = x0 + d->x, y1 = y0 + d->y;
         if (x1 < 0 || y1 < 0 || x1 >= k->w || y1 >= k->h) continue;
-        Uint32 *p = base + m->off[i];
+        Uint32 *p = k->px + (ptrdiff_t)y1 * k->pitch + x1;
         *p = render_add_sat(*p, (v * krb >> 8 & 0xFF00FFu) | (v * kg & 0xFF00u));
     }
 }
