@@ -25,21 +25,22 @@ static const SDL_Color ROCK = {58, 52, 92, 255};
 static const SDL_Color RIM = {150, 230, 255, 255};
 static const SDL_Color RIM_DARK = {20, 16, 38, 255};
 
+Uint8 render_glow_alpha(int x, int y) {
+    const double half = RENDER_GLOW_PX / 2.0;
+    double dx = (x + 0.5 - half) / half, dy = (y + 0.5 - half) / half;
+    double d = sqrt(dx * dx + dy * dy);
+    double a = d >= 1.0 ? 0.0 : (1.0 - d) * (1.0 - d);
+    if (d < 0.35) a = a + (0.35 - d) * 1.5;
+    if (a > 1.0) a = 1.0;
+    return (Uint8)(a * 255.0);
+}
+
 static SDL_Texture *make_glow(SDL_Renderer *r) {
-    enum { N = 64 };
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, N, N, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, RENDER_GLOW_PX, RENDER_GLOW_PX, 32, SDL_PIXELFORMAT_RGBA32);
     if (!s) return NULL;
-    for (int y = 0; y < N; y++) {
+    for (int y = 0; y < RENDER_GLOW_PX; y++) {
         Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
-        for (int x = 0; x < N; x++) {
-            double dx = (x + 0.5 - N / 2.0) / (N / 2.0), dy = (y + 0.5 - N / 2.0) / (N / 2.0);
-            double d = sqrt(dx * dx + dy * dy);
-            double a = d >= 1.0 ? 0.0 : (1.0 - d) * (1.0 - d);
-            // A brighter core so small discs still read as solid dots.
-            if (d < 0.35) a = a + (0.35 - d) * 1.5;
-            if (a > 1.0) a = 1.0;
-            row[x] = SDL_MapRGBA(s->format, 255, 255, 255, (Uint8)(a * 255.0));
-        }
+        for (int x = 0; x < RENDER_GLOW_PX; x++) row[x] = SDL_MapRGBA(s->format, 255, 255, 255, render_glow_alpha(x, y));
     }
     SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);
@@ -60,6 +61,8 @@ bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir) {
     if (!fx_init(rc)) return false;
     font_init(&rc->font, r);
     rc->glow = make_glow(r);
+    SDL_RendererInfo info;
+    rc->pixel_shots = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
     return true;
 }
 
@@ -73,6 +76,11 @@ void render_shutdown(RenderCtx *rc) {
     rc->flash_tex = NULL;
     if (rc->sky) SDL_DestroyTexture(rc->sky);
     rc->sky = NULL;
+    if (rc->world) SDL_DestroyTexture(rc->world);
+    rc->world = NULL;
+    free(rc->world_px);
+    rc->world_px = NULL;
+    draw_shots_free(rc);
     font_free(&rc->font);
     fx_free(rc);
 }
@@ -343,7 +351,7 @@ static bool on_view(const RenderCtx *rc, SDL_FPoint s, float margin) {
     return s.x >= -margin && s.y >= -margin && s.x <= rc->view_w + margin && s.y <= rc->view_h + margin;
 }
 
-static void glow_at(RenderCtx *rc, float x, float y, float radius, SDL_Color c, Uint8 alpha) {
+void render_glow(RenderCtx *rc, float x, float y, float radius, SDL_Color c, Uint8 alpha) {
     SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
     SDL_SetTextureAlphaMod(rc->glow, alpha);
     SDL_FRect d = {x - radius, y - radius, radius * 2, radius * 2};
@@ -361,7 +369,7 @@ static void draw_player_bullets(RenderCtx *rc, const World *w, float pulse) {
         if (!on_view(rc, s, 40)) continue;
         if (rc->glow) {
             SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
-            glow_at(rc, s.x, s.y, rad * 3.5f * pulse, (SDL_Color){255, 210, 90, 255}, 150);
+            render_glow(rc, s.x, s.y, rad * 3.5f * pulse, (SDL_Color){255, 210, 90, 255}, 150);
         }
         if (t) {
             int tw, th;
@@ -375,53 +383,6 @@ static void draw_player_bullets(RenderCtx *rc, const World *w, float pulse) {
             render_fill_circle(rc->r, s.x, s.y, rad, (SDL_Color){255, 240, 160, 255});
         }
     }
-}
-
-// Enemy shots read on every background: a bright aura and trail (on the
-// dark sky), then a dark rim (on stars, rock and bright creatures alike),
-// then the orb and a white-hot core on top, each pass over all of them so
-// no rim ever hides another shot's core in a dense pattern. Never smaller
-// than a readable orb.
-#define ENEMY_MIN_RADIUS 4.5f
-static void draw_enemy_bullets(RenderCtx *rc, const World *w, float pulse) {
-    SDL_Texture *t = render_tex(rc, "bullets/enemy.png");
-    const Bullets *bs = &w->bullets;
-    for (int pass = 0; pass < 3; pass++)
-        for (int i = 0; i < bs->cap; i++) {
-            const Bullet *b = &bs->b[i];
-            if (!b->alive || b->owner == OWNER_PLAYER) continue;
-            SDL_FPoint s = render_to_screen(rc, b->pos);
-            float rad = fmaxf((float)b->radius, ENEMY_MIN_RADIUS);
-            if (!on_view(rc, s, 40)) continue;
-            if (pass == 0 && rc->glow) {
-                SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
-                for (int k = 1; k <= 3; k++) {
-                    float tx = s.x - (float)b->vel.x * 1.6f * (float)k, ty = s.y - (float)b->vel.y * 1.6f * (float)k;
-                    glow_at(rc, tx, ty, rad * (2.0f - 0.4f * (float)k), (SDL_Color){255, 60, 140, 255},
-                            (Uint8)(120 - 30 * k));
-                }
-                glow_at(rc, s.x, s.y, rad * 3.4f * pulse, (SDL_Color){255, 60, 120, 255}, 120);
-            } else if (pass == 1) {
-                render_fill_circle(rc->r, s.x, s.y, rad + 3.0f, (SDL_Color){14, 4, 22, 225});
-            } else if (pass == 2) {
-                if (t) {
-                    int tw, th;
-                    SDL_QueryTexture(t, NULL, NULL, &tw, &th);
-                    float k = rad * 4.0f / (float)th * pulse;
-                    SDL_FRect d = {s.x - tw * k / 2, s.y - th * k / 2, tw * k, th * k};
-                    SDL_RenderCopyExF(rc->r, t, NULL, &d, w->tick * 9.0, NULL, SDL_FLIP_NONE);
-                } else {
-                    render_fill_circle(rc->r, s.x, s.y, rad, (SDL_Color){255, 80, 140, 255});
-                }
-                render_fill_circle(rc->r, s.x, s.y, rad * 0.42f, (SDL_Color){255, 245, 250, 255});
-            }
-        }
-}
-
-static void draw_bullets(RenderCtx *rc, const World *w) {
-    float pulse = 0.85f + 0.15f * sinf((float)w->tick * 0.5f);
-    draw_player_bullets(rc, w, pulse);
-    draw_enemy_bullets(rc, w, pulse);
 }
 
 const char *render_boss_name(const World *w) {
@@ -492,18 +453,113 @@ CREATURES(DRAW_ALL_OF_KIND)
 static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CREATURES(DRAW_ALL_ENTRY)};
 #undef DRAW_ALL_ENTRY
 
+// With at least PIXEL_SHOTS_MIN enemy shots in view a software renderer
+// stamps them as pixels (below that the draw calls cost less than reading
+// the world back and writing it again, ~1 ms at 1280 x 720).
+#define PIXEL_SHOTS_MIN 48
+
+// The screen's pixels when the caller's surface is the renderer's target
+// as it is (offscreen shots and benches): the world is written straight
+// into it, no copies.
+static bool screen_canvas(const RenderCtx *rc, Canvas *cv) {
+    const SDL_Surface *s = rc->screen;
+    if (!s || s->w != rc->view_w || s->h != rc->view_h || s->format->format != SDL_PIXELFORMAT_ARGB8888 ||
+        SDL_MUSTLOCK(s) || SDL_GetRenderTarget(rc->r))
+        return false;
+    *cv = (Canvas){s->pixels, s->pitch / (int)sizeof(Uint32), s->w, s->h};
+    return true;
+}
+
+// Where the world is drawn: with draw calls only, in the screen's pixels
+// (the sky written, shots stamped), or in the world layer.
+typedef enum WorldLayer {
+    LAYER_NONE = 0,
+    LAYER_SCREEN,
+    LAYER_TARGET,
+} WorldLayer;
+
+// The world layer: the sky written into the screen's pixels, or into
+// world_px, uploaded and the world target made the renderer's, so tiles,
+// creatures and the player draw on it. LAYER_NONE when this renderer
+// cannot make it (the draw calls then).
+static WorldLayer world_begin(RenderCtx *rc, const World *w, SDL_Texture **prev) {
+    Canvas cv;
+    *prev = NULL;
+    if (screen_canvas(rc, &cv)) {
+        SDL_RenderFlush(rc->r);
+        draw_stars_px(rc, w, cv.px, cv.pitch);
+        return LAYER_SCREEN;
+    }
+    if (!rc->world || rc->world_w != rc->view_w || rc->world_h != rc->view_h) {
+        if (rc->world_failed) return LAYER_NONE;
+        if (rc->world) SDL_DestroyTexture(rc->world);
+        free(rc->world_px);
+        rc->world = SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, rc->view_w,
+                                      rc->view_h);
+        rc->world_px = malloc((size_t)rc->view_w * (size_t)rc->view_h * sizeof *rc->world_px);
+        if (!rc->world || !rc->world_px) {
+            log_warn("render: no world layer, so shots are drawn one by one (%s)", SDL_GetError());
+            if (rc->world) SDL_DestroyTexture(rc->world);
+            free(rc->world_px);
+            rc->world = NULL, rc->world_px = NULL;
+            rc->world_failed = true;
+            return LAYER_NONE;
+        }
+        SDL_SetTextureBlendMode(rc->world, SDL_BLENDMODE_NONE);
+        rc->world_w = rc->view_w, rc->world_h = rc->view_h;
+    }
+    int pitch = rc->view_w * (int)sizeof *rc->world_px;
+    *prev = SDL_GetRenderTarget(rc->r);
+    draw_stars_px(rc, w, rc->world_px, rc->view_w);
+    if (SDL_UpdateTexture(rc->world, NULL, rc->world_px, pitch) != 0 || SDL_SetRenderTarget(rc->r, rc->world) != 0) {
+        SDL_SetRenderTarget(rc->r, *prev);
+        return LAYER_NONE;
+    }
+    return LAYER_TARGET;
+}
+
+// The enemy shots stamped into the world: straight into the screen, or
+// into the world read back, written again and copied into the view.
+static void world_end(RenderCtx *rc, const World *w, WorldLayer layer, SDL_Texture *prev, float pulse) {
+    Canvas cv;
+    if (layer == LAYER_SCREEN) {
+        SDL_RenderFlush(rc->r);
+        if (screen_canvas(rc, &cv)) draw_shots_px(rc, w, cv, pulse);
+        else draw_shots(rc, w, pulse);
+        return;
+    }
+    int pitch = rc->view_w * (int)sizeof *rc->world_px;
+    if (SDL_RenderReadPixels(rc->r, NULL, SDL_PIXELFORMAT_ARGB8888, rc->world_px, pitch) == 0) {
+        draw_shots_px(rc, w, (Canvas){rc->world_px, rc->view_w, rc->view_w, rc->view_h}, pulse);
+        SDL_UpdateTexture(rc->world, NULL, rc->world_px, pitch);
+    } else {
+        draw_shots(rc, w, pulse);
+    }
+    SDL_SetRenderTarget(rc->r, prev);
+    SDL_Rect all = {0, 0, rc->view_w, rc->view_h};
+    SDL_RenderCopy(rc->r, rc->world, NULL, &all);
+}
+
 void render_world(RenderCtx *rc, const World *w) {
     double sx, sy;
     fx_shake_offset(rc, &sx, &sy);
     rc->cam_x += sx;
     rc->cam_y += sy;
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
-    draw_backdrop(rc, !draw_stars(rc, w));
+    SDL_Texture *prev = NULL;
+    WorldLayer layer = rc->pixel_shots && draw_shots_in_view(rc, w, PIXEL_SHOTS_MIN) >= PIXEL_SHOTS_MIN
+                           ? world_begin(rc, w, &prev)
+                           : LAYER_NONE;
+    draw_backdrop(rc, !layer && !draw_stars(rc, w));
     draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
     for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w, (int)k);
     draw_player(rc, w);
-    draw_bullets(rc, w);
+    // Shots over everything, the player's under the danger.
+    float pulse = 0.85f + 0.15f * sinf((float)w->tick * 0.5f);
+    draw_player_bullets(rc, w, pulse);
+    if (layer) world_end(rc, w, layer, prev, pulse);
+    else draw_shots(rc, w, pulse);
     fx_draw(rc);
     fx_draw_overlay(rc);
     if (rc->hud) render_hud(rc, w);
@@ -540,6 +596,7 @@ static bool offscreen_open(Offscreen *o, const char *assets_dir) {
         SDL_FreeSurface(o->s);
         return false;
     }
+    o->rc.screen = o->s;
     return true;
 }
 

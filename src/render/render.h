@@ -59,6 +59,17 @@ typedef struct RenderCtx {
     SDL_Texture *sky;          // the view-sized streaming layer the gradient and stars are written into (lazy)
     int sky_w, sky_h;          // its size (made again when the view's changes)
     bool sky_failed;           // ... which this renderer cannot make (bands, no stars then; warned once)
+    // A software renderer with many enemy shots in view draws the world
+    // into a view-sized target, reads it back into memory, stamps the shots
+    // there and copies it out (render_world, docs/bench.md); into screen
+    // straight when the caller gives it.
+    bool pixel_shots;          // this renderer is a software one (render_init; off: always draw calls)
+    SDL_Surface *screen;       // the view-sized ARGB8888 surface this software renderer draws into, or NULL
+    SDL_Texture *world;        // the view-sized target (lazy)
+    Uint32 *world_px;          // its pixels in memory, view_w x view_h
+    int world_w, world_h;      // their size (made again when the view's changes)
+    bool world_failed;         // ... which this renderer cannot make (draw calls then; warned once)
+    struct ShotCache *shots;   // the stamps' glows, orbs and list (render/draw/shots.c)
 } RenderCtx;
 
 bool render_init(RenderCtx *rc, SDL_Renderer *r, const char *assets_dir);

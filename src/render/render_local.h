@@ -2,6 +2,11 @@
 // render/draw/*.c: textures, the camera, world-to-screen, the per-creature
 // draw_* functions and the shape helpers. Everyone else uses render.h.
 #pragma once
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "render/render.h"
 #include "sim/creatures/creature.h"
 
@@ -33,6 +38,51 @@ CREATURES(RENDER_DRAW_KIND)
 // rc->sky, copied over the whole view; false (nothing drawn) when this
 // renderer has no streaming layer.
 bool draw_stars(RenderCtx *rc, const struct World *w);
+// A view-sized ARGB8888 picture in memory (pitch in pixels).
+typedef struct Canvas {
+    Uint32 *px;
+    int pitch, w, h;
+} Canvas;
+// Per byte d + a, at most 255, four bytes at a time (additive light on an
+// ARGB8888 pixel; a's alpha byte 0 keeps d's).
+static inline Uint32 render_add_sat(Uint32 d, Uint32 a) {
+    Uint32 low = (d & 0x7F7F7F7Fu) + (a & 0x7F7F7F7Fu);
+    Uint32 sum = low ^ ((d ^ a) & 0x80808080u);
+    Uint32 carry = ((d & a) | (low & (d | a))) & 0x80808080u;
+    return sum | (carry >> 7) * 0xFFu;
+}
+// The same over n pixels: four at a time with SSE2's saturating byte add
+// where the compiler has it (x86-64 always), else two at a time.
+static inline void render_add_sat_row(Uint32 *d, const Uint32 *a, int n) {
+    int i = 0;
+#ifdef __SSE2__
+    for (; i + 4 <= n; i += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(a + i));
+        _mm_storeu_si128((__m128i *)(void *)(d + i), _mm_adds_epu8(x, y));
+    }
+#endif
+    const Uint64 lo7 = 0x7F7F7F7F7F7F7F7Full, hi = 0x8080808080808080ull;
+    for (; i + 2 <= n; i += 2) {
+        Uint64 x, y;
+        memcpy(&x, d + i, sizeof x);
+        memcpy(&y, a + i, sizeof y);
+        Uint64 low = (x & lo7) + (y & lo7), sum = low ^ ((x ^ y) & hi);
+        Uint64 carry = ((x & y) | (low & (x | y))) & hi;
+        x = sum | (carry >> 7) * 0xFFu;
+        memcpy(d + i, &x, sizeof x);
+    }
+    if (i < n) d[i] = render_add_sat(d[i], a[i]);
+}
+// The same sky written into the view-sized px (pitch in pixels).
+void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch);
+// The enemy shots (render/draw/shots.c), pulse the frame's glow pulse:
+// with draw calls, or stamped into the world's pixels (the same look).
+// draw_shots_in_view counts the ones in view, stopping at enough.
+void draw_shots(RenderCtx *rc, const struct World *w, float pulse);
+void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse);
+int draw_shots_in_view(const RenderCtx *rc, const struct World *w, int enough);
+void draw_shots_free(RenderCtx *rc);
 void draw_player(RenderCtx *rc, const struct World *w);
 
 // The HUD alone (player hp, boss bar with name, arena name), in screen px.
@@ -40,6 +90,12 @@ void render_hud(RenderCtx *rc, const struct World *w);
 // The F1 overlay alone: tick, fps, player probes, bullet count, collision
 // circles. Creatures draw their own details in draw_* when rc->debug.
 void render_debug(RenderCtx *rc, const struct World *w);
+// The glow texture's alpha at texel (x, y) of RENDER_GLOW_PX square: a soft
+// disc, brighter in the middle so small glows still read as dots.
+#define RENDER_GLOW_PX 64
+Uint8 render_glow_alpha(int x, int y);
+// rc->glow (additive) over a disc of radius px at (x, y) in colour c.
+void render_glow(RenderCtx *rc, float x, float y, float radius, SDL_Color c, Uint8 alpha);
 // A filled circle / circle outline in screen px (for draw_* and the HUD).
 void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
 void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);

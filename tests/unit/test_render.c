@@ -1,6 +1,7 @@
 // test_render.c -- the look-only feedback rules, drawn with SDL's software
 // renderer into a surface (no window) and checked by pixel: enemy shots
-// have a dark rim and a white core, player shots none; a hit turns a
+// have a dark rim and a white core, player shots none, stamped as pixels
+// as well as drawn; a hit turns a
 // creature white only as the `flashing` level allows and at most 3 times a
 // second, and the red hurt tint
 // is gone at `off` (the title's demo pilot); a boss off screen gets a
@@ -116,6 +117,59 @@ static void test_enemy_shot_rim_and_core(void **state) {
     assert_true(lum(px(&o, (int)r.x + 6, (int)r.y)) < bare - 20);     // the rim at 6 px
     assert_true(lum(px(&o, (int)r2.x, (int)r2.y - 6)) >= bare2);       // a player shot: light only
     shot_close(&o);
+    world_free(w);
+}
+
+// Many enemy shots on a software renderer are stamped as pixels
+// (render/draw/shots.c), into the world layer read back or straight into
+// the caller's surface: the same look as the draw calls, shot by shot
+// (white core, a rim darker than the sky it crosses) and over the whole
+// frame (the mean difference under 2 levels a channel).
+static void test_stamped_shots_look_like_drawn(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o[3];
+    shot_open(&o[0], RENDER_FULL);
+    shot_draw(&o[0], w);
+    SDL_Surface *bare = SDL_DuplicateSurface(o[0].s);
+    Vec2 at[80];
+    int n = 0;
+    for (int j = 0; j < 8; j++)
+        for (int i = 0; i < 10; i++) {
+            Vec2 p = v2(o[0].rc.cam_x + 190 + 100 * i, o[0].rc.cam_y + 80 + 80 * j);
+            if (tilemap_point_solid(&w->map, p)) continue;
+            assert_true(bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TETRAN, p, v2(3, 1), 4.0, 1, 60) >= 0);
+            at[n++] = p;
+        }
+    assert_true(n >= 48);                      // enough for the stamps (PIXEL_SHOTS_MIN)
+    shot_close(&o[0]);
+    for (int k = 0; k < 3; k++) {              // draw calls, the world layer, the surface
+        shot_open(&o[k], RENDER_FULL);
+        o[k].rc.pixel_shots = k > 0;
+        o[k].rc.screen = k == 2 ? o[k].s : NULL;
+        shot_draw(&o[k], w);
+        assert_true((o[k].rc.world != NULL) == (k == 1));
+        for (int i = 0; i < n; i++) {
+            SDL_FPoint c = on_screen(&o[k], at[i]);
+            SDL_Color core = px(&o[k], (int)c.x, (int)c.y);
+            assert_true(core.r > 230 && core.g > 220 && core.b > 220);
+            Uint32 b = ((const Uint32 *)((const Uint8 *)bare->pixels + (int)c.y * bare->pitch))[(int)c.x + 6];
+            SDL_Color sky;
+            SDL_GetRGBA(b, bare->format, &sky.r, &sky.g, &sky.b, &sky.a);
+            assert_true(lum(px(&o[k], (int)c.x + 6, (int)c.y)) < lum(sky) + 40);
+        }
+    }
+    for (int k = 1; k < 3; k++) {
+        double diff = 0;
+        for (int y = 0; y < RENDER_LOGICAL_H; y++)
+            for (int x = 0; x < RENDER_LOGICAL_W; x++) {
+                SDL_Color a = px(&o[0], x, y), b = px(&o[k], x, y);
+                diff += abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b);
+            }
+        assert_true(diff / (3.0 * RENDER_LOGICAL_W * RENDER_LOGICAL_H) < 2.0);
+    }
+    SDL_FreeSurface(bare);
+    for (int k = 0; k < 3; k++) shot_close(&o[k]);
     world_free(w);
 }
 
@@ -307,6 +361,7 @@ static void test_player_feedback(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enemy_shot_rim_and_core),
+        cmocka_unit_test(test_stamped_shots_look_like_drawn),
         cmocka_unit_test(test_boss_flash_follows_flashing),
         cmocka_unit_test(test_boss_flash_rate),
         cmocka_unit_test(test_hurt_tint_follows_flashing),
