@@ -313,7 +313,6 @@ static bool rock_at(const Tilemap *map, int x, int y) { return tilemap_at(map, x
 // node lying next to a wall is then not searched for every tick; only the
 // neighbours p is that close to are looked at.
 static bool clear_within(const Tilemap *map, Vec2 p, double keep) {
-    if (tilemap_open_at(map, p)) return true;                    // keep <= a tile: open air all round
     double s = map->tile, far = keep + 1e-6;
     int cx = (int)floor(p.x / s), cy = (int)floor(p.y / s);
     if (rock_at(map, cx, cy)) return false;
@@ -374,8 +373,8 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
     if (!map->cells || map->w <= 0 || map->h <= 0) return p;     // no arena (unit tests)
     double len = v2_dist(p, from);
     TileHit hit;
-    if (len < TENTACLE_LINK_MIN_PX || (len < map->tile && tilemap_open_at(map, from)) ||
-        tilemap_segment_open(map, from, p) || !tilemap_cast(map, from, p, &hit) || hit.inside)
+    if (len < TENTACLE_LINK_MIN_PX || tilemap_segment_open(map, from, p) || !tilemap_cast(map, from, p, &hit) ||
+        hit.inside)
         return p;
     Vec2 rest = v2_sub(p, hit.point);
     Vec2 slide = v2_sub(rest, v2_scale(hit.normal, v2_dot(rest, hit.normal)));

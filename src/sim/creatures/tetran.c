@@ -404,7 +404,7 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
     }
 }
 
-// v kept to [0, 1] (NaN to 0), as dm_fmin(dm_fmax(v, 0), 1) without the calls.
+// v kept to [0, 1] (NaN to 0), as fmin(fmax(v, 0), 1) without the calls.
 static double clamp01(double v) { return v > 0.0 ? (v < 1.0 ? v : 1.0) : 0.0; }
 
 // Closest approach of segments p0-p1 and q0-q1: the squared distance, and

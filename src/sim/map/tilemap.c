@@ -584,22 +584,17 @@ static double cast_dda(const Tilemap *m, Vec2 a, Vec2 b, double len) {
     return best;
 }
 
-static int cell_floor(double v, double s, double inv) { return tilemap_cell_floor(v, s, inv); }
-
-bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b) {
+bool tilemap_segment_box_open(const Tilemap *m, Vec2 a, Vec2 b) {
     double s = m->tile, inv = 1.0 / s;
     if (!(a.x > 0 && a.y > 0 && a.x < (double)m->w * s && a.y < (double)m->h * s)) return false;   // NaN too
     double dx = b.x - a.x, dy = b.y - a.y;
-    // Less than a tile each way from an open cell: the segment stays within
-    // that cell and its eight neighbours (their closed boxes), all empty.
-    if (fabs(dx) < s && fabs(dy) < s && tilemap_open_at(m, a)) return true;
     // Up to 4 tiles: the cells whose closed box meets the bounding box (a
     // low end exactly on a grid line also takes the cell before it, as
     // cells_at and the DDA do).
     if (!(fabs(dx) <= 4 * s && fabs(dy) <= 4 * s) || !(b.x > 0 && b.y > 0)) return false;
     double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
     double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
-    int c0 = cell_floor(x0, s, inv), r0 = cell_floor(y0, s, inv), c1 = cell_floor(x1, s, inv), r1 = cell_floor(y1, s, inv);
+    int c0 = tilemap_cell_floor(x0, s, inv), r0 = tilemap_cell_floor(y0, s, inv), c1 = tilemap_cell_floor(x1, s, inv), r1 = tilemap_cell_floor(y1, s, inv);
     c0 -= c0 * s == x0;
     r0 -= r0 * s == y0;
     if (c0 < 0 || r0 < 0 || c1 >= m->w || r1 >= m->h) return false;
@@ -614,7 +609,7 @@ bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b) {
 int tilemap_empty_rings(const Tilemap *m, Vec2 p, int max_k) {
     double s = m->tile, inv = 1.0 / s;
     if (!(p.x >= 0 && p.y >= 0 && p.x < (double)m->w * s && p.y < (double)m->h * s)) return -1;   // NaN too
-    int c = cell_floor(p.x, s, inv), r = cell_floor(p.y, s, inv);
+    int c = tilemap_cell_floor(p.x, s, inv), r = tilemap_cell_floor(p.y, s, inv);
     if (m->cells[(size_t)r * m->w + c] != TILE_EMPTY) return -1;
     for (int k = 1; k <= max_k; k++) {
         if (c - k < 0 || r - k < 0 || c + k >= m->w || r + k >= m->h) return k - 1;

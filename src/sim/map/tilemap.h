@@ -123,12 +123,17 @@ bool tilemap_cast(const Tilemap *m, Vec2 a, Vec2 b, TileHit *out);
 
 // A quick test for the common case of a short cast in open air: true when
 // the segment a-b (at most 4 tiles across each way) lies inside the map and
-// every cell whose closed box meets its bounding box is empty (for less
-// than a tile each way from an open cell, see Tilemap.open, one byte
-// answers), so it touches no solid and tilemap_cast would find
-// nothing (tilemap_cast takes this shortcut itself). False says nothing:
-// cast to know.
-bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b);
+// every cell whose closed box meets its bounding box is empty, so it
+// touches no solid and tilemap_cast would find nothing (tilemap_cast takes
+// this shortcut itself). Less than a tile each way from an open cell (see
+// Tilemap.open) one bit answers, inline; else tilemap_segment_box_open
+// reads the cells. False says nothing: cast to know.
+bool tilemap_segment_box_open(const Tilemap *m, Vec2 a, Vec2 b);
+static inline bool tilemap_segment_open(const Tilemap *m, Vec2 a, Vec2 b) {
+    double s = m->tile, dx = b.x - a.x, dy = b.y - a.y;
+    if (dx < s && dx > -s && dy < s && dy > -s && tilemap_open_at(m, a)) return true;
+    return tilemap_segment_box_open(m, a, b);
+}
 
 // How many rings of empty cells surround p's cell: the largest k <= max_k
 // such that the (2k+1) x (2k+1) cells centred on the cell holding p are all
