@@ -41,7 +41,7 @@ WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
-CFLAGS  += -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) -ffp-contract=off -Isrc -MMD -MP
+CFLAGS  += -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) -ffp-contract=off -fno-math-errno -Isrc -MMD -MP
 LDFLAGS += $(LDSAN)
 
 # Evaluated when a recipe runs (after deps.sh), not when make starts.

@@ -64,6 +64,27 @@ bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, 
 
 static TentacleNode *node_at(Tentacle *c, int a, int j) { return &c->nodes[c->arms[a].first + j]; }
 
+// A lane group: up to TENTACLE_LANES neighbouring tentacles with the same
+// node count, stepped through the chain passes together (solve_fabrik,
+// clamp_chain). A tentacle's own arithmetic is the same in any group, and
+// no pass of one tentacle reads another, so grouping changes no result.
+#define TENTACLE_LANES 4
+typedef struct Lanes {
+    int a0, k;                         // tentacles a0 .. a0 + k - 1
+    TentacleNode *nd[TENTACLE_LANES];  // their nodes
+} Lanes;
+
+// The group from tentacle a0: as many tentacles as have its node count, at
+// most TENTACLE_LANES, shared out evenly (6 tentacles: 3 + 3, not 4 + 2).
+static void lanes_from(Tentacle *c, int a0, Lanes *g) {
+    int same = 1;
+    while (a0 + same < c->arm_count && c->arms[a0 + same].n == c->arms[a0].n) same++;
+    int groups = (same + TENTACLE_LANES - 1) / TENTACLE_LANES;
+    g->a0 = a0;
+    g->k = (same + groups - 1) / groups;
+    for (int l = 0; l < g->k; l++) g->nd[l] = node_at(c, a0 + l, 0);
+}
+
 // Keeps p within radius of ref (the write-up's clamping_current_position).
 // Scaling the offset (no trig) keeps the result within radius to an ulp or two.
 static inline Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
@@ -282,26 +303,38 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
 // ease toward the solution. (Placing every node exactly L away, as FABRIK
 // proper does, pushes a slack chain's nodes apart: it buckles into
 // zig-zags, or bend-limited into rings.)
-static void solve_fabrik(Tentacle *c, int a, Vec2 head_goal) {
-    TentacleArm *arm = &c->arms[a];
-    TentacleNode *nd = &c->nodes[arm->first];
-    int n = arm->n, h = n - 1;
-    double L = c->link_px, t = c->cfg.lerp, size[TENTACLE_NODES_CAP];
-    wave_sizes(c, a, size);
-    for (int j = 0; j < n; j++) nd[j].target = nd[j].pos;
-    nd[h].target = clamp_near(head_goal, nd[0].pos, tentacle_total_length(c, a));
-    for (int j = h - 1; j >= 1; j--) {
-        nd[j].target = clamp_near(nd[j].target, nd[j + 1].target, L);
-        if (j + 2 <= h)
-            nd[j].target = limit_bend(nd[j + 1].target, nd[j].target, v2_sub(nd[j + 1].target, nd[j + 2].target));
+//
+// The k tentacles of a lane group (same node count) are solved in lockstep,
+// node by node: each pass is a chain of dependent square roots and
+// divisions along a tentacle, and stepping k independent chains together
+// lets the processor overlap them. Each tentacle's arithmetic is exactly
+// what it is alone.
+static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal) {
+    int k = g->k, n = c->arms[g->a0].n, h = n - 1;
+    double L = c->link_px, t = c->cfg.lerp, total = tentacle_total_length(c, g->a0);
+    double size[TENTACLE_LANES][TENTACLE_NODES_CAP];
+    TentacleNode *const *nd = g->nd;
+    for (int l = 0; l < k; l++) {
+        wave_sizes(c, g->a0 + l, size[l]);
+        for (int j = 0; j < n; j++) nd[l][j].target = nd[l][j].pos;
+        nd[l][h].target = clamp_near(head_goal[l], nd[l][0].pos, total);
     }
-    for (int j = 1; j < n; j++) {
-        nd[j].target = clamp_near(nd[j].target, nd[j - 1].target, L);
-        if (j >= 2)
-            nd[j].target = limit_bend(nd[j - 1].target, nd[j].target, v2_sub(nd[j - 1].target, nd[j - 2].target));
+    for (int j = h - 1; j >= 1; j--)
+        for (int l = 0; l < k; l++) {
+            TentacleNode *q = nd[l];
+            q[j].target = clamp_near(q[j].target, q[j + 1].target, L);
+            if (j + 2 <= h) q[j].target = limit_bend(q[j + 1].target, q[j].target, v2_sub(q[j + 1].target, q[j + 2].target));
+        }
+    for (int j = 1; j < n; j++)
+        for (int l = 0; l < k; l++) {
+            TentacleNode *q = nd[l];
+            q[j].target = clamp_near(q[j].target, q[j - 1].target, L);
+            if (j >= 2) q[j].target = limit_bend(q[j - 1].target, q[j].target, v2_sub(q[j - 1].target, q[j - 2].target));
+        }
+    for (int l = 0; l < k; l++) {
+        for (int j = 1; j < h; j++) nd[l][j].target = v2_add(nd[l][j].target, wave(c, g->a0 + l, j, size[l][j]));
+        for (int j = 1; j < n; j++) nd[l][j].pos = v2_lerp(nd[l][j].pos, nd[l][j].target, t);
     }
-    for (int j = 1; j < h; j++) nd[j].target = v2_add(nd[j].target, wave(c, a, j, size[j]));
-    for (int j = 1; j < n; j++) nd[j].pos = v2_lerp(nd[j].pos, nd[j].target, t);
 }
 
 static bool rock_at(const Tilemap *map, int x, int y) { return tilemap_at(map, x, y) != TILE_EMPTY; }
@@ -394,16 +427,20 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
 // before, so every link <= L and the head stays within the total length of
 // the tail; no two links meet at more than TENTACLE_BEND_MAX_RAD; no link
 // crosses rock.
-static void clamp_chain(Tentacle *c, int a, const Tilemap *map) {
-    TentacleArm *arm = &c->arms[a];
-    TentacleNode *nd = &c->nodes[arm->first];
-    for (int j = arm->n - 2; j >= 1; j--) nd[j].pos = clamp_near(nd[j].pos, nd[j + 1].pos, c->link_px);
-    Vec2 prev = v2(0.0, 0.0);           // the last link with a length (none yet)
-    for (int j = 1; j < arm->n; j++) {
-        nd[j].pos = settle_link(c, map, nd[j - 1].pos, nd[j].pos, prev);
-        Vec2 d = v2_sub(nd[j].pos, nd[j - 1].pos);
-        if (v2_len(d) >= TENTACLE_LINK_MIN_PX) prev = d;
-    }
+static void clamp_chain(Tentacle *c, const Lanes *g, const Tilemap *map) {
+    int k = g->k, n = c->arms[g->a0].n;
+    TentacleNode *const *nd = g->nd;
+    for (int j = n - 2; j >= 1; j--)
+        for (int l = 0; l < k; l++) nd[l][j].pos = clamp_near(nd[l][j].pos, nd[l][j + 1].pos, c->link_px);
+    Vec2 prev[TENTACLE_LANES];          // per tentacle, the last link with a length (none yet)
+    for (int l = 0; l < k; l++) prev[l] = v2(0.0, 0.0);
+    for (int j = 1; j < n; j++)
+        for (int l = 0; l < k; l++) {
+            TentacleNode *q = nd[l];
+            q[j].pos = settle_link(c, map, q[j - 1].pos, q[j].pos, prev[l]);
+            Vec2 d = v2_sub(q[j].pos, q[j - 1].pos);
+            if (v2_len(d) >= TENTACLE_LINK_MIN_PX) prev[l] = d;
+        }
 }
 
 // Where tentacle a's head wants to be: short of the player on the line from
@@ -479,30 +516,40 @@ void tentacle_step(Tentacle *c, const TickCtx *ctx) {
     }
     double home = c->cfg.home_px * (c->phase >= 1 ? 1.6 : 1.0);
 
-    for (int a = 0; a < c->arm_count; a++) {
-        TentacleArm *arm = &c->arms[a];
-        TentacleNode *nd = node_at(c, a, 0);
-        nd[0].pos = nd[0].target = tentacle_anchor(c, a);       // the tail is stuck
-        Vec2 goal;
-        if (c->alive) {
-            goal = step_toward(nd[arm->n - 1].target, head_goal(c, a, player), home);
-            if (arm->flinch > 0) {
-                // Recoil: the head target is pushed back toward the body.
-                goal = step_toward(goal, nd[0].pos, 3.0);
-                arm->flinch--;
+    for (int a0 = 0; a0 < c->arm_count;) {
+        Lanes g;
+        lanes_from(c, a0, &g);
+        Vec2 goal[TENTACLE_LANES];
+        for (int l = 0; l < g.k; l++) {
+            TentacleArm *arm = &c->arms[a0 + l];
+            TentacleNode *nd = g.nd[l];
+            nd[0].pos = nd[0].target = tentacle_anchor(c, a0 + l);     // the tail is stuck
+            if (c->alive) {
+                goal[l] = step_toward(nd[arm->n - 1].target, head_goal(c, a0 + l, player), home);
+                if (arm->flinch > 0) {
+                    // Recoil: the head target is pushed back toward the body.
+                    goal[l] = step_toward(goal[l], nd[0].pos, 3.0);
+                    arm->flinch--;
+                }
+            } else {
+                goal[l] = v2(nd[arm->n - 1].target.x, nd[arm->n - 1].target.y + 2.0);   // goes limp
             }
-        } else {
-            goal = v2(nd[arm->n - 1].target.x, nd[arm->n - 1].target.y + 2.0);   // goes limp
         }
-        if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, a, goal);
-        else solve_follow(c, a, goal);
-        keep_out_of_rock(c, a, ctx->map);
-        clamp_chain(c, a, ctx->map);
-        // The head's target never runs ahead of what the chain can reach.
-        nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));
-
-        if (arm->cooldown > 0) arm->cooldown--;
-        if (c->alive && ctx->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, ctx, a, player);
+        if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, &g, goal);
+        else
+            for (int l = 0; l < g.k; l++) solve_follow(c, a0 + l, goal[l]);
+        for (int l = 0; l < g.k; l++) keep_out_of_rock(c, a0 + l, ctx->map);
+        clamp_chain(c, &g, ctx->map);
+        for (int l = 0; l < g.k; l++) {
+            int a = a0 + l;
+            TentacleArm *arm = &c->arms[a];
+            TentacleNode *nd = g.nd[l];
+            // The head's target never runs ahead of what the chain can reach.
+            nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));
+            if (arm->cooldown > 0) arm->cooldown--;
+            if (c->alive && ctx->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, ctx, a, player);
+        }
+        a0 += g.k;
     }
 }
 
