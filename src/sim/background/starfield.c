@@ -5,6 +5,10 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
+#endif
 
 #include "core/dmath.h"
 #include "core/mem.h"
@@ -258,6 +262,62 @@ static int push_nearest(const PushSet *ps, double x, double y, double *bd2) {
     return best;
 }
 
+// The active stars go through starfield_step STEP_CHUNK at a time. Of a
+// chunk, the stars inside the box of every disc are tested against every
+// pusher together (unless the pushers' cell masks are in use: many active
+// stars, push_nearest per star). On an x86-64 processor with AVX2 that is
+// four stars per instruction, making, lane by lane, the comparisons
+// push_nearest makes for one star in the same pusher order (IEEE double
+// subtract, multiply, add and compare: the same bits; the index a double,
+// exact); elsewhere push_nearest itself.
+#define STEP_CHUNK 256
+// For the stars at (x[i], y[i]), i < m: the nearest pusher whose radius
+// holds it (the first of equally near ones) into best[i] (-1: none) and
+// its squared distance into d2[i], as push_nearest finds it for one star.
+// x and y have room for m rounded up to 4 (the extra lanes are filled here
+// with NaN, which no pusher holds). With SSE2, four stars at a time in two
+// pairs of lanes (a pusher's index kept as a double: exact).
+#ifdef HAVE_AVX2_PATH
+__attribute__((target("avx2"))) static void nearest_avx2(const PushSet *ps, const double *x, const double *y, int m,
+                                                         int32_t *best, double *d2) {
+    for (int i = 0; i < m; i += 4) {
+        __m256d ax = _mm256_loadu_pd(x + i), ay = _mm256_loadu_pd(y + i);
+        __m256d ad = _mm256_set1_pd(INFINITY), ak = _mm256_set1_pd(-1.0);
+        for (int k = 0; k < ps->n; k++) {
+            __m256d px = _mm256_set1_pd(ps->x[k]), py = _mm256_set1_pd(ps->y[k]), r2 = _mm256_set1_pd(ps->r2[k]);
+            __m256d dx = _mm256_sub_pd(ax, px), dy = _mm256_sub_pd(ay, py);
+            __m256d dd = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
+            __m256d t = _mm256_and_pd(_mm256_cmp_pd(dd, r2, _CMP_LT_OQ), _mm256_cmp_pd(dd, ad, _CMP_LT_OQ));
+            ak = _mm256_blendv_pd(ak, _mm256_set1_pd((double)k), t);
+            ad = _mm256_blendv_pd(ad, dd, t);
+        }
+        double kb[4], db[4];
+        _mm256_storeu_pd(kb, ak);
+        _mm256_storeu_pd(db, ad);
+        for (int l = 0; l < 4 && i + l < m; l++) {
+            best[i + l] = (int32_t)kb[l];
+            d2[i + l] = db[l];
+        }
+    }
+}
+#endif
+
+// For the stars at (x[i], y[i]), i < m: the nearest pusher whose radius
+// holds it (the first of equally near ones) into best[i] (-1: none) and
+// its squared distance into d2[i], as push_nearest finds it for one star.
+// x and y have room for m rounded up to 4 (the extra lanes are filled here
+// with NaN, which no pusher holds).
+static void nearest4(const PushSet *ps, double *x, double *y, int m, int32_t *best, double *d2) {
+    for (int i = m; i < ((m + 3) & ~3); i++) x[i] = y[i] = NAN;
+#ifdef HAVE_AVX2_PATH
+    if (__builtin_cpu_supports("avx2")) {
+        nearest_avx2(ps, x, y, m, best, d2);
+        return;
+    }
+#endif
+    for (int i = 0; i < m; i++) best[i] = push_nearest(ps, x[i], y[i], &d2[i]);
+}
+
 void starfield_step(Starfield *sf, const StarPusher *p, int n) {
     if (sf->count == 0) return;
     if (n > STARFIELD_MAX_PUSHERS) n = STARFIELD_MAX_PUSHERS;
@@ -267,12 +327,45 @@ void starfield_step(Starfield *sf, const StarPusher *p, int n) {
     uint32_t kept = 0, displaced = 0;
     const double snap2 = STARFIELD_SNAP_PX * STARFIELD_SNAP_PX;
     const double disp2 = STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX;
+    int32_t held[STEP_CHUNK];              // per star of the chunk: its pusher, or -1
+    double held_d2[STEP_CHUNK];
     for (uint32_t a = 0; a < sf->active_n; a++) {
+        uint32_t c0 = a % STEP_CHUNK;
+        if (c0 == 0 && !ps.masked) {
+            // The chunk's stars inside the box, gathered (without a branch)
+            // and tested together.
+            uint32_t m = sf->active_n - a < STEP_CHUNK ? sf->active_n - a : STEP_CHUNK;
+            double bx[STEP_CHUNK + 3], by[STEP_CHUNK + 3], bd[STEP_CHUNK];
+            int32_t bb[STEP_CHUNK];
+            uint16_t at[STEP_CHUNK];
+            int nb = 0;
+            for (uint32_t q = 0; q < m; q++) {
+                const Star *s = &sf->s[sf->active[a + q]];
+                double x = s->x, y = s->y;
+                held[q] = -1;
+                held_d2[q] = INFINITY;
+                bx[nb] = x;
+                by[nb] = y;
+                at[nb] = (uint16_t)q;
+                nb += x >= ps.bx0 && x <= ps.bx1 && y >= ps.by0 && y <= ps.by1;
+            }
+            nearest4(&ps, bx, by, nb, bb, bd);
+            for (int q = 0; q < nb; q++) {
+                held[at[q]] = bb[q];
+                held_d2[at[q]] = bd[q];
+            }
+        }
         uint32_t i = sf->active[a];
         Star *s = &sf->s[i];
         double x = s->x, y = s->y, ox = s->ox, oy = s->oy;
-        double bd2;
-        int best = push_nearest(&ps, x, y, &bd2);
+        double bd2 = INFINITY;
+        int best = -1;
+        if (ps.masked) {
+            best = push_nearest(&ps, x, y, &bd2);
+        } else {
+            best = held[c0];
+            bd2 = held_d2[c0];
+        }
         if (best >= 0) {
             double d = sqrt(bd2), bdx = x - ps.x[best], bdy = y - ps.y[best];
             if (d > 0.0) {
