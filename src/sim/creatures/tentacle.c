@@ -94,6 +94,22 @@ static inline Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
     return v2_add(ref, v2_scale(d, radius / l));
 }
 
+// clamp_near for a link from ref, also giving the result's length
+// |result - ref| in *len: the passes below carry a link's length to the
+// next node instead of taking the same square root of the same vector
+// again (so the same bits).
+static inline Vec2 clamp_link(Vec2 p, Vec2 ref, double radius, double *len) {
+    Vec2 d = v2_sub(p, ref);
+    double l = v2_len(d);
+    if (l <= radius) {
+        *len = l;
+        return p;
+    }
+    Vec2 r = v2_add(ref, v2_scale(d, radius / l));
+    *len = v2_len(v2_sub(r, ref));
+    return r;
+}
+
 static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
     Vec2 d = v2_sub(goal, p);
     double l = v2_len(d);
@@ -108,14 +124,25 @@ static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
 // the links meet within the limit exactly when the cosine between them
 // (their dot product over their lengths) is at least the limit's cosine,
 // and the turned link is prev rotated by the limit, scaled to the length.
-static inline Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
+//
+// bend_link is it with the lengths known: len = |p - from| and pl = |prev|
+// (pl < 0: not known yet, taken here); *out is the result's length
+// |result - from| when the link is kept, -1 when it was turned.
+static inline Vec2 bend_link(Vec2 from, Vec2 p, Vec2 prev, double len, double pl, double *out) {
     Vec2 d = v2_sub(p, from);
-    double len = v2_len(d), pl = v2_len(prev);
+    if (pl < 0.0) pl = v2_len(prev);
+    *out = len;
     if (len < TENTACLE_LINK_MIN_PX || pl < TENTACLE_LINK_MIN_PX) return p;
     if (v2_dot(prev, d) >= TENTACLE_BEND_COS * len * pl) return p;
     double s = v2_cross(prev, d) < 0.0 ? -TENTACLE_BEND_SIN : TENTACLE_BEND_SIN, co = TENTACLE_BEND_COS;
     Vec2 u = v2_scale(prev, len / pl);
+    *out = -1.0;
     return v2_add(from, v2(u.x * co - u.y * s, u.x * s + u.y * co));
+}
+
+static inline Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
+    double out;
+    return bend_link(from, p, prev, v2_dist(p, from), v2_len(prev), &out);
 }
 
 double tentacle_total_length(const Tentacle *c, int a) { return (c->arms[a].n - 1) * c->link_px; }
@@ -319,17 +346,26 @@ static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal) {
         for (int j = 0; j < n; j++) nd[l][j].target = nd[l][j].pos;
         nd[l][h].target = clamp_near(head_goal[l], nd[l][0].pos, total);
     }
+    double pl[TENTACLE_LANES];          // per tentacle, the last link's length (-1: not known)
     for (int j = h - 1; j >= 1; j--)
         for (int l = 0; l < k; l++) {
             TentacleNode *q = nd[l];
-            q[j].target = clamp_near(q[j].target, q[j + 1].target, L);
-            if (j + 2 <= h) q[j].target = limit_bend(q[j + 1].target, q[j].target, v2_sub(q[j + 1].target, q[j + 2].target));
+            double len;
+            q[j].target = clamp_link(q[j].target, q[j + 1].target, L, &len);
+            if (j + 2 <= h)
+                q[j].target = bend_link(q[j + 1].target, q[j].target, v2_sub(q[j + 1].target, q[j + 2].target), len,
+                                        pl[l], &len);
+            pl[l] = len;
         }
     for (int j = 1; j < n; j++)
         for (int l = 0; l < k; l++) {
             TentacleNode *q = nd[l];
-            q[j].target = clamp_near(q[j].target, q[j - 1].target, L);
-            if (j >= 2) q[j].target = limit_bend(q[j - 1].target, q[j].target, v2_sub(q[j - 1].target, q[j - 2].target));
+            double len;
+            q[j].target = clamp_link(q[j].target, q[j - 1].target, L, &len);
+            if (j >= 2)
+                q[j].target = bend_link(q[j - 1].target, q[j].target, v2_sub(q[j - 1].target, q[j - 2].target), len,
+                                        pl[l], &len);
+            pl[l] = len;
         }
     for (int l = 0; l < k; l++) {
         for (int j = 1; j < h; j++) nd[l][j].target = v2_add(nd[l][j].target, wave(c, g->a0 + l, j, size[l][j]));
@@ -400,15 +436,22 @@ static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
 // is blocked too, the link ends just before the surface along the same
 // direction (so the bend is kept). A link that starts in rock is left alone
 // (there is no way out along it).
-static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev) {
-    double L = c->link_px;
-    p = limit_bend(from, clamp_near(p, from, L), prev);
+//
+// pl is |prev| (-1: not known); *out the result's length |result - from|
+// (-1: not known).
+static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double pl,
+                        double *out) {
+    double L = c->link_px, len;
+    p = clamp_link(p, from, L, &len);
+    p = bend_link(from, p, prev, len, pl, &len);
+    if (len < 0.0) len = v2_dist(p, from);
+    *out = len;
     if (!map->cells || map->w <= 0 || map->h <= 0) return p;     // no arena (unit tests)
-    double len = v2_dist(p, from);
     TileHit hit;
     if (len < TENTACLE_LINK_MIN_PX || tilemap_segment_open(map, from, p) || !tilemap_cast(map, from, p, &hit) ||
         hit.inside)
         return p;
+    *out = -1.0;
     Vec2 rest = v2_sub(p, hit.point);
     Vec2 slide = v2_sub(rest, v2_scale(hit.normal, v2_dot(rest, hit.normal)));
     Vec2 q = v2_add(v2_add(hit.point, v2_scale(hit.normal, TENTACLE_ROCK_GAP_PX)), slide);
@@ -433,13 +476,22 @@ static void clamp_chain(Tentacle *c, const Lanes *g, const Tilemap *map) {
     for (int j = n - 2; j >= 1; j--)
         for (int l = 0; l < k; l++) nd[l][j].pos = clamp_near(nd[l][j].pos, nd[l][j + 1].pos, c->link_px);
     Vec2 prev[TENTACLE_LANES];          // per tentacle, the last link with a length (none yet)
-    for (int l = 0; l < k; l++) prev[l] = v2(0.0, 0.0);
+    double pl[TENTACLE_LANES];          // and that length
+    for (int l = 0; l < k; l++) {
+        prev[l] = v2(0.0, 0.0);
+        pl[l] = 0.0;
+    }
     for (int j = 1; j < n; j++)
         for (int l = 0; l < k; l++) {
             TentacleNode *q = nd[l];
-            q[j].pos = settle_link(c, map, q[j - 1].pos, q[j].pos, prev[l]);
+            double len;
+            q[j].pos = settle_link(c, map, q[j - 1].pos, q[j].pos, prev[l], pl[l], &len);
             Vec2 d = v2_sub(q[j].pos, q[j - 1].pos);
-            if (v2_len(d) >= TENTACLE_LINK_MIN_PX) prev[l] = d;
+            if (len < 0.0) len = v2_len(d);
+            if (len >= TENTACLE_LINK_MIN_PX) {
+                prev[l] = d;
+                pl[l] = len;
+            }
         }
 }
 
