@@ -262,139 +262,156 @@ static int push_nearest(const PushSet *ps, double x, double y, double *bd2) {
     return best;
 }
 
-// The active stars go through starfield_step STEP_CHUNK at a time. Of a
-// chunk, the stars inside the box of every disc are tested against every
-// pusher together (unless the pushers' cell masks are in use: many active
-// stars, push_nearest per star). On an x86-64 processor with AVX2 that is
-// four stars per instruction, making, lane by lane, the comparisons
-// push_nearest makes for one star in the same pusher order (IEEE double
-// subtract, multiply, add and compare: the same bits; the index a double,
-// exact); elsewhere push_nearest itself.
-#define STEP_CHUNK 256
-// For the stars at (x[i], y[i]), i < m: the nearest pusher whose radius
-// holds it (the first of equally near ones) into best[i] (-1: none) and
-// its squared distance into d2[i], as push_nearest finds it for one star.
-// x and y have room for m rounded up to 4 (the extra lanes are filled here
-// with NaN, which no pusher holds). With SSE2, four stars at a time in two
-// pairs of lanes (a pusher's index kept as a double: exact).
-#ifdef HAVE_AVX2_PATH
-__attribute__((target("avx2"))) static void nearest_avx2(const PushSet *ps, const double *x, const double *y, int m,
-                                                         int32_t *best, double *d2) {
-    for (int i = 0; i < m; i += 4) {
-        __m256d ax = _mm256_loadu_pd(x + i), ay = _mm256_loadu_pd(y + i);
-        __m256d ad = _mm256_set1_pd(INFINITY), ak = _mm256_set1_pd(-1.0);
-        for (int k = 0; k < ps->n; k++) {
-            __m256d px = _mm256_set1_pd(ps->x[k]), py = _mm256_set1_pd(ps->y[k]), r2 = _mm256_set1_pd(ps->r2[k]);
-            __m256d dx = _mm256_sub_pd(ax, px), dy = _mm256_sub_pd(ay, py);
-            __m256d dd = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
-            __m256d t = _mm256_and_pd(_mm256_cmp_pd(dd, r2, _CMP_LT_OQ), _mm256_cmp_pd(dd, ad, _CMP_LT_OQ));
-            ak = _mm256_blendv_pd(ak, _mm256_set1_pd((double)k), t);
-            ad = _mm256_blendv_pd(ad, dd, t);
+// One active star's tick, given the pusher that holds it (best, at squared
+// distance bd2; -1: none): pushed 2 px straight away from it, or eased
+// home (snapped home when within STARFIELD_SNAP_PX, and then off the
+// list). Kept on the list at *kept; *displaced counts it when it stays more
+// than STARFIELD_DISPLACED_PX from home.
+static inline void step_star(Starfield *sf, const PushSet *ps, uint32_t i, int best, double bd2, uint32_t *kept,
+                             uint32_t *displaced) {
+    const double snap2 = STARFIELD_SNAP_PX * STARFIELD_SNAP_PX;
+    const double disp2 = STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX;
+    Star *s = &sf->s[i];
+    double x = s->x, y = s->y, ox = s->ox, oy = s->oy;
+    if (best >= 0) {
+        double d = sqrt(bd2), bdx = x - ps->x[best], bdy = y - ps->y[best];
+        if (d > 0.0) {
+            x += bdx / d * STARFIELD_PUSH_PX;
+            y += bdy / d * STARFIELD_PUSH_PX;
+        } else {
+            y -= STARFIELD_PUSH_PX;   // dead centre: any way out will do; up
         }
-        double kb[4], db[4];
-        _mm256_storeu_pd(kb, ak);
-        _mm256_storeu_pd(db, ad);
-        for (int l = 0; l < 4 && i + l < m; l++) {
-            best[i + l] = (int32_t)kb[l];
-            d2[i + l] = db[l];
+        sf->pushed++;
+    } else {
+        x += (ox - x) * STARFIELD_RETURN;
+        y += (oy - y) * STARFIELD_RETURN;
+        if ((x - ox) * (x - ox) + (y - oy) * (y - oy) < snap2) {
+            s->x = s->ox;
+            s->y = s->oy;
+            s->active = 0;
+            sf->resting[cell_of(sf, s)]++;
+            return;
         }
     }
+    s->x = (float)x;
+    s->y = (float)y;
+    double ex = (double)s->x - ox, ey = (double)s->y - oy;
+    if (ex * ex + ey * ey > disp2) (*displaced)++;
+    sf->active[(*kept)++] = i;
+}
+
+#ifdef HAVE_AVX2_PATH
+// The active stars' tick four at a time, on an x86-64 processor with AVX2, while
+// every star tests every pusher (the pushers' cell masks not in use): lane
+// by lane the same IEEE double operations in the same order as step_star
+// and push_nearest (subtract, multiply, add, divide, square root, compare;
+// the nearest pusher's centre carried along instead of its index), so the
+// same bits (tests/unit/test_starfield.c compares the two paths). A group
+// of four with a star left exactly at its pusher's centre, or one snapping
+// home, is handed to step_star instead (rare). Returns the new count; the
+// last active_n % 4 stars are left to the caller (*done: where it stopped).
+__attribute__((target("avx2"))) static uint32_t step_stars_avx2(Starfield *sf, const PushSet *ps,
+                                                                uint32_t *displaced, uint32_t *done) {
+    const __m256d snap2 = _mm256_set1_pd(STARFIELD_SNAP_PX * STARFIELD_SNAP_PX);
+    const __m256d disp2 = _mm256_set1_pd(STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX);
+    const __m256d push = _mm256_set1_pd(STARFIELD_PUSH_PX), ret = _mm256_set1_pd(STARFIELD_RETURN);
+    const __m256d zero = _mm256_setzero_pd();
+    const __m256d bx0 = _mm256_set1_pd(ps->bx0), bx1 = _mm256_set1_pd(ps->bx1);
+    const __m256d by0 = _mm256_set1_pd(ps->by0), by1 = _mm256_set1_pd(ps->by1);
+    uint32_t kept = 0, a = 0;
+    for (; a + 4 <= sf->active_n; a += 4) {
+        uint32_t idx[4];
+        memcpy(idx, sf->active + a, sizeof idx);
+        // x, y, ox, oy of four stars (the first 16 bytes of a Star), transposed.
+        __m128 r0 = _mm_loadu_ps(&sf->s[idx[0]].x), r1 = _mm_loadu_ps(&sf->s[idx[1]].x);
+        __m128 r2 = _mm_loadu_ps(&sf->s[idx[2]].x), r3 = _mm_loadu_ps(&sf->s[idx[3]].x);
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        __m256d x = _mm256_cvtps_pd(r0), y = _mm256_cvtps_pd(r1), ox = _mm256_cvtps_pd(r2), oy = _mm256_cvtps_pd(r3);
+        // push_nearest: inside the box of every disc, the nearest pusher that holds it.
+        __m256d inbox = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(x, bx0, _CMP_GE_OQ), _mm256_cmp_pd(x, bx1, _CMP_LE_OQ)),
+                                      _mm256_and_pd(_mm256_cmp_pd(y, by0, _CMP_GE_OQ), _mm256_cmp_pd(y, by1, _CMP_LE_OQ)));
+        __m256d bd = _mm256_set1_pd(INFINITY), px = zero, py = zero;
+        if (_mm256_movemask_pd(inbox)) {
+            for (int k = 0; k < ps->n; k++) {
+                __m256d cx = _mm256_set1_pd(ps->x[k]), cy = _mm256_set1_pd(ps->y[k]);
+                __m256d dx = _mm256_sub_pd(x, cx), dy = _mm256_sub_pd(y, cy);
+                __m256d dd = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
+                __m256d t = _mm256_and_pd(_mm256_cmp_pd(dd, _mm256_set1_pd(ps->r2[k]), _CMP_LT_OQ),
+                                          _mm256_cmp_pd(dd, bd, _CMP_LT_OQ));
+                bd = _mm256_blendv_pd(bd, dd, t);
+                px = _mm256_blendv_pd(px, cx, t);
+                py = _mm256_blendv_pd(py, cy, t);
+            }
+        }
+        // Held (push_nearest's best >= 0): a pusher took it, so bd is finite.
+        __m256d held = _mm256_and_pd(inbox, _mm256_cmp_pd(bd, _mm256_set1_pd(INFINITY), _CMP_LT_OQ));
+        // Pushed: 2 px away from the pusher's centre.
+        __m256d d = _mm256_sqrt_pd(bd);
+        __m256d nx = _mm256_add_pd(x, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(x, px), d), push));
+        __m256d ny = _mm256_add_pd(y, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(y, py), d), push));
+        // Eased: 5% of the way home.
+        __m256d ex = _mm256_add_pd(x, _mm256_mul_pd(_mm256_sub_pd(ox, x), ret));
+        __m256d ey = _mm256_add_pd(y, _mm256_mul_pd(_mm256_sub_pd(oy, y), ret));
+        __m256d hx = _mm256_sub_pd(ex, ox), hy = _mm256_sub_pd(ey, oy);
+        __m256d home = _mm256_andnot_pd(held, _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(hx, hx), _mm256_mul_pd(hy, hy)),
+                                                              snap2, _CMP_LT_OQ));
+        __m256d centre = _mm256_and_pd(held, _mm256_cmp_pd(d, zero, _CMP_LE_OQ));   // not d > 0
+        if (_mm256_movemask_pd(_mm256_or_pd(home, centre))) {
+            for (int l = 0; l < 4; l++) {                // the rare cases, one star at a time
+                double bd2;
+                int best = push_nearest(ps, sf->s[idx[l]].x, sf->s[idx[l]].y, &bd2);
+                step_star(sf, ps, idx[l], best, bd2, &kept, displaced);
+            }
+            continue;
+        }
+        x = _mm256_blendv_pd(ex, nx, held);
+        y = _mm256_blendv_pd(ey, ny, held);
+        __m128 fx = _mm256_cvtpd_ps(x), fy = _mm256_cvtpd_ps(y);
+        // displaced: the stored (float) position more than 0.5 px from home.
+        __m256d gx = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox), gy = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
+        __m256d far = _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(gx, gx), _mm256_mul_pd(gy, gy)), disp2, _CMP_GT_OQ);
+        *displaced += (uint32_t)__builtin_popcount((unsigned)_mm256_movemask_pd(far));
+        sf->pushed += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_pd(held));
+        float xs[4], ys[4];
+        _mm_storeu_ps(xs, fx);
+        _mm_storeu_ps(ys, fy);
+        for (int l = 0; l < 4; l++) {
+            sf->s[idx[l]].x = xs[l];
+            sf->s[idx[l]].y = ys[l];
+            sf->active[kept++] = idx[l];
+        }
+    }
+    *done = a;
+    return kept;
 }
 #endif
 
-// For the stars at (x[i], y[i]), i < m: the nearest pusher whose radius
-// holds it (the first of equally near ones) into best[i] (-1: none) and
-// its squared distance into d2[i], as push_nearest finds it for one star.
-// x and y have room for m rounded up to 4 (the extra lanes are filled here
-// with NaN, which no pusher holds).
-static void nearest4(const PushSet *ps, double *x, double *y, int m, int32_t *best, double *d2) {
-    for (int i = m; i < ((m + 3) & ~3); i++) x[i] = y[i] = NAN;
-#ifdef HAVE_AVX2_PATH
-    if (__builtin_cpu_supports("avx2")) {
-        nearest_avx2(ps, x, y, m, best, d2);
-        return;
-    }
-#endif
-    for (int i = 0; i < m; i++) best[i] = push_nearest(ps, x[i], y[i], &d2[i]);
-}
-
-void starfield_step(Starfield *sf, const StarPusher *p, int n) {
+static void step(Starfield *sf, const StarPusher *p, int n, bool vector) {
     if (sf->count == 0) return;
     if (n > STARFIELD_MAX_PUSHERS) n = STARFIELD_MAX_PUSHERS;
     for (int k = 0; k < n; k++) wake(sf, p, k);
     PushSet ps;                        // 25 KB on the stack: no state kept between ticks
     push_set(&ps, p, n, sf->active_n);
-    uint32_t kept = 0, displaced = 0;
-    const double snap2 = STARFIELD_SNAP_PX * STARFIELD_SNAP_PX;
-    const double disp2 = STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX;
-    int32_t held[STEP_CHUNK];              // per star of the chunk: its pusher, or -1
-    double held_d2[STEP_CHUNK];
-    for (uint32_t a = 0; a < sf->active_n; a++) {
-        uint32_t c0 = a % STEP_CHUNK;
-        if (c0 == 0 && !ps.masked) {
-            // The chunk's stars inside the box, gathered (without a branch)
-            // and tested together.
-            uint32_t m = sf->active_n - a < STEP_CHUNK ? sf->active_n - a : STEP_CHUNK;
-            double bx[STEP_CHUNK + 3], by[STEP_CHUNK + 3], bd[STEP_CHUNK];
-            int32_t bb[STEP_CHUNK];
-            uint16_t at[STEP_CHUNK];
-            int nb = 0;
-            for (uint32_t q = 0; q < m; q++) {
-                const Star *s = &sf->s[sf->active[a + q]];
-                double x = s->x, y = s->y;
-                held[q] = -1;
-                held_d2[q] = INFINITY;
-                bx[nb] = x;
-                by[nb] = y;
-                at[nb] = (uint16_t)q;
-                nb += x >= ps.bx0 && x <= ps.bx1 && y >= ps.by0 && y <= ps.by1;
-            }
-            nearest4(&ps, bx, by, nb, bb, bd);
-            for (int q = 0; q < nb; q++) {
-                held[at[q]] = bb[q];
-                held_d2[at[q]] = bd[q];
-            }
-        }
+    uint32_t kept = 0, displaced = 0, a = 0;
+#ifdef HAVE_AVX2_PATH
+    if (vector && !ps.masked && __builtin_cpu_supports("avx2")) kept = step_stars_avx2(sf, &ps, &displaced, &a);
+#else
+    (void)vector;
+#endif
+    // The rest one at a time (kept <= a: the list is compacted in place).
+    for (; a < sf->active_n; a++) {
         uint32_t i = sf->active[a];
-        Star *s = &sf->s[i];
-        double x = s->x, y = s->y, ox = s->ox, oy = s->oy;
-        double bd2 = INFINITY;
-        int best = -1;
-        if (ps.masked) {
-            best = push_nearest(&ps, x, y, &bd2);
-        } else {
-            best = held[c0];
-            bd2 = held_d2[c0];
-        }
-        if (best >= 0) {
-            double d = sqrt(bd2), bdx = x - ps.x[best], bdy = y - ps.y[best];
-            if (d > 0.0) {
-                x += bdx / d * STARFIELD_PUSH_PX;
-                y += bdy / d * STARFIELD_PUSH_PX;
-            } else {
-                y -= STARFIELD_PUSH_PX;   // dead centre: any way out will do; up
-            }
-            sf->pushed++;
-        } else {
-            x += (ox - x) * STARFIELD_RETURN;
-            y += (oy - y) * STARFIELD_RETURN;
-            if ((x - ox) * (x - ox) + (y - oy) * (y - oy) < snap2) {
-                s->x = s->ox;
-                s->y = s->oy;
-                s->active = 0;
-                sf->resting[cell_of(sf, s)]++;
-                continue;
-            }
-        }
-        s->x = (float)x;
-        s->y = (float)y;
-        double ex = (double)s->x - ox, ey = (double)s->y - oy;
-        if (ex * ex + ey * ey > disp2) displaced++;
-        sf->active[kept++] = i;
+        double bd2;
+        int best = push_nearest(&ps, sf->s[i].x, sf->s[i].y, &bd2);
+        step_star(sf, &ps, i, best, bd2, &kept, &displaced);
     }
     sf->active_n = kept;
     sf->displaced = displaced;
 }
+
+void starfield_step(Starfield *sf, const StarPusher *p, int n) { step(sf, p, n, true); }
+
+void starfield_step_scalar(Starfield *sf, const StarPusher *p, int n) { step(sf, p, n, false); }
 
 void starfield_hash(const Starfield *sf, Hash *h) {
     hash_u64(h, sf->count);
