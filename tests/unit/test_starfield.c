@@ -189,27 +189,30 @@ static void test_same_as_the_naive_starfield(void **state) {
 // every pusher) and the one-star-at-a-time path give the same bits: every
 // star, the active list in order and the counts, after every tick. A whale
 // roaming over few stars (no cell masks), pushers sitting exactly on stars
-// (the dead-centre case), then everything easing and snapping home.
+// (the dead-centre case), a whale among many stars (more than 2048 active:
+// the pushers' cell masks), then everything easing and snapping home.
 static void test_vector_path_same_as_scalar(void **state) {
     (void)state;
-    for (int c = 0; c < 2; c++) {
+    for (int c = 0; c < 3; c++) {
         Starfield a, b;
         Rng ra, rb;
         rng_seed(&ra, 77 + (uint64_t)c);
         rng_seed(&rb, 77 + (uint64_t)c);
         const double W = 2000, H = 1200;
-        assert_true(starfield_init(&a, 1500, W, H, &ra));
-        assert_true(starfield_init(&b, 1500, W, H, &rb));
+        uint32_t stars = c == 2 ? 60000 : 1500, most = 0;
+        assert_true(starfield_init(&a, stars, W, H, &ra));
+        assert_true(starfield_init(&b, stars, W, H, &rb));
         StarPusher p[72];
         for (int t = 0; t < 500; t++) {
             int n = 0;
-            if (t < 380 && c == 0) n = chain_pushers(p, 1, t, W, H);
+            if (t < 380 && c != 1) n = chain_pushers(p, 1, t, W, H);
             if (t < 380 && c == 1)
                 for (int k = 0; k < 9; k++, n++)   // on star origins: some star sits at a centre
                     p[n] = (StarPusher){a.s[(k * 131 + t) % a.count].ox, a.s[(k * 131 + t) % a.count].oy, 40.0};
             starfield_step(&a, p, n);
             starfield_step_scalar(&b, p, n);
             assert_int_equal(a.active_n, b.active_n);
+            if (a.active_n > most) most = a.active_n;
             assert_int_equal(a.displaced, b.displaced);
             assert_true(a.pushed == b.pushed);
             for (uint32_t k = 0; k < a.active_n; k++) assert_int_equal(a.active[k], b.active[k]);
@@ -220,6 +223,7 @@ static void test_vector_path_same_as_scalar(void **state) {
         }
         assert_true(a.pushed > 1000);
         assert_int_equal(a.active_n, 0);
+        assert_true(c == 2 ? most > 2048 : most < 2048);
         starfield_free(&a);
         starfield_free(&b);
     }
