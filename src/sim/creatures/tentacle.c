@@ -12,6 +12,7 @@
 #include "core/dmath.h"
 #include "core/mem.h"
 #include "sim/creatures/params.h"
+#include "sim/creatures/tentacle_local.h"
 #include "sim/tick.h"
 
 static const ParamChoice SOLVERS[] = {
@@ -64,16 +65,6 @@ bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, 
 
 static TentacleNode *node_at(Tentacle *c, int a, int j) { return &c->nodes[c->arms[a].first + j]; }
 
-// A lane group: up to TENTACLE_LANES neighbouring tentacles with the same
-// node count, stepped through the chain passes together (solve_fabrik,
-// clamp_chain). A tentacle's own arithmetic is the same in any group, and
-// no pass of one tentacle reads another, so grouping changes no result.
-#define TENTACLE_LANES 4
-typedef struct Lanes {
-    int a0, k;                         // tentacles a0 .. a0 + k - 1
-    TentacleNode *nd[TENTACLE_LANES];  // their nodes
-} Lanes;
-
 // The group from tentacle a0: as many tentacles as have its node count, at
 // most TENTACLE_LANES, shared out evenly (6 tentacles: 3 + 3, not 4 + 2).
 static void lanes_from(Tentacle *c, int a0, Lanes *g) {
@@ -94,22 +85,6 @@ static inline Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
     return v2_add(ref, v2_scale(d, radius / l));
 }
 
-// clamp_near for a link from ref, also giving the result's length
-// |result - ref| in *len: the passes below carry a link's length to the
-// next node instead of taking the same square root of the same vector
-// again (so the same bits).
-static inline Vec2 clamp_link(Vec2 p, Vec2 ref, double radius, double *len) {
-    Vec2 d = v2_sub(p, ref);
-    double l = v2_len(d);
-    if (l <= radius) {
-        *len = l;
-        return p;
-    }
-    Vec2 r = v2_add(ref, v2_scale(d, radius / l));
-    *len = v2_len(v2_sub(r, ref));
-    return r;
-}
-
 static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
     Vec2 d = v2_sub(goal, p);
     double l = v2_len(d);
@@ -117,29 +92,7 @@ static Vec2 step_toward(Vec2 p, Vec2 goal, double max_px) {
     return v2_add(p, v2_scale(d, max_px / l));
 }
 
-// The link from `from` to p turned about `from` (length kept) so that it
-// meets prev, the direction of the link before it, at no more than
-// TENTACLE_BEND_MAX_RAD. Unchanged when either is shorter than
-// TENTACLE_LINK_MIN_PX (too short to have a direction). No angle is taken:
-// the links meet within the limit exactly when the cosine between them
-// (their dot product over their lengths) is at least the limit's cosine,
-// and the turned link is prev rotated by the limit, scaled to the length.
-//
-// bend_link is it with the lengths known: len = |p - from| and pl = |prev|
-// (pl < 0: not known yet, taken here); *out is the result's length
-// |result - from| when the link is kept, -1 when it was turned.
-static inline Vec2 bend_link(Vec2 from, Vec2 p, Vec2 prev, double len, double pl, double *out) {
-    Vec2 d = v2_sub(p, from);
-    if (pl < 0.0) pl = v2_len(prev);
-    *out = len;
-    if (len < TENTACLE_LINK_MIN_PX || pl < TENTACLE_LINK_MIN_PX) return p;
-    if (v2_dot(prev, d) >= TENTACLE_BEND_COS * len * pl) return p;
-    double s = v2_cross(prev, d) < 0.0 ? -TENTACLE_BEND_SIN : TENTACLE_BEND_SIN, co = TENTACLE_BEND_COS;
-    Vec2 u = v2_scale(prev, len / pl);
-    *out = -1.0;
-    return v2_add(from, v2(u.x * co - u.y * s, u.x * s + u.y * co));
-}
-
+// bend_link (tentacle_local.h) with the lengths taken here.
 static inline Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
     double out;
     return bend_link(from, p, prev, v2_dist(p, from), v2_len(prev), &out);
@@ -336,7 +289,7 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
 // divisions along a tentacle, and stepping k independent chains together
 // lets the processor overlap them. Each tentacle's arithmetic is exactly
 // what it is alone.
-static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal) {
+static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal, bool vector) {
     int k = g->k, n = c->arms[g->a0].n, h = n - 1;
     double L = c->link_px, t = c->cfg.lerp, total = tentacle_total_length(c, g->a0);
     double size[TENTACLE_LANES][TENTACLE_NODES_CAP];
@@ -346,27 +299,29 @@ static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal) {
         for (int j = 0; j < n; j++) nd[l][j].target = nd[l][j].pos;
         nd[l][h].target = clamp_near(head_goal[l], nd[l][0].pos, total);
     }
-    double pl[TENTACLE_LANES];          // per tentacle, the last link's length (-1: not known)
-    for (int j = h - 1; j >= 1; j--)
-        for (int l = 0; l < k; l++) {
-            TentacleNode *q = nd[l];
-            double len;
-            q[j].target = clamp_link(q[j].target, q[j + 1].target, L, &len);
-            if (j + 2 <= h)
-                q[j].target = bend_link(q[j + 1].target, q[j].target, v2_sub(q[j + 1].target, q[j + 2].target), len,
-                                        pl[l], &len);
-            pl[l] = len;
-        }
-    for (int j = 1; j < n; j++)
-        for (int l = 0; l < k; l++) {
-            TentacleNode *q = nd[l];
-            double len;
-            q[j].target = clamp_link(q[j].target, q[j - 1].target, L, &len);
-            if (j >= 2)
-                q[j].target = bend_link(q[j - 1].target, q[j].target, v2_sub(q[j - 1].target, q[j - 2].target), len,
-                                        pl[l], &len);
-            pl[l] = len;
-        }
+    if (!vector || !tentacle_reach_lanes(g, n, L)) {
+        double pl[TENTACLE_LANES];      // per tentacle, the last link's length (-1: not known)
+        for (int j = h - 1; j >= 1; j--)
+            for (int l = 0; l < k; l++) {
+                TentacleNode *q = nd[l];
+                double len;
+                q[j].target = clamp_link(q[j].target, q[j + 1].target, L, &len);
+                if (j + 2 <= h)
+                    q[j].target = bend_link(q[j + 1].target, q[j].target, v2_sub(q[j + 1].target, q[j + 2].target),
+                                            len, pl[l], &len);
+                pl[l] = len;
+            }
+        for (int j = 1; j < n; j++)
+            for (int l = 0; l < k; l++) {
+                TentacleNode *q = nd[l];
+                double len;
+                q[j].target = clamp_link(q[j].target, q[j - 1].target, L, &len);
+                if (j >= 2)
+                    q[j].target = bend_link(q[j - 1].target, q[j].target, v2_sub(q[j - 1].target, q[j - 2].target),
+                                            len, pl[l], &len);
+                pl[l] = len;
+            }
+    }
     for (int l = 0; l < k; l++) {
         for (int j = 1; j < h; j++) nd[l][j].target = v2_add(nd[l][j].target, wave(c, g->a0 + l, j, size[l][j]));
         for (int j = 1; j < n; j++) nd[l][j].pos = v2_lerp(nd[l][j].pos, nd[l][j].target, t);
@@ -439,12 +394,9 @@ static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
 //
 // pl is |prev| (-1: not known); *out the result's length |result - from|
 // (-1: not known).
-static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double pl,
-                        double *out) {
-    double L = c->link_px, len;
-    p = clamp_link(p, from, L, &len);
-    p = bend_link(from, p, prev, len, pl, &len);
-    if (len < 0.0) len = v2_dist(p, from);
+Vec2 tentacle_settle_rock(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double len,
+                          double *out) {
+    double L = c->link_px;
     *out = len;
     if (!map->cells || map->w <= 0 || map->h <= 0) return p;     // no arena (unit tests)
     TileHit hit;
@@ -462,6 +414,15 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
     return v2_add(from, v2_scale(v2_sub(p, from), t));
 }
 
+static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double pl,
+                        double *out) {
+    double len;
+    p = clamp_link(p, from, c->link_px, &len);
+    p = bend_link(from, p, prev, len, pl, &len);
+    if (len < 0.0) len = v2_dist(p, from);
+    return tentacle_settle_rock(c, map, from, p, prev, len, out);
+}
+
 // The write-up's clamping_current_position in both directions. Head to tail
 // first: the head drags the chain after it (without this the tail-side clamp
 // would undo the head's progress every tick and a taut chain could never
@@ -470,8 +431,9 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
 // before, so every link <= L and the head stays within the total length of
 // the tail; no two links meet at more than TENTACLE_BEND_MAX_RAD; no link
 // crosses rock.
-static void clamp_chain(Tentacle *c, const Lanes *g, const Tilemap *map) {
+static void clamp_chain(Tentacle *c, const Lanes *g, const Tilemap *map, bool vector) {
     int k = g->k, n = c->arms[g->a0].n;
+    if (vector && tentacle_clamp_lanes(c, g, n, map)) return;
     TentacleNode *const *nd = g->nd;
     for (int j = n - 2; j >= 1; j--)
         for (int l = 0; l < k; l++) nd[l][j].pos = clamp_near(nd[l][j].pos, nd[l][j + 1].pos, c->link_px);
@@ -555,7 +517,7 @@ static void step_body(Tentacle *c, Vec2 player) {
     }
 }
 
-void tentacle_step(Tentacle *c, const TickCtx *ctx) {
+static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
     c->age++;
     if (!c->alive) c->dead_ticks++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
@@ -587,11 +549,11 @@ void tentacle_step(Tentacle *c, const TickCtx *ctx) {
                 goal[l] = v2(nd[arm->n - 1].target.x, nd[arm->n - 1].target.y + 2.0);   // goes limp
             }
         }
-        if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, &g, goal);
+        if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, &g, goal, vector);
         else
             for (int l = 0; l < g.k; l++) solve_follow(c, a0 + l, goal[l]);
         for (int l = 0; l < g.k; l++) keep_out_of_rock(c, a0 + l, ctx->map);
-        clamp_chain(c, &g, ctx->map);
+        clamp_chain(c, &g, ctx->map, vector);
         for (int l = 0; l < g.k; l++) {
             int a = a0 + l;
             TentacleArm *arm = &c->arms[a];
@@ -604,6 +566,10 @@ void tentacle_step(Tentacle *c, const TickCtx *ctx) {
         a0 += g.k;
     }
 }
+
+void tentacle_step(Tentacle *c, const TickCtx *ctx) { step(c, ctx, true); }
+
+void tentacle_step_scalar(Tentacle *c, const TickCtx *ctx) { step(c, ctx, false); }
 
 // --- damage ---
 

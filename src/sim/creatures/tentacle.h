@@ -133,6 +133,10 @@ void tentacle_free(Tentacle *c);
 // One tick. Homes on and aims at ctx->player, rests on ctx->map's rock,
 // spawns bullets and pushes events.
 void tentacle_step(Tentacle *c, const struct TickCtx *ctx);
+// The same tick without the vector chain passes tentacle_step takes where
+// the processor has them (x86-64 with AVX2): the same bits (the tests
+// compare the two).
+void tentacle_step_scalar(Tentacle *c, const struct TickCtx *ctx);
 // A player bullet reached p: true when the creature absorbs it. The body
 // takes the bullet's damage; a tentacle blocks it (EV_BLOCKED, recoil) and
 // every third blocked bullet costs the body 1 hp.

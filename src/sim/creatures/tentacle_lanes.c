@@ -1,0 +1,198 @@
+// tentacle_lanes.c -- the tentacles' chain passes four tentacles at a time,
+// one a lane of an AVX2 vector (x86-64 processors that have it; elsewhere
+// the scalar passes in tentacle.c run). Every lane makes exactly the scalar
+// pass's IEEE double operations in the same order (clamp_link, bend_link
+// in tentacle_local.h): both sides of a branch are worked out and the lane
+// keeps the one the scalar code takes, so the same bits
+// (tests/unit/test_tentacle.c compares the two). A group of fewer than four
+// tentacles repeats its first in the spare lanes.
+#include "sim/creatures/tentacle_local.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
+
+typedef struct V2x4 {
+    __m256d x, y;
+} V2x4;
+
+// Node j's position (target false) or target of each lane.
+AVX2 static inline V2x4 load_nodes(TentacleNode *const nd[4], int j, bool target) {
+    const Vec2 *p0 = target ? &nd[0][j].target : &nd[0][j].pos, *p1 = target ? &nd[1][j].target : &nd[1][j].pos;
+    const Vec2 *p2 = target ? &nd[2][j].target : &nd[2][j].pos, *p3 = target ? &nd[3][j].target : &nd[3][j].pos;
+    __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&p0->x)), _mm_loadu_pd(&p2->x), 1);
+    __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&p1->x)), _mm_loadu_pd(&p3->x), 1);
+    return (V2x4){_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b)};
+}
+
+AVX2 static inline void store_nodes(TentacleNode *const nd[4], int j, bool target, V2x4 v) {
+    __m256d a = _mm256_unpacklo_pd(v.x, v.y), b = _mm256_unpackhi_pd(v.x, v.y);   // x0 y0 x2 y2, x1 y1 x3 y3
+    Vec2 *p0 = target ? &nd[0][j].target : &nd[0][j].pos, *p1 = target ? &nd[1][j].target : &nd[1][j].pos;
+    Vec2 *p2 = target ? &nd[2][j].target : &nd[2][j].pos, *p3 = target ? &nd[3][j].target : &nd[3][j].pos;
+    // Highest lane first: a spare lane shares lane 0's node, whose own
+    // (identical) values are then written last.
+    _mm_storeu_pd(&p3->x, _mm256_extractf128_pd(b, 1));
+    _mm_storeu_pd(&p2->x, _mm256_extractf128_pd(a, 1));
+    _mm_storeu_pd(&p1->x, _mm256_castpd256_pd128(b));
+    _mm_storeu_pd(&p0->x, _mm256_castpd256_pd128(a));
+}
+
+AVX2 static inline V2x4 sub4(V2x4 a, V2x4 b) { return (V2x4){_mm256_sub_pd(a.x, b.x), _mm256_sub_pd(a.y, b.y)}; }
+AVX2 static inline __m256d dot4(V2x4 a, V2x4 b) {
+    return _mm256_add_pd(_mm256_mul_pd(a.x, b.x), _mm256_mul_pd(a.y, b.y));
+}
+AVX2 static inline __m256d len4(V2x4 a) { return _mm256_sqrt_pd(dot4(a, a)); }
+AVX2 static inline V2x4 blend4(V2x4 a, V2x4 b, __m256d take_b) {
+    return (V2x4){_mm256_blendv_pd(a.x, b.x, take_b), _mm256_blendv_pd(a.y, b.y, take_b)};
+}
+
+// clamp_link, lane by lane.
+AVX2 static inline V2x4 clamp4(V2x4 p, V2x4 ref, __m256d radius, __m256d *len) {
+    V2x4 d = sub4(p, ref);
+    __m256d l = len4(d);
+    __m256d clamp = _mm256_cmp_pd(l, radius, _CMP_NLE_UQ);            // not (l <= radius)
+    __m256d f = _mm256_div_pd(radius, l);
+    V2x4 r = {_mm256_add_pd(ref.x, _mm256_mul_pd(d.x, f)), _mm256_add_pd(ref.y, _mm256_mul_pd(d.y, f))};
+    *len = _mm256_blendv_pd(l, len4(sub4(r, ref)), clamp);
+    return blend4(p, r, clamp);
+}
+
+// bend_link, lane by lane.
+AVX2 static inline V2x4 bend4(V2x4 from, V2x4 p, V2x4 prev, __m256d len, __m256d pl, __m256d *out) {
+    const __m256d zero = _mm256_setzero_pd(), min = _mm256_set1_pd(TENTACLE_LINK_MIN_PX);
+    const __m256d co = _mm256_set1_pd(TENTACLE_BEND_COS), si = _mm256_set1_pd(TENTACLE_BEND_SIN);
+    V2x4 d = sub4(p, from);
+    pl = _mm256_blendv_pd(pl, len4(prev), _mm256_cmp_pd(pl, zero, _CMP_LT_OQ));
+    __m256d keep = _mm256_or_pd(_mm256_cmp_pd(len, min, _CMP_LT_OQ), _mm256_cmp_pd(pl, min, _CMP_LT_OQ));
+    keep = _mm256_or_pd(keep, _mm256_cmp_pd(dot4(prev, d), _mm256_mul_pd(_mm256_mul_pd(co, len), pl), _CMP_GE_OQ));
+    __m256d cross = _mm256_sub_pd(_mm256_mul_pd(prev.x, d.y), _mm256_mul_pd(prev.y, d.x));
+    __m256d s = _mm256_blendv_pd(si, _mm256_set1_pd(-TENTACLE_BEND_SIN), _mm256_cmp_pd(cross, zero, _CMP_LT_OQ));
+    __m256d q = _mm256_div_pd(len, pl);
+    V2x4 u = {_mm256_mul_pd(prev.x, q), _mm256_mul_pd(prev.y, q)};
+    V2x4 turned = {_mm256_add_pd(from.x, _mm256_sub_pd(_mm256_mul_pd(u.x, co), _mm256_mul_pd(u.y, s))),
+                   _mm256_add_pd(from.y, _mm256_add_pd(_mm256_mul_pd(u.x, s), _mm256_mul_pd(u.y, co)))};
+    *out = _mm256_blendv_pd(_mm256_set1_pd(-1.0), len, keep);
+    return blend4(turned, p, keep);
+}
+
+AVX2 static void reach4(TentacleNode *const nd[4], int n, double L) {
+    int h = n - 1;
+    __m256d radius = _mm256_set1_pd(L), len, pl = _mm256_setzero_pd();
+    // Head to tail: node j within L of j + 1, bend-limited against the link
+    // j + 1 -> j + 2.
+    V2x4 next = load_nodes(nd, h, true), after = next;
+    for (int j = h - 1; j >= 1; j--) {
+        V2x4 t = clamp4(load_nodes(nd, j, true), next, radius, &len);
+        if (j + 2 <= h) t = bend4(next, t, sub4(next, after), len, pl, &len);
+        pl = len;
+        store_nodes(nd, j, true, t);
+        after = next;
+        next = t;
+    }
+    // Tail to head: node j within L of j - 1, bend-limited against j - 2 -> j - 1.
+    V2x4 before = load_nodes(nd, 0, true), back = before;
+    for (int j = 1; j < n; j++) {
+        V2x4 t = clamp4(load_nodes(nd, j, true), before, radius, &len);
+        if (j >= 2) t = bend4(before, t, sub4(before, back), len, pl, &len);
+        pl = len;
+        store_nodes(nd, j, true, t);
+        back = before;
+        before = t;
+    }
+}
+
+AVX2 static void clamp4_chain(const Tentacle *c, const Lanes *g, TentacleNode *const nd[4], int n,
+                              const Tilemap *map) {
+    const __m256d radius = _mm256_set1_pd(c->link_px), zero = _mm256_setzero_pd();
+    const __m256d min = _mm256_set1_pd(TENTACLE_LINK_MIN_PX);
+    __m256d len;
+    V2x4 next = load_nodes(nd, n - 1, false);
+    for (int j = n - 2; j >= 1; j--) {
+        V2x4 p = clamp4(load_nodes(nd, j, false), next, radius, &len);
+        store_nodes(nd, j, false, p);
+        next = p;
+    }
+    // Tail to head, settling each link: the last link with a length (none
+    // yet) and that length.
+    V2x4 from = load_nodes(nd, 0, false), prev = {zero, zero};
+    __m256d pl = zero;
+    for (int j = 1; j < n; j++) {
+        V2x4 p = clamp4(load_nodes(nd, j, false), from, radius, &len);
+        p = bend4(from, p, prev, len, pl, &len);
+        V2x4 d = sub4(p, from);
+        len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
+        // The rock, one tentacle at a time, where the link is not in open air.
+        double px[4], py[4], fx[4], fy[4], ln[4], qx[4], qy[4];
+        _mm256_storeu_pd(px, p.x);
+        _mm256_storeu_pd(py, p.y);
+        _mm256_storeu_pd(fx, from.x);
+        _mm256_storeu_pd(fy, from.y);
+        _mm256_storeu_pd(ln, len);
+        _mm256_storeu_pd(qx, prev.x);
+        _mm256_storeu_pd(qy, prev.y);
+        bool moved = false;
+        for (int l = 0; l < g->k; l++) {
+            Vec2 a = v2(fx[l], fy[l]), b = v2(px[l], py[l]);
+            if (map->cells && map->w > 0 && map->h > 0 && !(ln[l] < TENTACLE_LINK_MIN_PX) &&
+                tilemap_segment_open(map, a, b))
+                continue;                                   // what tentacle_settle_rock would find first
+            Vec2 s = tentacle_settle_rock(c, map, a, b, v2(qx[l], qy[l]), ln[l], &ln[l]);
+            moved = moved || ln[l] < 0.0;                   // slid along the rock (else s is b)
+            px[l] = s.x;
+            py[l] = s.y;
+        }
+        if (moved) {
+            for (int l = g->k; l < 4; l++) {                // spare lanes follow lane 0
+                px[l] = px[0];
+                py[l] = py[0];
+                ln[l] = ln[0];
+            }
+            p = (V2x4){_mm256_loadu_pd(px), _mm256_loadu_pd(py)};
+            d = sub4(p, from);
+            len = _mm256_loadu_pd(ln);
+            len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
+        }
+        __m256d has = _mm256_cmp_pd(len, min, _CMP_GE_OQ);
+        prev = blend4(prev, d, has);
+        pl = _mm256_blendv_pd(pl, len, has);
+        store_nodes(nd, j, false, p);
+        from = p;
+    }
+}
+
+static bool have_avx2(void) { return __builtin_cpu_supports("avx2"); }
+
+static void lanes4(const Lanes *g, TentacleNode *nd[4]) {
+    for (int l = 0; l < 4; l++) nd[l] = g->nd[l < g->k ? l : 0];
+}
+
+bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
+    if (g->k < 2 || !have_avx2()) return false;
+    TentacleNode *nd[4];
+    lanes4(g, nd);
+    reach4(nd, n, L);
+    return true;
+}
+
+bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map) {
+    if (g->k < 2 || !have_avx2()) return false;
+    TentacleNode *nd[4];
+    lanes4(g, nd);
+    clamp4_chain(c, g, nd, n, map);
+    return true;
+}
+
+#else
+
+bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
+    (void)g, (void)n, (void)L;
+    return false;
+}
+
+bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map) {
+    (void)c, (void)g, (void)n, (void)map;
+    return false;
+}
+
+#endif

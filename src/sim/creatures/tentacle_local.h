@@ -1,0 +1,77 @@
+// tentacle_local.h -- what tentacle.c and its vector passes
+// (tentacle_lanes.c) share: the lane groups and the one-link steps, in the
+// exact arithmetic both must make. Not for other files.
+#pragma once
+#include <stdbool.h>
+
+#include "core/vec2.h"
+#include "sim/creatures/tentacle.h"
+#include "sim/map/tilemap.h"
+
+// A lane group: up to TENTACLE_LANES neighbouring tentacles with the same
+// node count, stepped through the chain passes together (solve_fabrik,
+// clamp_chain): node by node, so the processor overlaps their chains of
+// dependent square roots and divisions, or, with AVX2, one tentacle a lane
+// of a four-wide vector. A tentacle's own arithmetic is the same in any
+// group, and no pass of one tentacle reads another, so grouping changes no
+// result.
+#define TENTACLE_LANES 4
+typedef struct Lanes {
+    int a0, k;                         // tentacles a0 .. a0 + k - 1
+    TentacleNode *nd[TENTACLE_LANES];  // their nodes
+} Lanes;
+
+// Keeps p within radius of ref (the write-up's clamping_current_position),
+// giving the result's length |result - ref| in *len: the passes carry a
+// link's length to the next node instead of taking the same square root of
+// the same vector again (so the same bits). Scaling the offset (no trig)
+// keeps the result within radius to an ulp or two.
+static inline Vec2 clamp_link(Vec2 p, Vec2 ref, double radius, double *len) {
+    Vec2 d = v2_sub(p, ref);
+    double l = v2_len(d);
+    if (l <= radius) {
+        *len = l;
+        return p;
+    }
+    Vec2 r = v2_add(ref, v2_scale(d, radius / l));
+    *len = v2_len(v2_sub(r, ref));
+    return r;
+}
+
+// The link from `from` to p turned about `from` (length kept) so that it
+// meets prev, the direction of the link before it, at no more than
+// TENTACLE_BEND_MAX_RAD. Unchanged when either is shorter than
+// TENTACLE_LINK_MIN_PX (too short to have a direction). No angle is taken:
+// the links meet within the limit exactly when the cosine between them
+// (their dot product over their lengths) is at least the limit's cosine,
+// and the turned link is prev rotated by the limit, scaled to the length.
+// The lengths are known: len = |p - from| and pl = |prev| (pl < 0: not
+// known yet, taken here); *out is the result's length |result - from| when
+// the link is kept, -1 when it was turned.
+static inline Vec2 bend_link(Vec2 from, Vec2 p, Vec2 prev, double len, double pl, double *out) {
+    Vec2 d = v2_sub(p, from);
+    if (pl < 0.0) pl = v2_len(prev);
+    *out = len;
+    if (len < TENTACLE_LINK_MIN_PX || pl < TENTACLE_LINK_MIN_PX) return p;
+    if (v2_dot(prev, d) >= TENTACLE_BEND_COS * len * pl) return p;
+    double s = v2_cross(prev, d) < 0.0 ? -TENTACLE_BEND_SIN : TENTACLE_BEND_SIN, co = TENTACLE_BEND_COS;
+    Vec2 u = v2_scale(prev, len / pl);
+    *out = -1.0;
+    return v2_add(from, v2(u.x * co - u.y * s, u.x * s + u.y * co));
+}
+
+// The rock part of settling a link (tentacle.c): p, already within L of
+// from and bend-limited, len = |p - from|; if the link would enter rock the
+// node slides along it (*out -1: length not known), else p (*out len).
+Vec2 tentacle_settle_rock(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double len,
+                          double *out);
+
+// The vector passes (tentacle_lanes.c), where the processor has them
+// (x86-64 with AVX2); false: none, run the scalar passes. Each makes, lane
+// by lane, exactly the scalar pass's IEEE operations in the same order.
+// FABRIK's reach from the head target back to the tail and out again over
+// the targets of g's n nodes, links at most L:
+bool tentacle_reach_lanes(const Lanes *g, int n, double L);
+// clamp_chain: head to tail within L, then tail to head settling each link
+// (tentacle_settle_rock per lane when the link is not in open air).
+bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map);
