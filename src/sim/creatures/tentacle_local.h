@@ -1,6 +1,8 @@
-// tentacle_local.h -- what tentacle.c and its vector passes
-// (tentacle_lanes.c) share: the lane groups and the one-link steps, in the
-// exact arithmetic both must make. Not for other files.
+// tentacle_local.h -- what the tentacle boss's files share: tentacle.c (the
+// creature), tentacle_chain.c (its chain update) and tentacle_lanes.c (the
+// chain passes as vectors): the lane groups and the one-link steps, in the
+// exact arithmetic the scalar and the vector passes must both make. Not
+// for other files.
 #pragma once
 #include <stdbool.h>
 
@@ -21,11 +23,18 @@ typedef struct Lanes {
     TentacleNode *nd[TENTACLE_LANES];  // their nodes
 } Lanes;
 
-// Keeps p within radius of ref (the write-up's clamping_current_position),
-// giving the result's length |result - ref| in *len: the passes carry a
-// link's length to the next node instead of taking the same square root of
-// the same vector again (so the same bits). Scaling the offset (no trig)
-// keeps the result within radius to an ulp or two.
+// Keeps p within radius of ref (the write-up's clamping_current_position).
+// Scaling the offset (no trig) keeps the result within radius to an ulp or two.
+static inline Vec2 clamp_near(Vec2 p, Vec2 ref, double radius) {
+    Vec2 d = v2_sub(p, ref);
+    double l = v2_len(d);
+    if (l <= radius) return p;
+    return v2_add(ref, v2_scale(d, radius / l));
+}
+
+// clamp_near giving the result's length |result - ref| in *len: the passes
+// carry a link's length to the next node instead of taking the same square
+// root of the same vector again (so the same bits).
 static inline Vec2 clamp_link(Vec2 p, Vec2 ref, double radius, double *len) {
     Vec2 d = v2_sub(p, ref);
     double l = v2_len(d);
@@ -60,7 +69,22 @@ static inline Vec2 bend_link(Vec2 from, Vec2 p, Vec2 prev, double len, double pl
     return v2_add(from, v2(u.x * co - u.y * s, u.x * s + u.y * co));
 }
 
-// The rock part of settling a link (tentacle.c): p, already within L of
+// bend_link (tentacle_local.h) with the lengths taken here.
+static inline Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
+    double out;
+    return bend_link(from, p, prev, v2_dist(p, from), v2_len(prev), &out);
+}
+
+// The group from tentacle a0: as many tentacles as have its node count, at
+// most TENTACLE_LANES, shared out evenly (6 tentacles: 3 + 3, not 4 + 2).
+void tentacle_lanes_from(Tentacle *c, int a0, Lanes *g);
+
+// The chain update of group g toward its head goals (one a tentacle):
+// the solver (FABRIK or the write-up's follow), resting on rock, the final
+// clamp (tentacle_chain.c); vector: the vector passes where there are some.
+void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const Tilemap *map, bool vector);
+
+// The rock part of settling a link (tentacle_chain.c): p, already within L of
 // from and bend-limited, len = |p - from|; if the link would enter rock the
 // node slides along it (*out -1: length not known), else p (*out len).
 Vec2 tentacle_settle_rock(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double len,
