@@ -417,12 +417,13 @@ static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *
                 if (c < cmin || c > cmax) continue;
                 Tile t = row && c >= 0 && c < m->w ? (Tile)row[c] : TILE_SOLID;
                 if (t == none) continue;
-                Shape sh;
-                if (!shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) continue;
+                // The cell's box first: its shape is built only when near enough.
                 double ex = dm_fmax(dm_fmax(c * s - p.x, p.x - (c + 1) * s), 0.0);
                 double ey = dm_fmax(dm_fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
                 double lim = dm_fmin(best, R);
                 if (ex * ex + ey * ey > lim * lim) continue;
+                Shape sh;
+                if (!shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) continue;
                 Vec2 cq;
                 double d = shape_dist(&sh, p, &cq);
                 if (d < best && d <= R) {
