@@ -196,9 +196,7 @@ Vec2 tentacle_settle_rock(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2
     *out = len;
     if (!map->cells || map->w <= 0 || map->h <= 0) return p;     // no arena (unit tests)
     TileHit hit;
-    if (len < TENTACLE_LINK_MIN_PX || tilemap_segment_open(map, from, p) || !tilemap_cast(map, from, p, &hit) ||
-        hit.inside)
-        return p;
+    if (len < TENTACLE_LINK_MIN_PX || !tilemap_cast(map, from, p, &hit) || hit.inside) return p;
     *out = -1.0;
     Vec2 rest = v2_sub(p, hit.point);
     Vec2 slide = v2_sub(rest, v2_scale(hit.normal, v2_dot(rest, hit.normal)));
@@ -216,6 +214,10 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
     p = clamp_link(p, from, c->link_px, &len);
     p = bend_link(from, p, prev, len, pl, &len);
     if (len < 0.0) len = v2_dist(p, from);
+    if (tentacle_link_open(map, from, p, len)) {
+        *out = len;
+        return p;
+    }
     return tentacle_settle_rock(c, map, from, p, prev, len, out);
 }
 

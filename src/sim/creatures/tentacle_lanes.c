@@ -134,9 +134,7 @@ AVX2 static void clamp4_chain(const Tentacle *c, const Lanes *g, TentacleNode *c
         bool moved = false;
         for (int l = 0; l < g->k; l++) {
             Vec2 a = v2(fx[l], fy[l]), b = v2(px[l], py[l]);
-            if (map->cells && map->w > 0 && map->h > 0 && !(ln[l] < TENTACLE_LINK_MIN_PX) &&
-                tilemap_segment_open(map, a, b))
-                continue;                                   // what tentacle_settle_rock would find first
+            if (tentacle_link_open(map, a, b, ln[l])) continue;
             Vec2 s = tentacle_settle_rock(c, map, a, b, v2(qx[l], qy[l]), ln[l], &ln[l]);
             moved = moved || ln[l] < 0.0;                   // slid along the rock (else s is b)
             px[l] = s.x;

@@ -84,9 +84,17 @@ void tentacle_lanes_from(Tentacle *c, int a0, Lanes *g);
 // clamp (tentacle_chain.c); vector: the vector passes where there are some.
 void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const Tilemap *map, bool vector);
 
-// The rock part of settling a link (tentacle_chain.c): p, already within L of
-// from and bend-limited, len = |p - from|; if the link would enter rock the
-// node slides along it (*out -1: length not known), else p (*out len).
+// Is the link from -> p (len long) in open air, so that settling it needs
+// no cast: an arena, a link with a length, and tilemap_segment_open.
+static inline bool tentacle_link_open(const Tilemap *map, Vec2 from, Vec2 p, double len) {
+    return map->cells && map->w > 0 && map->h > 0 && !(len < TENTACLE_LINK_MIN_PX) &&
+           tilemap_segment_open(map, from, p);
+}
+
+// The rock part of settling a link (tentacle_chain.c), for a link not in
+// open air (tentacle_link_open false): p, already within L of from and
+// bend-limited, len = |p - from|; if the link would enter rock the node
+// slides along it (*out -1: length not known), else p (*out len).
 Vec2 tentacle_settle_rock(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double len,
                           double *out);
 
