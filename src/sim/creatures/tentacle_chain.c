@@ -88,10 +88,8 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
 static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal, bool vector) {
     int k = g->k, n = c->arms[g->a0].n, h = n - 1;
     double L = c->link_px, t = c->cfg.lerp, total = tentacle_total_length(c, g->a0);
-    double size[TENTACLE_LANES][TENTACLE_NODES_CAP];
     TentacleNode *const *nd = g->nd;
     for (int l = 0; l < k; l++) {
-        wave_sizes(c, g->a0 + l, size[l]);
         for (int j = 0; j < n; j++) nd[l][j].target = nd[l][j].pos;
         nd[l][h].target = clamp_near(head_goal[l], nd[l][0].pos, total);
     }
@@ -118,8 +116,11 @@ static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal, boo
                 pl[l] = len;
             }
     }
+    if (vector && tentacle_wave_lanes(c, g, n, t)) return;
     for (int l = 0; l < k; l++) {
-        for (int j = 1; j < h; j++) nd[l][j].target = v2_add(nd[l][j].target, wave(c, g->a0 + l, j, size[l][j]));
+        double size[TENTACLE_NODES_CAP];
+        wave_sizes(c, g->a0 + l, size);
+        for (int j = 1; j < h; j++) nd[l][j].target = v2_add(nd[l][j].target, wave(c, g->a0 + l, j, size[j]));
         for (int j = 1; j < n; j++) nd[l][j].pos = v2_lerp(nd[l][j].pos, nd[l][j].target, t);
     }
 }

@@ -8,6 +8,8 @@
 // tentacles repeats its first in the spare lanes.
 #include "sim/creatures/tentacle_local.h"
 
+#include "core/dmath.h"
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
@@ -159,6 +161,55 @@ AVX2 static void clamp4_chain(const Tentacle *c, const Lanes *g, TentacleNode *c
     }
 }
 
+// FABRIK's last two steps over g's n nodes (tentacle_chain.c's wave_sizes,
+// wave and the lerp, lane by lane): each body node's target pushed across
+// the chain by the travelling wave, then every node eased toward its target
+// by t. The wave's steps along the chain (the two rotations) are the same
+// for every lane (one node count); its phase is each tentacle's own.
+AVX2 static void wave4(const Tentacle *c, const Lanes *g, TentacleNode *const nd[4], int n, double t) {
+    int h = n - 1;
+    double sda, cda, sdp, cdp, sp0[4], cp0[4];
+    dm_sincos(DM_PI / h, &sda, &cda);
+    dm_sincos(9.0 / h, &sdp, &cdp);
+    for (int l = 0; l < 4; l++) {
+        int a = g->a0 + (l < g->k ? l : 0);
+        dm_sincos(c->arms[a].sway_rad - (double)c->age * 0.09, &sp0[l], &cp0[l]);
+    }
+    const __m256d vsda = _mm256_set1_pd(sda), vcda = _mm256_set1_pd(cda);
+    const __m256d vsdp = _mm256_set1_pd(sdp), vcdp = _mm256_set1_pd(cdp), zero = _mm256_setzero_pd();
+    const __m256d amp = _mm256_set1_pd(c->cfg.wave * c->link_px), one = _mm256_set1_pd(1.0);
+    __m256d sa = zero, ca = one, sp = _mm256_loadu_pd(sp0), cp = _mm256_loadu_pd(cp0);
+    V2x4 back = load_nodes(nd, 0, false), here = load_nodes(nd, 1, false);
+    for (int j = 1; j < h; j++) {
+        __m256d u = _mm256_add_pd(_mm256_mul_pd(sa, vcda), _mm256_mul_pd(ca, vsda));
+        ca = _mm256_sub_pd(_mm256_mul_pd(ca, vcda), _mm256_mul_pd(sa, vsda));
+        sa = u;
+        u = _mm256_add_pd(_mm256_mul_pd(sp, vcdp), _mm256_mul_pd(cp, vsdp));
+        cp = _mm256_sub_pd(_mm256_mul_pd(cp, vcdp), _mm256_mul_pd(sp, vsdp));
+        sp = u;
+        double s = (double)j / h, f = s < 0.8 ? 1.0 : (1.0 - s) * 5.0;
+        __m256d size = _mm256_mul_pd(_mm256_mul_pd(_mm256_mul_pd(amp, sa), _mm256_set1_pd(f)), sp);
+        V2x4 ahead = load_nodes(nd, j + 1, false);
+        V2x4 d = sub4(ahead, back);
+        __m256d l = len4(d), inv = _mm256_div_pd(one, l), some = _mm256_cmp_pd(l, zero, _CMP_GT_OQ);
+        __m256d dx = _mm256_and_pd(_mm256_mul_pd(d.x, inv), some), dy = _mm256_and_pd(_mm256_mul_pd(d.y, inv), some);
+        V2x4 tg = load_nodes(nd, j, true);
+        __m256d ndy = _mm256_xor_pd(dy, _mm256_set1_pd(-0.0));     // -dy, exactly (v2_perp)
+        tg.x = _mm256_add_pd(tg.x, _mm256_mul_pd(ndy, size));
+        tg.y = _mm256_add_pd(tg.y, _mm256_mul_pd(dx, size));
+        store_nodes(nd, j, true, tg);
+        back = here;
+        here = ahead;
+    }
+    const __m256d vt = _mm256_set1_pd(t);
+    for (int j = 1; j < n; j++) {
+        V2x4 p = load_nodes(nd, j, false), tg = load_nodes(nd, j, true);
+        p.x = _mm256_add_pd(p.x, _mm256_mul_pd(_mm256_sub_pd(tg.x, p.x), vt));
+        p.y = _mm256_add_pd(p.y, _mm256_mul_pd(_mm256_sub_pd(tg.y, p.y), vt));
+        store_nodes(nd, j, false, p);
+    }
+}
+
 static bool have_avx2(void) { return __builtin_cpu_supports("avx2"); }
 
 static void lanes4(const Lanes *g, TentacleNode *nd[4]) {
@@ -170,6 +221,14 @@ bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
     TentacleNode *nd[4];
     lanes4(g, nd);
     reach4(nd, n, L);
+    return true;
+}
+
+bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t) {
+    if (g->k < 2 || n < 3 || !have_avx2()) return false;
+    TentacleNode *nd[4];
+    lanes4(g, nd);
+    wave4(c, g, nd, n, t);
     return true;
 }
 
@@ -185,6 +244,11 @@ bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilema
 
 bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
     (void)g, (void)n, (void)L;
+    return false;
+}
+
+bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t) {
+    (void)c, (void)g, (void)n, (void)t;
     return false;
 }
 

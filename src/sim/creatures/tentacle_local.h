@@ -104,6 +104,9 @@ Vec2 tentacle_settle_rock(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2
 // FABRIK's reach from the head target back to the tail and out again over
 // the targets of g's n nodes, links at most L:
 bool tentacle_reach_lanes(const Lanes *g, int n, double L);
+// The wave across the body nodes' targets, then every node eased toward
+// its target by t (n >= 3):
+bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t);
 // clamp_chain: head to tail within L, then tail to head settling each link
 // (tentacle_settle_rock per lane when the link is not in open air).
 bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map);
