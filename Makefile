@@ -421,7 +421,7 @@ $(FUZZ_BUILD)/.deps-ok: scripts/deps.sh
 # tracing (in its hot loops that tracing took most of each execution's
 # time); the parsers keep it, so the fuzzer learns their keywords.
 FUZZ_PARSERS := src/core/text.c src/sim/level.c src/sim/tmj.c src/sim/input.c src/sim/creatures/params.c \
-                src/sim/player/legs.c
+                src/sim/player/leg_profile.c
 FUZZ_HOT     := $(filter-out $(FUZZ_PARSERS),$(filter src/sim/% src/core/dmath.c src/core/hash.c src/core/rng.c,$(CORE_SRC)))
 $(FUZZ_HOT:%.c=$(FUZZ_BUILD)/obj/%.o): FUZZ_COV := -fno-sanitize-coverage=trace-cmp
 $(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/.deps-ok
