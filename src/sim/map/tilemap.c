@@ -71,6 +71,8 @@ bool tilemap_init(Tilemap *m, int w, int h, int tile) {
     m->h = h;
     m->tile = tile;
     m->inv_tile = 1.0 / tile;
+    m->w_px = (double)w * tile;
+    m->h_px = (double)h * tile;
     for (int r = 1; r + 1 < h && w > 2; r++)       // every cell empty: the inner ones are open
         open_range(m, (size_t)r * w + 1, (size_t)r * w + (size_t)w - 2);
     return true;

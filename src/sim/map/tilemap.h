@@ -37,6 +37,7 @@ typedef struct Tilemap {
     // NULL in a map built by hand.
     uint8_t *open;
     double inv_tile;           // 1 / tile (for tilemap_open_at)
+    double w_px, h_px;         // w * tile, h * tile (for tilemap_open_at)
 } Tilemap;
 
 // Allocates w*h empty cells. False on a bad size or no memory.
@@ -62,7 +63,7 @@ static inline int tilemap_cell_floor(double v, double s, double inv) {
 // in a map without open flags. Inline: the tentacles ask for every node.
 static inline bool tilemap_open_at(const Tilemap *m, Vec2 p) {
     double s = m->tile;
-    if (!m->open || !(p.x >= 0 && p.y >= 0 && p.x < (double)m->w * s && p.y < (double)m->h * s)) return false;
+    if (!m->open || !(p.x >= 0 && p.y >= 0 && p.x < m->w_px && p.y < m->h_px)) return false;
     size_t i = (size_t)tilemap_cell_floor(p.y, s, m->inv_tile) * (size_t)m->w +
                (size_t)tilemap_cell_floor(p.x, s, m->inv_tile);
     return m->open[i >> 3] >> (i & 7) & 1;
