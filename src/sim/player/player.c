@@ -117,10 +117,14 @@ static Vec2 move_body(const Tilemap *m, Vec2 pos, double r, Vec2 delta, Contacts
 // The surface seen from pos pulled k toward `hint`, looked at again along
 // that surface's own normal, so *a is the point of it under pos (the first
 // look's nearest point is nearest to the pulled point, not to pos).
+// When the first look's normal is the hint itself, bit for bit (a flat
+// floor, a wall, a slope walked along), the second would be the same look:
+// it is not made again.
 static bool surface_toward(const Tilemap *m, Vec2 pos, Vec2 hint, double k, double reach, Vec2 *a, Vec2 *n) {
     for (int i = 0; i < 2; i++) {
         Vec2 q = v2_sub(pos, v2_scale(hint, k));
         if (tilemap_nearest(m, q, reach + k, a, n) > reach + k) return false;
+        if (memcmp(n, &hint, sizeof hint) == 0) break;
         hint = *n;
     }
     return true;
