@@ -87,7 +87,7 @@ expect 2 err "--compare-naive works with --bench" -- --level $LVL --headless --c
 # --bench's keys (docs/bench.md), never their values: tests do not time.
 "$BIN" --bench levels/03-whale.lvl --ticks 61 --compare-naive >"$tmp/out" 2>"$tmp/err"
 missing=""
-for k in load_ms ticks_per_s tick_mean_us tick_cpu_mean_us allocs_per_tick sys_player_us sys_tetran_us \
+for k in load_ms ticks_per_s tick_mean_us tick_cpu_mean_us allocs_per_tick vector_path sys_player_us sys_tetran_us \
          sys_tentacle_us sys_whale_us sys_turret_us sys_stars_us sys_bullets_us sys_collisions_us bullets_mean \
          stars_active_mean naive_samples stars_us stars_naive_us stars_naive_ratio stars_naive_diff hits_us \
          hits_naive_us hits_naive_ratio hits_agree state_hash; do

@@ -10,6 +10,7 @@
 #define HAVE_AVX2_PATH 1
 #endif
 
+#include "core/cpu.h"
 #include "core/dmath.h"
 #include "core/mem.h"
 
@@ -409,7 +410,7 @@ static void step(Starfield *sf, const StarPusher *p, int n, bool vector) {
     push_set(&ps, p, n, sf->active_n);
     uint32_t kept = 0, displaced = 0, a = 0;
 #ifdef HAVE_AVX2_PATH
-    if (vector && __builtin_cpu_supports("avx2")) kept = step_stars_avx2(sf, &ps, &displaced, &a);
+    if (vector && cpu_has_avx2()) kept = step_stars_avx2(sf, &ps, &displaced, &a);
 #else
     (void)vector;
 #endif

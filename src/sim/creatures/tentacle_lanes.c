@@ -8,6 +8,7 @@
 // tentacles repeats its first in the spare lanes.
 #include "sim/creatures/tentacle_local.h"
 
+#include "core/cpu.h"
 #include "core/dmath.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -210,14 +211,12 @@ AVX2 static void wave4(const Tentacle *c, const Lanes *g, TentacleNode *const nd
     }
 }
 
-static bool have_avx2(void) { return __builtin_cpu_supports("avx2"); }
-
 static void lanes4(const Lanes *g, TentacleNode *nd[4]) {
     for (int l = 0; l < 4; l++) nd[l] = g->nd[l < g->k ? l : 0];
 }
 
 bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
-    if (g->k < 2 || !have_avx2()) return false;
+    if (g->k < 2 || !cpu_has_avx2()) return false;
     TentacleNode *nd[4];
     lanes4(g, nd);
     reach4(nd, n, L);
@@ -225,7 +224,7 @@ bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
 }
 
 bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t) {
-    if (g->k < 2 || n < 3 || !have_avx2()) return false;
+    if (g->k < 2 || n < 3 || !cpu_has_avx2()) return false;
     TentacleNode *nd[4];
     lanes4(g, nd);
     wave4(c, g, nd, n, t);
@@ -233,7 +232,7 @@ bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t) {
 }
 
 bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map) {
-    if (g->k < 2 || !have_avx2()) return false;
+    if (g->k < 2 || !cpu_has_avx2()) return false;
     TentacleNode *nd[4];
     lanes4(g, nd);
     clamp4_chain(c, g, nd, n, map);
