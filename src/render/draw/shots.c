@@ -101,13 +101,19 @@ typedef struct Glow {
 
 // The frame's turned orb at one size: colour and alpha per pixel (non-
 // premultiplied ARGB), centred on (half, half); row y's visible pixels in
-// columns [span[2y], span[2y + 1]).
+// columns [span[2y], span[2y + 1]). The same as the blend's terms, four
+// 16-bit lanes a pixel in the canvas's byte order (B, G, R, A), rows of
+// stride pixels (n rounded up to 4, padded with clear ones): a pixel's
+// channel becomes (d * keep + mix) >> 8, so keep = 255 - a and mix =
+// colour * a + 128 (the alpha lane 0 and 255 << 8: opaque), and a clear
+// pixel keeps the canvas's (256 and 0).
 typedef struct Orb {
     float k;                   // the sprite's scale; 0: an empty slot
     double angle;
-    int n, half;
+    int n, half, stride;
     Uint32 *px;                // n * n
     int *span;                 // 2 * n
+    Uint16 *keep, *mix;        // 4 * n * stride each
 } Orb;
 
 typedef struct ShotPos {
@@ -137,7 +143,7 @@ void draw_shots_free(RenderCtx *rc) {
     ShotCache *c = rc->shots;
     if (!c) return;
     for (int i = 0; i < GLOW_SLOTS; i++) free(c->glow[i].add), free(c->glow[i].span);
-    for (int i = 0; i < ORB_SLOTS; i++) free(c->orb[i].px), free(c->orb[i].span);
+    for (int i = 0; i < ORB_SLOTS; i++) free(c->orb[i].px), free(c->orb[i].span), free(c->orb[i].keep);
     if (c->sprite) SDL_FreeSurface(c->sprite);
     free(c->pos);
     free(c);
@@ -289,13 +295,17 @@ static const Orb *orb_kernel(ShotCache *c, const SDL_Surface *sp, float k, doubl
     c->orb_next = (c->orb_next + 1) % ORB_SLOTS;
     float hw = (float)sp->w * k / 2.0f, hh = (float)sp->h * k / 2.0f;
     int half = (int)ceilf(sqrtf(hw * hw + hh * hh)) + 1, n = 2 * half;
+    int stride = (n + 3) & ~3;
+    size_t lanes = 4 * (size_t)n * (size_t)stride;
     o->k = 0;
     Uint32 *px = realloc(o->px, (size_t)n * (size_t)n * sizeof *px);
     if (px) o->px = px;
     int *span = px ? realloc(o->span, 2 * (size_t)n * sizeof *span) : NULL;
-    if (!span) return NULL;
-    o->span = span;
-    o->k = k, o->angle = angle, o->n = n, o->half = half;
+    if (span) o->span = span;
+    Uint16 *keep = span ? realloc(o->keep, 2 * lanes * sizeof *keep) : NULL;
+    if (!keep) return NULL;
+    o->keep = keep, o->mix = keep + lanes;
+    o->k = k, o->angle = angle, o->n = n, o->half = half, o->stride = stride;
     double rad = angle * M_PI / 180.0;
     float cs = (float)cos(rad), sn = (float)sin(rad);
     for (int y = 0; y < n; y++)
@@ -309,11 +319,18 @@ static const Orb *orb_kernel(ShotCache *c, const SDL_Surface *sp, float k, doubl
         }
     for (int y = 0; y < n; y++) {
         span[2 * y] = n, span[2 * y + 1] = 0;
-        for (int x = 0; x < n; x++)
-            if (px[y * n + x] >> 24) {
-                if (x < span[2 * y]) span[2 * y] = x;
-                span[2 * y + 1] = x + 1;
+        for (int x = 0; x < stride; x++) {
+            Uint32 p = x < n ? px[y * n + x] : 0, a = p >> 24;
+            Uint16 *kp = o->keep + 4 * ((size_t)y * (size_t)stride + (size_t)x), *mp = o->mix + (kp - o->keep);
+            for (int ch = 0; ch < 3; ch++) {
+                kp[ch] = (Uint16)(a ? 255 - a : 256);
+                mp[ch] = (Uint16)(a ? (p >> (8 * ch) & 255) * a + 128 : 0);
             }
+            kp[3] = (Uint16)(a ? 0 : 256), mp[3] = (Uint16)(a ? 255 << 8 : 0);
+            if (!a) continue;
+            if (x < span[2 * y]) span[2 * y] = x;
+            span[2 * y + 1] = x + 1;
+        }
     }
     return o;
 }
@@ -327,7 +344,25 @@ static void stamp_orb(const Canvas *cv, const Orb *o, int cx, int cy) {
         Uint32 *row = cv->px + (size_t)(oy + y) * (size_t)cv->pitch;
         const Uint32 *s = o->px + (size_t)y * (size_t)o->n;
         int x0 = o->span[2 * y] > left ? o->span[2 * y] : left, x1 = o->span[2 * y + 1] < right ? o->span[2 * y + 1] : right;
-        for (int x = x0; x < x1; x++) {
+        int x = x0;
+#ifdef __SSE2__
+        // Four pixels at a time; past the span (and the row, to its stride)
+        // the pixels are clear, which keeps the canvas's.
+        const __m128i zero = _mm_setzero_si128();
+        const Uint16 *keep = o->keep + 4 * (size_t)y * (size_t)o->stride, *mix = o->mix + (keep - o->keep);
+        for (; x < x1 && x + 4 <= o->stride && ox + x + 4 <= cv->w; x += 4) {
+            Uint32 *d = row + ox + x;
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)d);
+            __m128i k0 = _mm_loadu_si128((const __m128i *)(const void *)(keep + 4 * x));
+            __m128i k1 = _mm_loadu_si128((const __m128i *)(const void *)(keep + 4 * x + 8));
+            __m128i m0 = _mm_loadu_si128((const __m128i *)(const void *)(mix + 4 * x));
+            __m128i m1 = _mm_loadu_si128((const __m128i *)(const void *)(mix + 4 * x + 8));
+            __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(v, zero), k0), m0), 8);
+            __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(v, zero), k1), m1), 8);
+            _mm_storeu_si128((__m128i *)(void *)d, _mm_packus_epi16(lo, hi));
+        }
+#endif
+        for (; x < x1; x++) {
             Uint32 p = s[x], a = p >> 24;
             if (!a) continue;
             Uint32 d = row[ox + x], na = 255 - a;
