@@ -214,21 +214,7 @@ void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, c
 
 int render_text_width(RenderCtx *rc, const char *text, int scale) { return font_shown_width(rc->r, text, scale); }
 
-// Far-away motes with parallax so even starless arenas feel deep, added on
-// the sky (draw_stars); with bands (no sky layer) the gradient first.
-static void draw_backdrop(RenderCtx *rc, bool bands) {
-    // The gradient as 8 px bands of flat colour: the steps are below one
-    // colour level, and flat fills are far cheaper than a stretched texture
-    // in the software renderer (shots, benches).
-    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
-    for (int y = 0; bands && y < rc->view_h; y += 8) {
-        double t = (y + 4) / (double)rc->view_h;
-        SDL_SetRenderDrawColor(rc->r, (Uint8)(8 + 30 * t), (Uint8)(10 + 8 * t), (Uint8)(28 + 34 * t), 255);
-        SDL_Rect band = {0, y, rc->view_w, 8};
-        SDL_RenderFillRect(rc->r, &band);
-    }
-    if (!rc->glow) return;
-    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+void render_motes(const RenderCtx *rc, void (*put)(void *ctx, const RenderMote *m), void *ctx) {
     const double par = 0.25, cell = 160.0;
     double ox = rc->cam_x * par, oy = rc->cam_y * par;
     int c0 = (int)floor(ox / cell) - 1, r0 = (int)floor(oy / cell) - 1;
@@ -242,11 +228,34 @@ static void draw_backdrop(RenderCtx *rc, bool bands) {
             float y = (float)(r * cell + ((h >> 7) & 127) - oy);
             float s = 6.0f + (float)((h >> 14) & 15);
             float tw = 0.6f + 0.4f * sinf((float)rc->time_s * 0.7f + (float)(h & 63));
-            SDL_SetTextureColorMod(rc->glow, 80, (Uint8)(70 + ((h >> 18) & 63)), 160);
-            SDL_SetTextureAlphaMod(rc->glow, (Uint8)(40 * tw));
-            SDL_FRect d = {x - s, y - s, s * 2, s * 2};
-            SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+            RenderMote m = {{x - s, y - s, s * 2, s * 2}, {80, (Uint8)(70 + ((h >> 18) & 63)), 160, 255},
+                            (Uint8)(40 * tw)};
+            put(ctx, &m);
         }
+}
+
+static void put_mote(void *ctx, const RenderMote *m) {
+    RenderCtx *rc = ctx;
+    SDL_SetTextureColorMod(rc->glow, m->c.r, m->c.g, m->c.b);
+    SDL_SetTextureAlphaMod(rc->glow, m->alpha);
+    SDL_RenderCopyF(rc->r, rc->glow, NULL, &m->at);
+}
+
+// The backdrop without a sky layer: the gradient as 8 px bands of flat
+// colour (the steps are below one colour level, and flat fills are far
+// cheaper than a stretched texture in the software renderer), then the
+// motes with draw calls.
+static void draw_backdrop(RenderCtx *rc) {
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+    for (int y = 0; y < rc->view_h; y += 8) {
+        double t = (y + 4) / (double)rc->view_h;
+        SDL_SetRenderDrawColor(rc->r, (Uint8)(8 + 30 * t), (Uint8)(10 + 8 * t), (Uint8)(28 + 34 * t), 255);
+        SDL_Rect band = {0, y, rc->view_w, 8};
+        SDL_RenderFillRect(rc->r, &band);
+    }
+    if (!rc->glow) return;
+    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+    render_motes(rc, put_mote, rc);
 }
 
 // Triangle corners of a half tile (solid part), in screen px.
@@ -550,7 +559,7 @@ void render_world(RenderCtx *rc, const World *w) {
     WorldLayer layer = rc->pixel_shots && draw_shots_in_view(rc, w, PIXEL_SHOTS_MIN) >= PIXEL_SHOTS_MIN
                            ? world_begin(rc, w, &prev)
                            : LAYER_NONE;
-    draw_backdrop(rc, !layer && !draw_stars(rc, w));
+    if (!layer && !draw_stars(rc, w)) draw_backdrop(rc);
     draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
     for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w, (int)k);

@@ -34,9 +34,18 @@ static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
     SDL_Color draw_##prefix##_colour(void);
 CREATURES(RENDER_DRAW_KIND)
 #undef RENDER_DRAW_KIND
-// The sky: the backdrop's gradient and the stars in view as pixels in
-// rc->sky, copied over the whole view; false (nothing drawn) when this
-// renderer has no streaming layer.
+// The backdrop's far motes, in parallax so even starless arenas feel deep:
+// each a copy of rc->glow into the rectangle at, colour-modulated by c and
+// by alpha, added. render_motes hands every one near the view to put.
+typedef struct RenderMote {
+    SDL_FRect at;
+    SDL_Color c;
+    Uint8 alpha;
+} RenderMote;
+void render_motes(const RenderCtx *rc, void (*put)(void *ctx, const RenderMote *m), void *ctx);
+// The sky: the backdrop's gradient, the stars in view and the motes as
+// pixels in rc->sky, copied over the whole view; false (nothing drawn) when
+// this renderer has no streaming layer.
 bool draw_stars(RenderCtx *rc, const struct World *w);
 // A view-sized ARGB8888 picture in memory (pitch in pixels).
 typedef struct Canvas {
@@ -74,7 +83,8 @@ static inline void render_add_sat_row(Uint32 *d, const Uint32 *a, int n) {
     }
     if (i < n) d[i] = render_add_sat(d[i], a[i]);
 }
-// The same sky written into the view-sized px (pitch in pixels).
+// The same sky written into the view-sized px (pitch in pixels), the motes
+// added as the software renderer copies rc->glow.
 void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch);
 // The enemy shots (render/draw/shots.c), pulse the frame's glow pulse:
 // with draw calls, or stamped into the world's pixels (the same look).

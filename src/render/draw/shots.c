@@ -173,12 +173,14 @@ static const Glow *glow_kernel(ShotCache *c, int size, SDL_Color col, Uint8 alph
     g->size = size;
     g->key = key;
     g->y0 = size, g->y1 = 0;
-    // The software renderer's nearest scaling: texel floor(i * (64 << 16) / size >> 16).
+    // The software renderer's nearest scaling: the texel under each pixel's
+    // centre, (i * inc + inc / 2) >> 16 with inc = (64 << 16) / size.
     unsigned inc = ((unsigned)RENDER_GLOW_PX << 16) / (unsigned)size;
     for (int y = 0; y < size; y++) {
         span[2 * y] = size, span[2 * y + 1] = 0;
         for (int x = 0; x < size; x++) {
-            unsigned a = render_glow_alpha((int)((unsigned)x * inc >> 16), (int)((unsigned)y * inc >> 16));
+            unsigned a = render_glow_alpha((int)(((unsigned)x * inc + inc / 2) >> 16),
+                                           (int)(((unsigned)y * inc + inc / 2) >> 16));
             a = a * alpha / 255u;
             Uint32 v = (Uint32)(col.r * a / 255u) << 16 | (Uint32)(col.g * a / 255u) << 8 | (Uint32)(col.b * a / 255u);
             add[y * size + x] = v;

@@ -290,6 +290,61 @@ static void fill_gradient(Sky *k) {
     }
 }
 
+// The motes as pixels, as the software renderer copies rc->glow into a
+// rectangle (corner and size truncated; the nearest texel to each pixel's
+// centre, texel (i * inc + inc / 2) >> 16 with inc = (64 << 16) / size, of a
+// size px square; a texel of alpha
+// a adds c * (a * alpha / 255) / 255 to each channel), clipped to the view.
+// Each size's texels are made on first use, up to MOTE_MAX px (the motes
+// are 12 to 42).
+enum { MOTE_MAX = 48 };
+
+typedef struct MoteKernel {
+    Uint8 a[MOTE_MAX][MOTE_MAX];
+    Uint8 x0[MOTE_MAX], x1[MOTE_MAX];        // row y's non-zero texels in columns [x0, x1)
+} MoteKernel;
+
+static const MoteKernel *mote_kernel(int size) {
+    static MoteKernel k[MOTE_MAX + 1];
+    static bool made[MOTE_MAX + 1];
+    if (!made[size]) {
+        MoteKernel *m = &k[size];
+        unsigned inc = ((unsigned)RENDER_GLOW_PX << 16) / (unsigned)size;
+        for (int y = 0; y < size; y++) {
+            m->x0[y] = (Uint8)size, m->x1[y] = 0;
+            for (int x = 0; x < size; x++) {
+                m->a[y][x] = render_glow_alpha((int)(((unsigned)x * inc + inc / 2) >> 16),
+                                               (int)(((unsigned)y * inc + inc / 2) >> 16));
+                if (!m->a[y][x]) continue;
+                if (x < m->x0[y]) m->x0[y] = (Uint8)x;
+                m->x1[y] = (Uint8)(x + 1);
+            }
+        }
+        made[size] = true;
+    }
+    return &k[size];
+}
+
+static void put_mote(void *ctx, const RenderMote *mo) {
+    Sky *k = ctx;
+    int size = (int)mo->at.w, gx = (int)mo->at.x, gy = (int)mo->at.y;
+    if (size < 1 || size > MOTE_MAX || (int)mo->at.h != size) return;
+    if (gx >= k->w || gy >= k->h || gx + size <= 0 || gy + size <= 0) return;
+    Uint32 add[256];                          // each texel alpha's amount, packed 0x00RRGGBB
+    for (unsigned a = 0; a < 256; a++) {
+        unsigned m = a * mo->alpha / 255u;
+        add[a] = (Uint32)(mo->c.r * m / 255u) << 16 | (Uint32)(mo->c.g * m / 255u) << 8 | (Uint32)(mo->c.b * m / 255u);
+    }
+    const MoteKernel *m = mote_kernel(size);
+    int y0 = gy < 0 ? -gy : 0, y1 = gy + size > k->h ? k->h - gy : size;
+    int left = -gx, right = k->w - gx;        // the view's columns in the kernel's
+    for (int y = y0; y < y1; y++) {
+        Uint32 *row = k->px + (ptrdiff_t)(gy + y) * k->pitch + gx;
+        int x0 = m->x0[y] > left ? m->x0[y] : left, x1 = m->x1[y] < right ? m->x1[y] : right;
+        for (int x = x0; x < x1; x++) row[x] = render_add_sat(row[x], add[m->a[y][x]]);
+    }
+}
+
 void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch) {
     Sky k;
     k.px = px;
@@ -319,6 +374,7 @@ void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch) 
             }
     }
     for (uint32_t a = 0; a < sf->active_n; a++) put_star(&k, &sf->s[sf->active[a]], sf->active[a]);
+    if (rc->glow) render_motes(rc, put_mote, &k);
 }
 
 bool draw_stars(RenderCtx *rc, const struct World *w) {
