@@ -74,6 +74,8 @@ void render_shutdown(RenderCtx *rc) {
     rc->glow = NULL;
     if (rc->flash_tex) SDL_DestroyTexture(rc->flash_tex);
     rc->flash_tex = NULL;
+    free(rc->flash_px);
+    rc->flash_px = NULL;
     if (rc->sky) SDL_DestroyTexture(rc->sky);
     rc->sky = NULL;
     if (rc->world) SDL_DestroyTexture(rc->world);
@@ -408,12 +410,27 @@ const char *render_boss_name(const World *w) {
     return NULL;
 }
 
+bool render_flash_rect(const RenderCtx *rc, const Box *bounds, double reach, SDL_Rect *out) {
+    if (!bounds) {
+        *out = (SDL_Rect){0, 0, rc->view_w, rc->view_h};
+        return true;
+    }
+    double x0 = floor(bounds->x0 - reach - rc->cam_x), y0 = floor(bounds->y0 - reach - rc->cam_y);
+    double x1 = ceil(bounds->x1 + reach - rc->cam_x), y1 = ceil(bounds->y1 + reach - rc->cam_y);
+    x0 = fmax(x0, 0.0), y0 = fmax(y0, 0.0), x1 = fmin(x1, rc->view_w), y1 = fmin(y1, rc->view_h);
+    if (!(x1 > x0 && y1 > y0)) return false;
+    *out = (SDL_Rect){(int)x0, (int)y0, (int)(x1 - x0), (int)(y1 - y0)};
+    return true;
+}
+
 // A creature's white hit flash, for every kind alike: the creature is drawn
 // a second time into a clear view-sized target, everything it covered is
 // turned white (an added white fill keeps the target's alpha), and that
-// silhouette goes on top at the flash's strength. flash_begin returns false
+// silhouette goes on top at the flash's strength. Only the rectangle box
+// (render_flash_rect) is cleared, drawn, filled and copied: in the software
+// renderer each full-view pass cost milliseconds. flash_begin returns false
 // (nothing to draw) when the renderer has no targets.
-static bool flash_begin(RenderCtx *rc, SDL_Texture **prev) {
+static bool flash_begin(RenderCtx *rc, SDL_Texture **prev, const SDL_Rect *box) {
     if (!rc->flash_tex && !rc->flash_failed) {
         rc->flash_tex = SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, rc->view_w,
                                           rc->view_h);
@@ -423,49 +440,12 @@ static bool flash_begin(RenderCtx *rc, SDL_Texture **prev) {
     }
     *prev = SDL_GetRenderTarget(rc->r);
     if (!rc->flash_tex || SDL_SetRenderTarget(rc->r, rc->flash_tex) != 0) return false;
+    SDL_RenderSetClipRect(rc->r, box);
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(rc->r, 0, 0, 0, 0);
-    SDL_RenderClear(rc->r);
+    SDL_RenderFillRect(rc->r, box);
     return true;
 }
-
-static void flash_end(RenderCtx *rc, SDL_Texture *prev, float strength) {
-    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_ADD);
-    SDL_SetRenderDrawColor(rc->r, 255, 255, 255, 255);
-    SDL_RenderFillRect(rc->r, NULL);
-    SDL_SetRenderTarget(rc->r, prev);
-    SDL_SetTextureAlphaMod(rc->flash_tex, (Uint8)(230 * strength));
-    SDL_Rect all = {0, 0, rc->view_w, rc->view_h};
-    SDL_RenderCopy(rc->r, rc->flash_tex, NULL, &all);
-}
-
-// Every creature of one kind, in spawn order, each with its hit flash
-// (kind: the kind's place in the list).
-#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                                    \
-    static void draw_all_##prefix(RenderCtx *rc, const World *w, int kind) {        \
-        for (int i = 0; i < w->prefix##_count; i++) {                                 \
-            draw_##prefix(rc, w, &w->prefix##s[i]);                                   \
-            float f = fx_boss_flash(rc, kind, i);                                     \
-            SDL_Texture *prev = NULL;                                                 \
-            if (f < 0.02f || !flash_begin(rc, &prev)) continue;                       \
-            bool debug = rc->debug;                                                   \
-            rc->debug = false;                                                        \
-            draw_##prefix(rc, w, &w->prefix##s[i]);                                   \
-            rc->debug = debug;                                                        \
-            flash_end(rc, prev, f);                                                   \
-        }                                                                             \
-    }
-CREATURES(DRAW_ALL_OF_KIND)
-#undef DRAW_ALL_OF_KIND
-
-#define DRAW_ALL_ENTRY(KIND, prefix, Type, name) draw_all_##prefix,
-static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CREATURES(DRAW_ALL_ENTRY)};
-#undef DRAW_ALL_ENTRY
-
-// With at least PIXEL_SHOTS_MIN enemy shots in view a software renderer
-// stamps them as pixels (below that the draw calls cost less than reading
-// the world back and writing it again, ~1 ms at 1280 x 720).
-#define PIXEL_SHOTS_MIN 48
 
 // The screen's pixels when the caller's surface is the renderer's target
 // as it is (offscreen shots and benches): the world is written straight
@@ -478,6 +458,105 @@ static bool screen_canvas(const RenderCtx *rc, Canvas *cv) {
     *cv = (Canvas){s->pixels, s->pitch / (int)sizeof(Uint32), s->w, s->h};
     return true;
 }
+
+// The white silhouette (f's alpha) blended over d, n pixels, at alpha mod
+// m < 255 as SDL's modulated blend copies it: a = f's alpha * m / 255, then
+// each channel (alpha too) a + (255 - a) * d's / 255.
+static void flash_blend(Uint32 *d, const Uint32 *f, int n, unsigned m) {
+    for (int i = 0; i < n; i++) {
+        unsigned a = (f[i] >> 24) * m / 255u;
+        if (!a) continue;
+        Uint32 v = d[i], out = 0;
+        for (int sh = 0; sh < 32; sh += 8) out |= (a + (255u - a) * (v >> sh & 255u) / 255u) << sh;
+        d[i] = out;
+    }
+}
+
+// A software renderer's flash into prev, a view-sized texture (the world
+// layer) or the offscreen surface as it is: the silhouette and the picture
+// under it read back, blended in memory and written back, as fast as
+// copies (SDL's own modulated blend cost ~8 ns a pixel). False when it
+// cannot, and the draw calls do it.
+static bool flash_in_memory(RenderCtx *rc, SDL_Texture *prev, const SDL_Rect *box, Uint8 m) {
+    if (!rc->pixel_shots || (prev && prev != rc->world) || (!prev && !rc->screen)) return false;
+    size_t n = (size_t)box->w * (size_t)box->h;
+    if (n > rc->flash_px_n) {
+        Uint32 *px = realloc(rc->flash_px, 2 * n * sizeof *px);
+        if (!px) return false;
+        rc->flash_px = px, rc->flash_px_n = n;
+    }
+    Uint32 *f = rc->flash_px, *d = rc->flash_px + n;
+    int pitch = box->w * (int)sizeof *f;
+    if (SDL_RenderReadPixels(rc->r, box, SDL_PIXELFORMAT_ARGB8888, f, pitch) != 0) return false;
+    SDL_SetRenderTarget(rc->r, prev);
+    Canvas cv;
+    if (screen_canvas(rc, &cv)) {                         // the surface's own pixels: blended where they are
+        SDL_RenderFlush(rc->r);
+        for (int y = 0; y < box->h; y++)
+            flash_blend(cv.px + (size_t)(box->y + y) * (size_t)cv.pitch + box->x, f + (size_t)y * (size_t)box->w,
+                        box->w, m);
+        return true;
+    }
+    bool read = SDL_RenderReadPixels(rc->r, box, SDL_PIXELFORMAT_ARGB8888, d, pitch) == 0;
+    if (read) flash_blend(d, f, (int)n, m);
+    if (!read || SDL_UpdateTexture(rc->flash_tex, box, d, pitch) != 0) {   // the silhouette kept: the draw calls next
+        SDL_SetRenderTarget(rc->r, rc->flash_tex);
+        return false;
+    }
+    SDL_SetTextureBlendMode(rc->flash_tex, SDL_BLENDMODE_NONE);
+    SDL_RenderCopy(rc->r, rc->flash_tex, box, box);
+    SDL_SetTextureBlendMode(rc->flash_tex, SDL_BLENDMODE_BLEND);
+    return true;
+}
+
+static void flash_end(RenderCtx *rc, SDL_Texture *prev, const SDL_Rect *box, float strength) {
+    Uint8 m = (Uint8)(230 * strength);
+    SDL_RenderSetClipRect(rc->r, NULL);
+    if (flash_in_memory(rc, prev, box, m)) return;
+    SDL_RenderSetClipRect(rc->r, box);
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_ADD);
+    SDL_SetRenderDrawColor(rc->r, 255, 255, 255, 255);
+    SDL_RenderFillRect(rc->r, box);
+    SDL_RenderSetClipRect(rc->r, NULL);
+    SDL_SetRenderTarget(rc->r, prev);
+    SDL_SetTextureAlphaMod(rc->flash_tex, m);
+    SDL_RenderCopy(rc->r, rc->flash_tex, box, box);
+}
+
+// Every creature of one kind, in spawn order, each with its hit flash
+// (kind: the kind's place in the list).
+#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                                                    \
+    static void draw_all_##prefix(RenderCtx *rc, const World *w, int kind) {                        \
+        for (int i = 0; i < w->prefix##_count; i++) {                                                 \
+            const Type *c = &w->prefix##s[i];                                                         \
+            draw_##prefix(rc, w, c);                                                                  \
+            float f = fx_boss_flash(rc, kind, i);                                                     \
+            Box b;                                                                                    \
+            bool boxed = prefix##_bounds(c, &b);                                                      \
+            SDL_Rect box;                                                                             \
+            SDL_Texture *prev = NULL;                                                                 \
+            if (f < 0.02f || !render_flash_rect(rc, boxed ? &b : NULL, boxed ? draw_##prefix##_reach(c) : 0, \
+                                                &box))                                                \
+                continue;                                                                             \
+            if (!flash_begin(rc, &prev, &box)) continue;                                              \
+            bool debug = rc->debug;                                                                   \
+            rc->debug = false;                                                                        \
+            draw_##prefix(rc, w, c);                                                                  \
+            rc->debug = debug;                                                                        \
+            flash_end(rc, prev, &box, f);                                                             \
+        }                                                                                             \
+    }
+CREATURES(DRAW_ALL_OF_KIND)
+#undef DRAW_ALL_OF_KIND
+
+#define DRAW_ALL_ENTRY(KIND, prefix, Type, name) draw_all_##prefix,
+static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CREATURES(DRAW_ALL_ENTRY)};
+#undef DRAW_ALL_ENTRY
+
+// With at least PIXEL_SHOTS_MIN enemy shots in view a software renderer
+// stamps them as pixels (below that the draw calls cost less than reading
+// the world back and writing it again, ~1 ms at 1280 x 720).
+#define PIXEL_SHOTS_MIN 48
 
 // Where the world is drawn: with draw calls only, in the screen's pixels
 // (the sky written, shots stamped), or in the world layer.

@@ -233,6 +233,17 @@ static void draw_debug(RenderCtx *rc, const Tentacle *c) {
 
 SDL_Color draw_tentacle_colour(void) { return (SDL_Color){200, 110, 255, 255}; }
 
+// The bounds hold every node with the thickest half width: the outline
+// strip is 1.6 px wider, the curve between two nodes bulges past them by
+// less than the longest link, and the body's sprite is 2.35 radii across.
+double draw_tentacle_reach(const Tentacle *c) {
+    double link = 0.0;
+    for (int a = 0; a < c->arm_count; a++)
+        for (int j = 0; j + 1 < c->arms[a].n; j++)
+            link = fmax(link, v2_len(v2_sub(tentacle_node(c, a, j + 1)->pos, tentacle_node(c, a, j)->pos)));
+    return fmax(1.6 + link, 0.175 * c->radius) + 2.0;
+}
+
 void draw_tentacle(RenderCtx *rc, const World *w, const Tentacle *c) {
     (void)w;
     double fade = 1.0;
