@@ -431,12 +431,14 @@ bool render_flash_rect(const RenderCtx *rc, const Box *bounds, double reach, SDL
 // renderer each full-view pass cost milliseconds. flash_begin returns false
 // (nothing to draw) when the renderer has no targets.
 static bool flash_begin(RenderCtx *rc, SDL_Texture **prev, const SDL_Rect *box) {
-    if (!rc->flash_tex && !rc->flash_failed) {
+    if ((!rc->flash_tex || rc->flash_w != rc->view_w || rc->flash_h != rc->view_h) && !rc->flash_failed) {
+        if (rc->flash_tex) SDL_DestroyTexture(rc->flash_tex);
         rc->flash_tex = SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, rc->view_w,
                                           rc->view_h);
         if (rc->flash_tex) SDL_SetTextureBlendMode(rc->flash_tex, SDL_BLENDMODE_BLEND);
         else log_warn("render: no hit flash (%s)", SDL_GetError());
         rc->flash_failed = !rc->flash_tex;
+        rc->flash_w = rc->view_w, rc->flash_h = rc->view_h;
     }
     *prev = SDL_GetRenderTarget(rc->r);
     if (!rc->flash_tex || SDL_SetRenderTarget(rc->r, rc->flash_tex) != 0) return false;
