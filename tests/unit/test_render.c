@@ -7,7 +7,9 @@
 // is gone at `off` (the title's demo pilot); a boss off screen gets a
 // marker at the edge, a dead one none; the boss bar counts bosses only and
 // shows the phase ticks; lock shows the hitbox; the hurt blink is not a
-// dash's; a dead player is not drawn. Runs from the repository root
+// dash's; a dead player is not drawn. The software renderer's own paths
+// give the draw calls' pixels: the hit flash drawn in the creature's box
+// and blended in memory, the sky's motes written as pixels. Runs from the repository root
 // (assets/, levels/).
 #include <setjmp.h>
 #include <stdarg.h>
@@ -279,6 +281,44 @@ static void test_flash_in_memory_matches_draw_calls(void **state) {
     }
 }
 
+// With many shots in view the flash is blended into the world layer read
+// back and written again: the same pixels as blended straight into the
+// offscreen surface.
+static void test_flash_in_world_layer(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o[2];
+    for (int k = 0; k < 2; k++) shot_open(&o[k], RENDER_FULL);
+    render_camera_follow(&o[0].rc, w);
+    int n = 0;
+    for (int j = 0; j < 8; j++)
+        for (int i = 0; i < 10; i++) {
+            Vec2 p = v2(o[0].rc.cam_x + 190 + 100 * i, o[0].rc.cam_y + 80 + 80 * j);
+            if (tilemap_point_solid(&w->map, p)) continue;
+            n += bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TETRAN, p, v2(3, 1), 4.0, 1, 60) >= 0;
+        }
+    assert_true(n >= 48);                        // enough for the world layer (PIXEL_SHOTS_MIN)
+    for (int k = 0; k < 2; k++) {
+        o[k].rc.screen = k == 1 ? o[k].s : NULL; // 0: the world layer; 1: the surface
+        push(w, EV_HIT, WHO_TETRAN, w->tetrans[0].pos);
+        fx_tick(&o[k].rc, w);
+        shot_draw(&o[k], w);
+    }
+    assert_non_null(o[0].rc.world);
+    assert_null(o[1].rc.world);
+    SDL_FPoint c = on_screen(&o[0], w->tetrans[0].pos);
+    assert_true(count_white(&o[0], (int)c.x - 260, (int)c.y - 260, (int)c.x + 260, (int)c.y + 260) > 2000);
+    int differ = 0;
+    for (int y = 0; y < RENDER_LOGICAL_H; y++)
+        for (int x = 0; x < RENDER_LOGICAL_W; x++) {
+            SDL_Color a = px(&o[0], x, y), b = px(&o[1], x, y);
+            differ += a.r != b.r || a.g != b.g || a.b != b.b;
+        }
+    assert_int_equal(differ, 0);
+    for (int k = 0; k < 2; k++) shot_close(&o[k]);
+    world_free(w);
+}
+
 // The backdrop's motes written into the sky's pixels are the pixels the
 // draw calls give without a sky layer (a starless arena: the gradient's
 // bands and the motes alone).
@@ -479,6 +519,7 @@ int main(void) {
         cmocka_unit_test(test_boss_flash_rate),
         cmocka_unit_test(test_flash_box_holds_creature),
         cmocka_unit_test(test_flash_in_memory_matches_draw_calls),
+        cmocka_unit_test(test_flash_in_world_layer),
         cmocka_unit_test(test_sky_motes_look_like_drawn),
         cmocka_unit_test(test_hurt_tint_follows_flashing),
         cmocka_unit_test(test_offscreen_marker),
