@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <SDL_image.h>
 
@@ -126,6 +127,9 @@ static int pos_before(const void *a, const void *b) {
     return p->order < q->order ? -1 : p->order > q->order;
 }
 
+// The order's two 16-bit halves, column (0) and band (1).
+static unsigned order_part(Uint32 order, int half) { return half ? order >> 16 : order & 0xFFFFu; }
+
 enum { GLOW_SLOTS = 48, ORB_SLOTS = 8 };
 
 typedef struct ShotCache {
@@ -137,6 +141,9 @@ typedef struct ShotCache {
     SDL_Surface *sprite;       // bullets/enemy.png as ARGB8888; NULL: missing (a flat disc then)
     ShotPos *pos;              // the shots in view this frame
     int pos_n, pos_cap;
+    ShotPos *sorted;           // pos_cap: the sort's other half
+    int *count;                // count_n: the sort's buckets
+    unsigned count_n;
 } ShotCache;
 
 void draw_shots_free(RenderCtx *rc) {
@@ -146,6 +153,8 @@ void draw_shots_free(RenderCtx *rc) {
     for (int i = 0; i < ORB_SLOTS; i++) free(c->orb[i].px), free(c->orb[i].span), free(c->orb[i].keep);
     if (c->sprite) SDL_FreeSurface(c->sprite);
     free(c->pos);
+    free(c->sorted);
+    free(c->count);
     free(c);
     rc->shots = NULL;
 }
@@ -375,6 +384,35 @@ static void stamp_orb(const Canvas *cv, const Orb *o, int cx, int cy) {
     }
 }
 
+// The shots in view by order, ties in pool order, as a stable sort by
+// order would put them: two stable counting passes, the column, then the
+// band (qsort's comparisons cost more than the stamps' sorting saved).
+// False when it cannot have the memory (qsort then).
+static bool sort_shots(ShotCache *c) {
+    unsigned most = 0;
+    for (int i = 0; i < c->pos_n; i++)
+        for (int half = 0; half < 2; half++)
+            if (order_part(c->pos[i].order, half) > most) most = order_part(c->pos[i].order, half);
+    if (most + 2 > c->count_n) {
+        int *count = realloc(c->count, (most + 2) * sizeof *count);
+        if (!count) return false;
+        c->count = count, c->count_n = most + 2;
+    }
+    ShotPos *sorted = realloc(c->sorted, (size_t)c->pos_cap * sizeof *sorted);
+    if (!sorted) return false;
+    c->sorted = sorted;
+    ShotPos *from = c->pos, *to = c->sorted;
+    for (int half = 0; half < 2; half++) {
+        memset(c->count, 0, (most + 2) * sizeof *c->count);
+        for (int i = 0; i < c->pos_n; i++) c->count[order_part(from[i].order, half) + 1]++;
+        for (unsigned k = 1; k < most + 2; k++) c->count[k] += c->count[k - 1];
+        for (int i = 0; i < c->pos_n; i++) to[c->count[order_part(from[i].order, half)]++] = from[i];
+        ShotPos *t = from;
+        from = to, to = t;
+    }
+    return true;                                  // two passes: back in pos
+}
+
 void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse) {
     ShotCache *c = cache(rc);
     if (!c) return;
@@ -397,7 +435,7 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
     }
     // Glows add and rims darken alike in any order; where orbs overlap they
     // stack in this order rather than the pool's (the same orb either way).
-    qsort(c->pos, (size_t)c->pos_n, sizeof *c->pos, pos_before);
+    if (!sort_shots(c)) qsort(c->pos, (size_t)c->pos_n, sizeof *c->pos, pos_before);
     const ShotPos *p = c->pos;
     for (int i = 0; i < c->pos_n; i++) {
         for (int k = 1; k <= 3; k++)
