@@ -230,13 +230,32 @@ typedef struct Span {
 
 enum { SPAN_MAX = 255 };
 
-static int disc_rows(const Canvas *cv, float cx, float cy, float r, Span out[SPAN_MAX]) {
-    int ir = (int)ceilf(r), n = 0;
-    if (ir > SPAN_MAX / 2) ir = SPAN_MAX / 2;
-    for (int dy = -ir; dy <= ir; dy++) {
+// A disc's half width on each row, dy = -ir..ir (render_fill_circle's
+// sqrtf; negative: no row there), kept while the radius stays the same (a
+// pass over shots of one size works them out once).
+typedef struct DiscHalf {
+    float r;                   // negative: none yet
+    int ir;
+    float hw[SPAN_MAX];
+} DiscHalf;
+
+static const DiscHalf *disc_half(DiscHalf *d, float r) {
+    if (d->r == r) return d;
+    d->r = r;
+    d->ir = (int)ceilf(r);
+    if (d->ir > SPAN_MAX / 2) d->ir = SPAN_MAX / 2;
+    for (int dy = -d->ir; dy <= d->ir; dy++) {
         float h = r * r - (float)(dy * dy);
-        if (h < 0) continue;
-        float hw = sqrtf(h);
+        d->hw[dy + d->ir] = h < 0 ? -1.0f : sqrtf(h);
+    }
+    return d;
+}
+
+static int disc_rows(const Canvas *cv, float cx, float cy, const DiscHalf *d, Span out[SPAN_MAX]) {
+    int n = 0;
+    for (int dy = -d->ir; dy <= d->ir; dy++) {
+        float hw = d->hw[dy + d->ir];
+        if (hw < 0) continue;
         int y = (int)(cy + (float)dy), x0 = (int)(cx - hw), x1 = (int)(cx + hw);
         if (y < 0 || y >= cv->h || x1 < 0 || x0 >= cv->w) continue;
         out[n++] = (Span){y, x0 < 0 ? 0 : x0, x1 >= cv->w ? cv->w - 1 : x1};
@@ -269,16 +288,16 @@ static void rim_row(Uint32 *d, int n) {
     }
 }
 
-static void stamp_rim(const Canvas *cv, float cx, float cy, float r) {
+static void stamp_rim(const Canvas *cv, float cx, float cy, DiscHalf *d, float r) {
     Span sp[SPAN_MAX];
-    int n = disc_rows(cv, cx, cy, r, sp);
+    int n = disc_rows(cv, cx, cy, disc_half(d, r), sp);
     for (int i = 0; i < n; i++) rim_row(cv->px + (size_t)sp[i].y * (size_t)cv->pitch + sp[i].x0, sp[i].x1 - sp[i].x0 + 1);
 }
 
-static void stamp_disc(const Canvas *cv, float cx, float cy, float r, SDL_Color col) {
+static void stamp_disc(const Canvas *cv, float cx, float cy, DiscHalf *d, float r, SDL_Color col) {
     Uint32 v = 0xFF000000u | (Uint32)col.r << 16 | (Uint32)col.g << 8 | col.b;
     Span sp[SPAN_MAX];
-    int n = disc_rows(cv, cx, cy, r, sp);
+    int n = disc_rows(cv, cx, cy, disc_half(d, r), sp);
     for (int i = 0; i < n; i++) {
         Uint32 *row = cv->px + (size_t)sp[i].y * (size_t)cv->pitch;
         for (int x = sp[i].x0; x <= sp[i].x1; x++) row[x] = v;
@@ -443,13 +462,14 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
                        p[i].rad * (2.0f - 0.4f * (float)k), TRAIL, trail_alpha(k));
         stamp_glow(c, &cv, p[i].x, p[i].y, p[i].rad * SHOT_AURA * pulse, AURA, AURA_ALPHA);
     }
-    for (int i = 0; i < c->pos_n; i++) stamp_rim(&cv, p[i].x, p[i].y, p[i].rad + SHOT_RIM_PX);
+    DiscHalf rim = {.r = -1.0f}, orb = {.r = -1.0f}, core = {.r = -1.0f};
+    for (int i = 0; i < c->pos_n; i++) stamp_rim(&cv, p[i].x, p[i].y, &rim, p[i].rad + SHOT_RIM_PX);
     const SDL_Surface *sp = sprite(rc, c);
     double angle = w->tick * SHOT_TURN_DEG;
     for (int i = 0; i < c->pos_n; i++) {
         const Orb *o = sp ? orb_kernel(c, sp, p[i].rad * 4.0f / (float)sp->h * pulse, angle) : NULL;
         if (o) stamp_orb(&cv, o, (int)lroundf(p[i].x), (int)lroundf(p[i].y));
-        else stamp_disc(&cv, p[i].x, p[i].y, p[i].rad, ORB);
-        stamp_disc(&cv, p[i].x, p[i].y, p[i].rad * SHOT_CORE, CORE);
+        else stamp_disc(&cv, p[i].x, p[i].y, &orb, p[i].rad, ORB);
+        stamp_disc(&cv, p[i].x, p[i].y, &core, p[i].rad * SHOT_CORE, CORE);
     }
 }
