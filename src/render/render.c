@@ -74,6 +74,8 @@ void render_shutdown(RenderCtx *rc) {
     rc->glow = NULL;
     if (rc->flash_tex) SDL_DestroyTexture(rc->flash_tex);
     rc->flash_tex = NULL;
+    free(rc->flash_px);
+    rc->flash_px = NULL;
     if (rc->sky) SDL_DestroyTexture(rc->sky);
     rc->sky = NULL;
     if (rc->world) SDL_DestroyTexture(rc->world);
@@ -214,21 +216,7 @@ void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, c
 
 int render_text_width(RenderCtx *rc, const char *text, int scale) { return font_shown_width(rc->r, text, scale); }
 
-// Far-away motes with parallax so even starless arenas feel deep, added on
-// the sky (draw_stars); with bands (no sky layer) the gradient first.
-static void draw_backdrop(RenderCtx *rc, bool bands) {
-    // The gradient as 8 px bands of flat colour: the steps are below one
-    // colour level, and flat fills are far cheaper than a stretched texture
-    // in the software renderer (shots, benches).
-    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
-    for (int y = 0; bands && y < rc->view_h; y += 8) {
-        double t = (y + 4) / (double)rc->view_h;
-        SDL_SetRenderDrawColor(rc->r, (Uint8)(8 + 30 * t), (Uint8)(10 + 8 * t), (Uint8)(28 + 34 * t), 255);
-        SDL_Rect band = {0, y, rc->view_w, 8};
-        SDL_RenderFillRect(rc->r, &band);
-    }
-    if (!rc->glow) return;
-    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+void render_motes(const RenderCtx *rc, void (*put)(void *ctx, const RenderMote *m), void *ctx) {
     const double par = 0.25, cell = 160.0;
     double ox = rc->cam_x * par, oy = rc->cam_y * par;
     int c0 = (int)floor(ox / cell) - 1, r0 = (int)floor(oy / cell) - 1;
@@ -242,11 +230,34 @@ static void draw_backdrop(RenderCtx *rc, bool bands) {
             float y = (float)(r * cell + ((h >> 7) & 127) - oy);
             float s = 6.0f + (float)((h >> 14) & 15);
             float tw = 0.6f + 0.4f * sinf((float)rc->time_s * 0.7f + (float)(h & 63));
-            SDL_SetTextureColorMod(rc->glow, 80, (Uint8)(70 + ((h >> 18) & 63)), 160);
-            SDL_SetTextureAlphaMod(rc->glow, (Uint8)(40 * tw));
-            SDL_FRect d = {x - s, y - s, s * 2, s * 2};
-            SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+            RenderMote m = {{x - s, y - s, s * 2, s * 2}, {80, (Uint8)(70 + ((h >> 18) & 63)), 160, 255},
+                            (Uint8)(40 * tw)};
+            put(ctx, &m);
         }
+}
+
+static void put_mote(void *ctx, const RenderMote *m) {
+    RenderCtx *rc = ctx;
+    SDL_SetTextureColorMod(rc->glow, m->c.r, m->c.g, m->c.b);
+    SDL_SetTextureAlphaMod(rc->glow, m->alpha);
+    SDL_RenderCopyF(rc->r, rc->glow, NULL, &m->at);
+}
+
+// The backdrop without a sky layer: the gradient as 8 px bands of flat
+// colour (the steps are below one colour level, and flat fills are far
+// cheaper than a stretched texture in the software renderer), then the
+// motes with draw calls.
+static void draw_backdrop(RenderCtx *rc) {
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
+    for (int y = 0; y < rc->view_h; y += 8) {
+        double t = (y + 4) / (double)rc->view_h;
+        SDL_SetRenderDrawColor(rc->r, (Uint8)(8 + 30 * t), (Uint8)(10 + 8 * t), (Uint8)(28 + 34 * t), 255);
+        SDL_Rect band = {0, y, rc->view_w, 8};
+        SDL_RenderFillRect(rc->r, &band);
+    }
+    if (!rc->glow) return;
+    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+    render_motes(rc, put_mote, rc);
 }
 
 // Triangle corners of a half tile (solid part), in screen px.
@@ -399,64 +410,44 @@ const char *render_boss_name(const World *w) {
     return NULL;
 }
 
+bool render_flash_rect(const RenderCtx *rc, const Box *bounds, double reach, SDL_Rect *out) {
+    if (!bounds) {
+        *out = (SDL_Rect){0, 0, rc->view_w, rc->view_h};
+        return true;
+    }
+    double x0 = floor(bounds->x0 - reach - rc->cam_x), y0 = floor(bounds->y0 - reach - rc->cam_y);
+    double x1 = ceil(bounds->x1 + reach - rc->cam_x), y1 = ceil(bounds->y1 + reach - rc->cam_y);
+    x0 = fmax(x0, 0.0), y0 = fmax(y0, 0.0), x1 = fmin(x1, rc->view_w), y1 = fmin(y1, rc->view_h);
+    if (!(x1 > x0 && y1 > y0)) return false;
+    *out = (SDL_Rect){(int)x0, (int)y0, (int)(x1 - x0), (int)(y1 - y0)};
+    return true;
+}
+
 // A creature's white hit flash, for every kind alike: the creature is drawn
 // a second time into a clear view-sized target, everything it covered is
 // turned white (an added white fill keeps the target's alpha), and that
-// silhouette goes on top at the flash's strength. flash_begin returns false
+// silhouette goes on top at the flash's strength. Only the rectangle box
+// (render_flash_rect) is cleared, drawn, filled and copied: in the software
+// renderer each full-view pass cost milliseconds. flash_begin returns false
 // (nothing to draw) when the renderer has no targets.
-static bool flash_begin(RenderCtx *rc, SDL_Texture **prev) {
-    if (!rc->flash_tex && !rc->flash_failed) {
+static bool flash_begin(RenderCtx *rc, SDL_Texture **prev, const SDL_Rect *box) {
+    if ((!rc->flash_tex || rc->flash_w != rc->view_w || rc->flash_h != rc->view_h) && !rc->flash_failed) {
+        if (rc->flash_tex) SDL_DestroyTexture(rc->flash_tex);
         rc->flash_tex = SDL_CreateTexture(rc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, rc->view_w,
                                           rc->view_h);
         if (rc->flash_tex) SDL_SetTextureBlendMode(rc->flash_tex, SDL_BLENDMODE_BLEND);
         else log_warn("render: no hit flash (%s)", SDL_GetError());
         rc->flash_failed = !rc->flash_tex;
+        rc->flash_w = rc->view_w, rc->flash_h = rc->view_h;
     }
     *prev = SDL_GetRenderTarget(rc->r);
     if (!rc->flash_tex || SDL_SetRenderTarget(rc->r, rc->flash_tex) != 0) return false;
+    SDL_RenderSetClipRect(rc->r, box);
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(rc->r, 0, 0, 0, 0);
-    SDL_RenderClear(rc->r);
+    SDL_RenderFillRect(rc->r, box);
     return true;
 }
-
-static void flash_end(RenderCtx *rc, SDL_Texture *prev, float strength) {
-    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_ADD);
-    SDL_SetRenderDrawColor(rc->r, 255, 255, 255, 255);
-    SDL_RenderFillRect(rc->r, NULL);
-    SDL_SetRenderTarget(rc->r, prev);
-    SDL_SetTextureAlphaMod(rc->flash_tex, (Uint8)(230 * strength));
-    SDL_Rect all = {0, 0, rc->view_w, rc->view_h};
-    SDL_RenderCopy(rc->r, rc->flash_tex, NULL, &all);
-}
-
-// Every creature of one kind, in spawn order, each with its hit flash
-// (kind: the kind's place in the list).
-#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                                    \
-    static void draw_all_##prefix(RenderCtx *rc, const World *w, int kind) {        \
-        for (int i = 0; i < w->prefix##_count; i++) {                                 \
-            draw_##prefix(rc, w, &w->prefix##s[i]);                                   \
-            float f = fx_boss_flash(rc, kind, i);                                     \
-            SDL_Texture *prev = NULL;                                                 \
-            if (f < 0.02f || !flash_begin(rc, &prev)) continue;                       \
-            bool debug = rc->debug;                                                   \
-            rc->debug = false;                                                        \
-            draw_##prefix(rc, w, &w->prefix##s[i]);                                   \
-            rc->debug = debug;                                                        \
-            flash_end(rc, prev, f);                                                   \
-        }                                                                             \
-    }
-CREATURES(DRAW_ALL_OF_KIND)
-#undef DRAW_ALL_OF_KIND
-
-#define DRAW_ALL_ENTRY(KIND, prefix, Type, name) draw_all_##prefix,
-static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CREATURES(DRAW_ALL_ENTRY)};
-#undef DRAW_ALL_ENTRY
-
-// With at least PIXEL_SHOTS_MIN enemy shots in view a software renderer
-// stamps them as pixels (below that the draw calls cost less than reading
-// the world back and writing it again, ~1 ms at 1280 x 720).
-#define PIXEL_SHOTS_MIN 48
 
 // The screen's pixels when the caller's surface is the renderer's target
 // as it is (offscreen shots and benches): the world is written straight
@@ -469,6 +460,105 @@ static bool screen_canvas(const RenderCtx *rc, Canvas *cv) {
     *cv = (Canvas){s->pixels, s->pitch / (int)sizeof(Uint32), s->w, s->h};
     return true;
 }
+
+// The white silhouette (f's alpha) blended over d, n pixels, at alpha mod
+// m < 255 as SDL's modulated blend copies it: a = f's alpha * m / 255, then
+// each channel (alpha too) a + (255 - a) * d's / 255.
+static void flash_blend(Uint32 *d, const Uint32 *f, int n, unsigned m) {
+    for (int i = 0; i < n; i++) {
+        unsigned a = (f[i] >> 24) * m / 255u;
+        if (!a) continue;
+        Uint32 v = d[i], out = 0;
+        for (int sh = 0; sh < 32; sh += 8) out |= (a + (255u - a) * (v >> sh & 255u) / 255u) << sh;
+        d[i] = out;
+    }
+}
+
+// A software renderer's flash into prev, a view-sized texture (the world
+// layer) or the offscreen surface as it is: the silhouette and the picture
+// under it read back, blended in memory and written back, as fast as
+// copies (SDL's own modulated blend cost ~8 ns a pixel). False when it
+// cannot, and the draw calls do it.
+static bool flash_in_memory(RenderCtx *rc, SDL_Texture *prev, const SDL_Rect *box, Uint8 m) {
+    if (!rc->pixel_shots || (prev && prev != rc->world) || (!prev && !rc->screen)) return false;
+    size_t n = (size_t)box->w * (size_t)box->h;
+    if (n > rc->flash_px_n) {
+        Uint32 *px = realloc(rc->flash_px, 2 * n * sizeof *px);
+        if (!px) return false;
+        rc->flash_px = px, rc->flash_px_n = n;
+    }
+    Uint32 *f = rc->flash_px, *d = rc->flash_px + n;
+    int pitch = box->w * (int)sizeof *f;
+    if (SDL_RenderReadPixels(rc->r, box, SDL_PIXELFORMAT_ARGB8888, f, pitch) != 0) return false;
+    SDL_SetRenderTarget(rc->r, prev);
+    Canvas cv;
+    if (screen_canvas(rc, &cv)) {                         // the surface's own pixels: blended where they are
+        SDL_RenderFlush(rc->r);
+        for (int y = 0; y < box->h; y++)
+            flash_blend(cv.px + (size_t)(box->y + y) * (size_t)cv.pitch + box->x, f + (size_t)y * (size_t)box->w,
+                        box->w, m);
+        return true;
+    }
+    bool read = SDL_RenderReadPixels(rc->r, box, SDL_PIXELFORMAT_ARGB8888, d, pitch) == 0;
+    if (read) flash_blend(d, f, (int)n, m);
+    if (!read || SDL_UpdateTexture(rc->flash_tex, box, d, pitch) != 0) {   // the silhouette kept: the draw calls next
+        SDL_SetRenderTarget(rc->r, rc->flash_tex);
+        return false;
+    }
+    SDL_SetTextureBlendMode(rc->flash_tex, SDL_BLENDMODE_NONE);
+    SDL_RenderCopy(rc->r, rc->flash_tex, box, box);
+    SDL_SetTextureBlendMode(rc->flash_tex, SDL_BLENDMODE_BLEND);
+    return true;
+}
+
+static void flash_end(RenderCtx *rc, SDL_Texture *prev, const SDL_Rect *box, float strength) {
+    Uint8 m = (Uint8)(230 * strength);
+    SDL_RenderSetClipRect(rc->r, NULL);
+    if (flash_in_memory(rc, prev, box, m)) return;
+    SDL_RenderSetClipRect(rc->r, box);
+    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_ADD);
+    SDL_SetRenderDrawColor(rc->r, 255, 255, 255, 255);
+    SDL_RenderFillRect(rc->r, box);
+    SDL_RenderSetClipRect(rc->r, NULL);
+    SDL_SetRenderTarget(rc->r, prev);
+    SDL_SetTextureAlphaMod(rc->flash_tex, m);
+    SDL_RenderCopy(rc->r, rc->flash_tex, box, box);
+}
+
+// Every creature of one kind, in spawn order, each with its hit flash
+// (kind: the kind's place in the list).
+#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                                                    \
+    static void draw_all_##prefix(RenderCtx *rc, const World *w, int kind) {                        \
+        for (int i = 0; i < w->prefix##_count; i++) {                                                 \
+            const Type *c = &w->prefix##s[i];                                                         \
+            draw_##prefix(rc, w, c);                                                                  \
+            float f = fx_boss_flash(rc, kind, i);                                                     \
+            Box b;                                                                                    \
+            bool boxed = prefix##_bounds(c, &b);                                                      \
+            SDL_Rect box;                                                                             \
+            SDL_Texture *prev = NULL;                                                                 \
+            if (f < 0.02f || !render_flash_rect(rc, boxed ? &b : NULL, boxed ? draw_##prefix##_reach(c) : 0, \
+                                                &box))                                                \
+                continue;                                                                             \
+            if (!flash_begin(rc, &prev, &box)) continue;                                              \
+            bool debug = rc->debug;                                                                   \
+            rc->debug = false;                                                                        \
+            draw_##prefix(rc, w, c);                                                                  \
+            rc->debug = debug;                                                                        \
+            flash_end(rc, prev, &box, f);                                                             \
+        }                                                                                             \
+    }
+CREATURES(DRAW_ALL_OF_KIND)
+#undef DRAW_ALL_OF_KIND
+
+#define DRAW_ALL_ENTRY(KIND, prefix, Type, name) draw_all_##prefix,
+static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CREATURES(DRAW_ALL_ENTRY)};
+#undef DRAW_ALL_ENTRY
+
+// With at least PIXEL_SHOTS_MIN enemy shots in view a software renderer
+// stamps them as pixels (below that the draw calls cost less than reading
+// the world back and writing it again, ~1 ms at 1280 x 720).
+#define PIXEL_SHOTS_MIN 48
 
 // Where the world is drawn: with draw calls only, in the screen's pixels
 // (the sky written, shots stamped), or in the world layer.
@@ -550,7 +640,7 @@ void render_world(RenderCtx *rc, const World *w) {
     WorldLayer layer = rc->pixel_shots && draw_shots_in_view(rc, w, PIXEL_SHOTS_MIN) >= PIXEL_SHOTS_MIN
                            ? world_begin(rc, w, &prev)
                            : LAYER_NONE;
-    draw_backdrop(rc, !layer && !draw_stars(rc, w));
+    if (!layer && !draw_stars(rc, w)) draw_backdrop(rc);
     draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
     for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w, (int)k);

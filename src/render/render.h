@@ -55,7 +55,10 @@ typedef struct RenderCtx {
     RenderLevel shake;         // camera shake: full, reduced (40 %), off
     RenderLevel flashing;      // flashes (hurt red, boss-down white, bosses' hit flash): full, reduced (35 %), off
     SDL_Texture *flash_tex;    // the view-sized target a creature's white hit flash is drawn in (lazy)
+    int flash_w, flash_h;      // its size (made again when the view's changes)
     bool flash_failed;         // ... which this renderer cannot make (no flash then; warned once)
+    Uint32 *flash_px;          // a software renderer's flash: the silhouette and the picture under it (lazy)
+    size_t flash_px_n;         // ... pixels each holds
     SDL_Texture *sky;          // the view-sized streaming layer the gradient and stars are written into (lazy)
     int sky_w, sky_h;          // its size (made again when the view's changes)
     bool sky_failed;           // ... which this renderer cannot make (bands, no stars then; warned once)

@@ -28,15 +28,32 @@ static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
 // Creature drawing, one file per kind of the creature list
 // (render/draw/prefix.c): draw_prefix draws one creature (its debug details
 // too when rc->debug); draw_prefix_colour is its sparks' and death burst's
-// colour (render/fx.c).
+// colour (render/fx.c); draw_prefix_reach is how far (px) what it draws
+// with any opacity may reach outside prefix_bounds' box while it is alive
+// (the hit flash is drawn in that box widened by it).
 #define RENDER_DRAW_KIND(KIND, prefix, Type, name)                                \
     void draw_##prefix(RenderCtx *rc, const struct World *w, const Type *c);      \
-    SDL_Color draw_##prefix##_colour(void);
+    SDL_Color draw_##prefix##_colour(void);                                       \
+    double draw_##prefix##_reach(const Type *c);
 CREATURES(RENDER_DRAW_KIND)
 #undef RENDER_DRAW_KIND
-// The sky: the backdrop's gradient and the stars in view as pixels in
-// rc->sky, copied over the whole view; false (nothing drawn) when this
-// renderer has no streaming layer.
+// The view's rectangle a creature's hit flash is drawn in: bounds (its
+// prefix_bounds box, world px) widened by reach, in screen px, clipped to
+// the view; the whole view when bounds is NULL (no box: a dead creature's
+// pieces fly apart). False when none of it is in view.
+bool render_flash_rect(const RenderCtx *rc, const Box *bounds, double reach, SDL_Rect *out);
+// The backdrop's far motes, in parallax so even starless arenas feel deep:
+// each a copy of rc->glow into the rectangle at, colour-modulated by c and
+// by alpha, added. render_motes hands every one near the view to put.
+typedef struct RenderMote {
+    SDL_FRect at;
+    SDL_Color c;
+    Uint8 alpha;
+} RenderMote;
+void render_motes(const RenderCtx *rc, void (*put)(void *ctx, const RenderMote *m), void *ctx);
+// The sky: the backdrop's gradient, the stars in view and the motes as
+// pixels in rc->sky, copied over the whole view; false (nothing drawn) when
+// this renderer has no streaming layer.
 bool draw_stars(RenderCtx *rc, const struct World *w);
 // A view-sized ARGB8888 picture in memory (pitch in pixels).
 typedef struct Canvas {
@@ -74,7 +91,8 @@ static inline void render_add_sat_row(Uint32 *d, const Uint32 *a, int n) {
     }
     if (i < n) d[i] = render_add_sat(d[i], a[i]);
 }
-// The same sky written into the view-sized px (pitch in pixels).
+// The same sky written into the view-sized px (pitch in pixels), the motes
+// added as the software renderer copies rc->glow.
 void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch);
 // The enemy shots (render/draw/shots.c), pulse the frame's glow pulse:
 // with draw calls, or stamped into the world's pixels (the same look).

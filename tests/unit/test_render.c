@@ -7,7 +7,9 @@
 // is gone at `off` (the title's demo pilot); a boss off screen gets a
 // marker at the edge, a dead one none; the boss bar counts bosses only and
 // shows the phase ticks; lock shows the hitbox; the hurt blink is not a
-// dash's; a dead player is not drawn. Runs from the repository root
+// dash's; a dead player is not drawn. The software renderer's own paths
+// give the draw calls' pixels: the hit flash drawn in the creature's box
+// and blended in memory, the sky's motes written as pixels. Runs from the repository root
 // (assets/, levels/).
 #include <setjmp.h>
 #include <stdarg.h>
@@ -194,6 +196,157 @@ static void test_boss_flash_follows_flashing(void **state) {
     assert_true(white[RENDER_REDUCED] <= white[RENDER_FULL]);
 }
 
+// Every pixel a creature draws with any opacity lies in its hit flash's
+// box (render_flash_rect: its bounds widened by draw_prefix_reach), so the
+// flash drawn in that box alone is the whole silhouette: each living
+// creature of the shipped arenas, drawn alone into a clear picture, at ten
+// points of a fight (walking, climbing, firing).
+#define CHECK_KIND_IN_BOX(KIND, prefix, Type, name)                                                   \
+    for (int i = 0; i < w->prefix##_count; i++) {                                                      \
+        const Type *c = &w->prefix##s[i];                                                              \
+        Box b;                                                                                         \
+        if (!prefix##_bounds(c, &b)) continue;                                                         \
+        SDL_SetRenderDrawBlendMode(o.r, SDL_BLENDMODE_NONE);                                           \
+        SDL_SetRenderDrawColor(o.r, 0, 0, 0, 0);                                                       \
+        SDL_RenderClear(o.r);                                                                          \
+        draw_##prefix(&o.rc, w, c);                                                                    \
+        SDL_RenderFlush(o.r);                                                                          \
+        SDL_Rect box;                                                                                  \
+        bool any = render_flash_rect(&o.rc, &b, draw_##prefix##_reach(c), &box);                       \
+        for (int y = 0; y < RENDER_LOGICAL_H; y++)                                                     \
+            for (int x = 0; x < RENDER_LOGICAL_W; x++) {                                               \
+                bool inside = any && x >= box.x && y >= box.y && x < box.x + box.w && y < box.y + box.h; \
+                if (!inside && px(&o, x, y).a) fail_msg("%s: %s pixel (%d, %d) outside its flash box", levels[l], name, x, y); \
+            }                                                                                          \
+        drawn++;                                                                                       \
+    }
+
+static void test_flash_box_holds_creature(void **state) {
+    (void)state;
+    static const char *const levels[] = {"levels/01-tetran.lvl", "levels/02-tentacle.lvl", "levels/03-whale.lvl",
+                                         "levels/04-convergence.lvl", "levels/bench/stress.lvl"};
+    int drawn = 0;
+    for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
+        World *w = arena(levels[l]);
+        Shot o;
+        shot_open(&o, RENDER_FULL);
+        for (int t = 0; t < 1000; t++) {
+            uint16_t in = (uint16_t)((t % 400 < 200 ? BTN_RIGHT : BTN_LEFT) | ((t / 6) % 2 ? BTN_FIRE : 0));
+            if (t % 120 < 30) in |= BTN_UP;
+            world_step(w, (Input){in});
+            if (t % 100 != 99) continue;
+            render_camera_follow(&o.rc, w);
+            CREATURES(CHECK_KIND_IN_BOX)
+        }
+        shot_close(&o);
+        world_free(w);
+    }
+    assert_true(drawn >= 40);
+}
+#undef CHECK_KIND_IN_BOX
+
+// A software renderer blends the flash in memory when it can (the
+// offscreen surface, the world layer): the same pixels as SDL's own
+// modulated copy, at a full flash and a soft one.
+static void test_flash_in_memory_matches_draw_calls(void **state) {
+    (void)state;
+    for (int soft = 0; soft < 2; soft++) {
+        World *w = arena("levels/test/tetran-duel.lvl");
+        Shot o[2];
+        for (int k = 0; k < 2; k++) {
+            shot_open(&o[k], RENDER_FULL);
+            o[k].rc.pixel_shots = k == 1;           // 0: draw calls only; 1: in memory
+            o[k].rc.screen = k == 1 ? o[k].s : NULL;
+            push(w, EV_HIT, WHO_TETRAN, w->tetrans[0].pos);
+            fx_tick(&o[k].rc, w);
+            for (int t = 0; t < 4 * soft; t++) {
+                events_clear(&w->events);
+                fx_tick(&o[k].rc, w);
+            }
+            shot_draw(&o[k], w);
+        }
+        float f = fx_boss_flash(&o[0].rc, 0, 0);
+        assert_true(soft ? f > 0.02f && f < 0.9f : f > 0.9f);
+        SDL_FPoint c = on_screen(&o[0], w->tetrans[0].pos);
+        assert_true(count_white(&o[1], (int)c.x - 260, (int)c.y - 260, (int)c.x + 260, (int)c.y + 260) > (soft ? 0 : 2000));
+        int differ = 0;
+        for (int y = 0; y < RENDER_LOGICAL_H; y++)
+            for (int x = 0; x < RENDER_LOGICAL_W; x++) {
+                SDL_Color a = px(&o[0], x, y), b = px(&o[1], x, y);
+                differ += a.r != b.r || a.g != b.g || a.b != b.b;
+            }
+        assert_int_equal(differ, 0);
+        for (int k = 0; k < 2; k++) shot_close(&o[k]);
+        world_free(w);
+    }
+}
+
+// With many shots in view the flash is blended into the world layer read
+// back and written again: the same pixels as blended straight into the
+// offscreen surface.
+static void test_flash_in_world_layer(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o[2];
+    for (int k = 0; k < 2; k++) shot_open(&o[k], RENDER_FULL);
+    render_camera_follow(&o[0].rc, w);
+    int n = 0;
+    for (int j = 0; j < 8; j++)
+        for (int i = 0; i < 10; i++) {
+            Vec2 p = v2(o[0].rc.cam_x + 190 + 100 * i, o[0].rc.cam_y + 80 + 80 * j);
+            if (tilemap_point_solid(&w->map, p)) continue;
+            n += bullets_spawn(&w->bullets, OWNER_ENEMY, WHO_TETRAN, p, v2(3, 1), 4.0, 1, 60) >= 0;
+        }
+    assert_true(n >= 48);                        // enough for the world layer (PIXEL_SHOTS_MIN)
+    for (int k = 0; k < 2; k++) {
+        o[k].rc.screen = k == 1 ? o[k].s : NULL; // 0: the world layer; 1: the surface
+        push(w, EV_HIT, WHO_TETRAN, w->tetrans[0].pos);
+        fx_tick(&o[k].rc, w);
+        shot_draw(&o[k], w);
+    }
+    assert_non_null(o[0].rc.world);
+    assert_null(o[1].rc.world);
+    SDL_FPoint c = on_screen(&o[0], w->tetrans[0].pos);
+    assert_true(count_white(&o[0], (int)c.x - 260, (int)c.y - 260, (int)c.x + 260, (int)c.y + 260) > 2000);
+    int differ = 0;
+    for (int y = 0; y < RENDER_LOGICAL_H; y++)
+        for (int x = 0; x < RENDER_LOGICAL_W; x++) {
+            SDL_Color a = px(&o[0], x, y), b = px(&o[1], x, y);
+            differ += a.r != b.r || a.g != b.g || a.b != b.b;
+        }
+    assert_int_equal(differ, 0);
+    for (int k = 0; k < 2; k++) shot_close(&o[k]);
+    world_free(w);
+}
+
+// The backdrop's motes written into the sky's pixels are the pixels the
+// draw calls give without a sky layer (a starless arena: the gradient's
+// bands and the motes alone).
+static void test_sky_motes_look_like_drawn(void **state) {
+    (void)state;
+    World *w = arena("levels/test/flat.lvl");
+    assert_int_equal(w->stars.count, 0);
+    Shot o[2];
+    for (int k = 0; k < 2; k++) {
+        shot_open(&o[k], RENDER_FULL);
+        o[k].rc.sky_failed = k == 0;               // 0: no sky layer, draw calls
+        o[k].rc.time_s = 3.7;
+        shot_draw(&o[k], w);
+    }
+    assert_true(o[1].rc.sky != NULL);
+    int differ = 0, lit = 0;
+    for (int y = 0; y < RENDER_LOGICAL_H; y++)
+        for (int x = 0; x < RENDER_LOGICAL_W; x++) {
+            SDL_Color a = px(&o[0], x, y), b = px(&o[1], x, y);
+            differ += a.r != b.r || a.g != b.g || a.b != b.b;
+            lit += a.r > 40;                       // above the gradient: a mote
+        }
+    assert_true(lit > 100);
+    assert_int_equal(differ, 0);
+    for (int k = 0; k < 2; k++) shot_close(&o[k]);
+    world_free(w);
+}
+
 // Steady fire does not strobe: a full flash at most every 20 ticks, the
 // hits between flash softly.
 static void test_boss_flash_rate(void **state) {
@@ -364,6 +517,10 @@ int main(void) {
         cmocka_unit_test(test_stamped_shots_look_like_drawn),
         cmocka_unit_test(test_boss_flash_follows_flashing),
         cmocka_unit_test(test_boss_flash_rate),
+        cmocka_unit_test(test_flash_box_holds_creature),
+        cmocka_unit_test(test_flash_in_memory_matches_draw_calls),
+        cmocka_unit_test(test_flash_in_world_layer),
+        cmocka_unit_test(test_sky_motes_look_like_drawn),
         cmocka_unit_test(test_hurt_tint_follows_flashing),
         cmocka_unit_test(test_offscreen_marker),
         cmocka_unit_test(test_boss_bar),

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <SDL_image.h>
 
@@ -101,13 +102,19 @@ typedef struct Glow {
 
 // The frame's turned orb at one size: colour and alpha per pixel (non-
 // premultiplied ARGB), centred on (half, half); row y's visible pixels in
-// columns [span[2y], span[2y + 1]).
+// columns [span[2y], span[2y + 1]). The same as the blend's terms, four
+// 16-bit lanes a pixel in the canvas's byte order (B, G, R, A), rows of
+// stride pixels (n rounded up to 4, padded with clear ones): a pixel's
+// channel becomes (d * keep + mix) >> 8, so keep = 255 - a and mix =
+// colour * a + 128 (the alpha lane 0 and 255 << 8: opaque), and a clear
+// pixel keeps the canvas's (256 and 0).
 typedef struct Orb {
     float k;                   // the sprite's scale; 0: an empty slot
     double angle;
-    int n, half;
+    int n, half, stride;
     Uint32 *px;                // n * n
     int *span;                 // 2 * n
+    Uint16 *keep, *mix;        // 4 * n * stride each
 } Orb;
 
 typedef struct ShotPos {
@@ -120,6 +127,9 @@ static int pos_before(const void *a, const void *b) {
     return p->order < q->order ? -1 : p->order > q->order;
 }
 
+// The order's two 16-bit halves, column (0) and band (1).
+static unsigned order_part(Uint32 order, int half) { return half ? order >> 16 : order & 0xFFFFu; }
+
 enum { GLOW_SLOTS = 48, ORB_SLOTS = 8 };
 
 typedef struct ShotCache {
@@ -131,15 +141,20 @@ typedef struct ShotCache {
     SDL_Surface *sprite;       // bullets/enemy.png as ARGB8888; NULL: missing (a flat disc then)
     ShotPos *pos;              // the shots in view this frame
     int pos_n, pos_cap;
+    ShotPos *sorted;           // pos_cap: the sort's other half
+    int *count;                // count_n: the sort's buckets
+    unsigned count_n;
 } ShotCache;
 
 void draw_shots_free(RenderCtx *rc) {
     ShotCache *c = rc->shots;
     if (!c) return;
     for (int i = 0; i < GLOW_SLOTS; i++) free(c->glow[i].add), free(c->glow[i].span);
-    for (int i = 0; i < ORB_SLOTS; i++) free(c->orb[i].px), free(c->orb[i].span);
+    for (int i = 0; i < ORB_SLOTS; i++) free(c->orb[i].px), free(c->orb[i].span), free(c->orb[i].keep);
     if (c->sprite) SDL_FreeSurface(c->sprite);
     free(c->pos);
+    free(c->sorted);
+    free(c->count);
     free(c);
     rc->shots = NULL;
 }
@@ -167,12 +182,14 @@ static const Glow *glow_kernel(ShotCache *c, int size, SDL_Color col, Uint8 alph
     g->size = size;
     g->key = key;
     g->y0 = size, g->y1 = 0;
-    // The software renderer's nearest scaling: texel floor(i * (64 << 16) / size >> 16).
+    // The software renderer's nearest scaling: the texel under each pixel's
+    // centre, (i * inc + inc / 2) >> 16 with inc = (64 << 16) / size.
     unsigned inc = ((unsigned)RENDER_GLOW_PX << 16) / (unsigned)size;
     for (int y = 0; y < size; y++) {
         span[2 * y] = size, span[2 * y + 1] = 0;
         for (int x = 0; x < size; x++) {
-            unsigned a = render_glow_alpha((int)((unsigned)x * inc >> 16), (int)((unsigned)y * inc >> 16));
+            unsigned a = render_glow_alpha((int)(((unsigned)x * inc + inc / 2) >> 16),
+                                           (int)(((unsigned)y * inc + inc / 2) >> 16));
             a = a * alpha / 255u;
             Uint32 v = (Uint32)(col.r * a / 255u) << 16 | (Uint32)(col.g * a / 255u) << 8 | (Uint32)(col.b * a / 255u);
             add[y * size + x] = v;
@@ -213,13 +230,32 @@ typedef struct Span {
 
 enum { SPAN_MAX = 255 };
 
-static int disc_rows(const Canvas *cv, float cx, float cy, float r, Span out[SPAN_MAX]) {
-    int ir = (int)ceilf(r), n = 0;
-    if (ir > SPAN_MAX / 2) ir = SPAN_MAX / 2;
-    for (int dy = -ir; dy <= ir; dy++) {
+// A disc's half width on each row, dy = -ir..ir (render_fill_circle's
+// sqrtf; negative: no row there), kept while the radius stays the same (a
+// pass over shots of one size works them out once).
+typedef struct DiscHalf {
+    float r;                   // negative: none yet
+    int ir;
+    float hw[SPAN_MAX];
+} DiscHalf;
+
+static const DiscHalf *disc_half(DiscHalf *d, float r) {
+    if (d->r == r) return d;
+    d->r = r;
+    d->ir = (int)ceilf(r);
+    if (d->ir > SPAN_MAX / 2) d->ir = SPAN_MAX / 2;
+    for (int dy = -d->ir; dy <= d->ir; dy++) {
         float h = r * r - (float)(dy * dy);
-        if (h < 0) continue;
-        float hw = sqrtf(h);
+        d->hw[dy + d->ir] = h < 0 ? -1.0f : sqrtf(h);
+    }
+    return d;
+}
+
+static int disc_rows(const Canvas *cv, float cx, float cy, const DiscHalf *d, Span out[SPAN_MAX]) {
+    int n = 0;
+    for (int dy = -d->ir; dy <= d->ir; dy++) {
+        float hw = d->hw[dy + d->ir];
+        if (hw < 0) continue;
         int y = (int)(cy + (float)dy), x0 = (int)(cx - hw), x1 = (int)(cx + hw);
         if (y < 0 || y >= cv->h || x1 < 0 || x0 >= cv->w) continue;
         out[n++] = (Span){y, x0 < 0 ? 0 : x0, x1 >= cv->w ? cv->w - 1 : x1};
@@ -252,16 +288,16 @@ static void rim_row(Uint32 *d, int n) {
     }
 }
 
-static void stamp_rim(const Canvas *cv, float cx, float cy, float r) {
+static void stamp_rim(const Canvas *cv, float cx, float cy, DiscHalf *d, float r) {
     Span sp[SPAN_MAX];
-    int n = disc_rows(cv, cx, cy, r, sp);
+    int n = disc_rows(cv, cx, cy, disc_half(d, r), sp);
     for (int i = 0; i < n; i++) rim_row(cv->px + (size_t)sp[i].y * (size_t)cv->pitch + sp[i].x0, sp[i].x1 - sp[i].x0 + 1);
 }
 
-static void stamp_disc(const Canvas *cv, float cx, float cy, float r, SDL_Color col) {
+static void stamp_disc(const Canvas *cv, float cx, float cy, DiscHalf *d, float r, SDL_Color col) {
     Uint32 v = 0xFF000000u | (Uint32)col.r << 16 | (Uint32)col.g << 8 | col.b;
     Span sp[SPAN_MAX];
-    int n = disc_rows(cv, cx, cy, r, sp);
+    int n = disc_rows(cv, cx, cy, disc_half(d, r), sp);
     for (int i = 0; i < n; i++) {
         Uint32 *row = cv->px + (size_t)sp[i].y * (size_t)cv->pitch;
         for (int x = sp[i].x0; x <= sp[i].x1; x++) row[x] = v;
@@ -289,13 +325,17 @@ static const Orb *orb_kernel(ShotCache *c, const SDL_Surface *sp, float k, doubl
     c->orb_next = (c->orb_next + 1) % ORB_SLOTS;
     float hw = (float)sp->w * k / 2.0f, hh = (float)sp->h * k / 2.0f;
     int half = (int)ceilf(sqrtf(hw * hw + hh * hh)) + 1, n = 2 * half;
+    int stride = (n + 3) & ~3;
+    size_t lanes = 4 * (size_t)n * (size_t)stride;
     o->k = 0;
     Uint32 *px = realloc(o->px, (size_t)n * (size_t)n * sizeof *px);
     if (px) o->px = px;
     int *span = px ? realloc(o->span, 2 * (size_t)n * sizeof *span) : NULL;
-    if (!span) return NULL;
-    o->span = span;
-    o->k = k, o->angle = angle, o->n = n, o->half = half;
+    if (span) o->span = span;
+    Uint16 *keep = span ? realloc(o->keep, 2 * lanes * sizeof *keep) : NULL;
+    if (!keep) return NULL;
+    o->keep = keep, o->mix = keep + lanes;
+    o->k = k, o->angle = angle, o->n = n, o->half = half, o->stride = stride;
     double rad = angle * M_PI / 180.0;
     float cs = (float)cos(rad), sn = (float)sin(rad);
     for (int y = 0; y < n; y++)
@@ -309,11 +349,18 @@ static const Orb *orb_kernel(ShotCache *c, const SDL_Surface *sp, float k, doubl
         }
     for (int y = 0; y < n; y++) {
         span[2 * y] = n, span[2 * y + 1] = 0;
-        for (int x = 0; x < n; x++)
-            if (px[y * n + x] >> 24) {
-                if (x < span[2 * y]) span[2 * y] = x;
-                span[2 * y + 1] = x + 1;
+        for (int x = 0; x < stride; x++) {
+            Uint32 p = x < n ? px[y * n + x] : 0, a = p >> 24;
+            Uint16 *kp = o->keep + 4 * ((size_t)y * (size_t)stride + (size_t)x), *mp = o->mix + (kp - o->keep);
+            for (int ch = 0; ch < 3; ch++) {
+                kp[ch] = (Uint16)(a ? 255 - a : 256);
+                mp[ch] = (Uint16)(a ? (p >> (8 * ch) & 255) * a + 128 : 0);
             }
+            kp[3] = (Uint16)(a ? 0 : 256), mp[3] = (Uint16)(a ? 255 << 8 : 0);
+            if (!a) continue;
+            if (x < span[2 * y]) span[2 * y] = x;
+            span[2 * y + 1] = x + 1;
+        }
     }
     return o;
 }
@@ -327,7 +374,25 @@ static void stamp_orb(const Canvas *cv, const Orb *o, int cx, int cy) {
         Uint32 *row = cv->px + (size_t)(oy + y) * (size_t)cv->pitch;
         const Uint32 *s = o->px + (size_t)y * (size_t)o->n;
         int x0 = o->span[2 * y] > left ? o->span[2 * y] : left, x1 = o->span[2 * y + 1] < right ? o->span[2 * y + 1] : right;
-        for (int x = x0; x < x1; x++) {
+        int x = x0;
+#ifdef __SSE2__
+        // Four pixels at a time; past the span (and the row, to its stride)
+        // the pixels are clear, which keeps the canvas's.
+        const __m128i zero = _mm_setzero_si128();
+        const Uint16 *keep = o->keep + 4 * (size_t)y * (size_t)o->stride, *mix = o->mix + (keep - o->keep);
+        for (; x < x1 && x + 4 <= o->stride && ox + x + 4 <= cv->w; x += 4) {
+            Uint32 *d = row + ox + x;
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)d);
+            __m128i k0 = _mm_loadu_si128((const __m128i *)(const void *)(keep + 4 * x));
+            __m128i k1 = _mm_loadu_si128((const __m128i *)(const void *)(keep + 4 * x + 8));
+            __m128i m0 = _mm_loadu_si128((const __m128i *)(const void *)(mix + 4 * x));
+            __m128i m1 = _mm_loadu_si128((const __m128i *)(const void *)(mix + 4 * x + 8));
+            __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(v, zero), k0), m0), 8);
+            __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(v, zero), k1), m1), 8);
+            _mm_storeu_si128((__m128i *)(void *)d, _mm_packus_epi16(lo, hi));
+        }
+#endif
+        for (; x < x1; x++) {
             Uint32 p = s[x], a = p >> 24;
             if (!a) continue;
             Uint32 d = row[ox + x], na = 255 - a;
@@ -336,6 +401,35 @@ static void stamp_orb(const Canvas *cv, const Orb *o, int cx, int cy) {
             row[ox + x] = 0xFF000000u | rb | g;
         }
     }
+}
+
+// The shots in view by order, ties in pool order, as a stable sort by
+// order would put them: two stable counting passes, the column, then the
+// band (qsort's comparisons cost more than the stamps' sorting saved).
+// False when it cannot have the memory (qsort then).
+static bool sort_shots(ShotCache *c) {
+    unsigned most = 0;
+    for (int i = 0; i < c->pos_n; i++)
+        for (int half = 0; half < 2; half++)
+            if (order_part(c->pos[i].order, half) > most) most = order_part(c->pos[i].order, half);
+    if (most + 2 > c->count_n) {
+        int *count = realloc(c->count, (most + 2) * sizeof *count);
+        if (!count) return false;
+        c->count = count, c->count_n = most + 2;
+    }
+    ShotPos *sorted = realloc(c->sorted, (size_t)c->pos_cap * sizeof *sorted);
+    if (!sorted) return false;
+    c->sorted = sorted;
+    ShotPos *from = c->pos, *to = c->sorted;
+    for (int half = 0; half < 2; half++) {
+        memset(c->count, 0, (most + 2) * sizeof *c->count);
+        for (int i = 0; i < c->pos_n; i++) c->count[order_part(from[i].order, half) + 1]++;
+        for (unsigned k = 1; k < most + 2; k++) c->count[k] += c->count[k - 1];
+        for (int i = 0; i < c->pos_n; i++) to[c->count[order_part(from[i].order, half)]++] = from[i];
+        ShotPos *t = from;
+        from = to, to = t;
+    }
+    return true;                                  // two passes: back in pos
 }
 
 void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse) {
@@ -360,7 +454,7 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
     }
     // Glows add and rims darken alike in any order; where orbs overlap they
     // stack in this order rather than the pool's (the same orb either way).
-    qsort(c->pos, (size_t)c->pos_n, sizeof *c->pos, pos_before);
+    if (!sort_shots(c)) qsort(c->pos, (size_t)c->pos_n, sizeof *c->pos, pos_before);
     const ShotPos *p = c->pos;
     for (int i = 0; i < c->pos_n; i++) {
         for (int k = 1; k <= 3; k++)
@@ -368,13 +462,14 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
                        p[i].rad * (2.0f - 0.4f * (float)k), TRAIL, trail_alpha(k));
         stamp_glow(c, &cv, p[i].x, p[i].y, p[i].rad * SHOT_AURA * pulse, AURA, AURA_ALPHA);
     }
-    for (int i = 0; i < c->pos_n; i++) stamp_rim(&cv, p[i].x, p[i].y, p[i].rad + SHOT_RIM_PX);
+    DiscHalf rim = {.r = -1.0f}, orb = {.r = -1.0f}, core = {.r = -1.0f};
+    for (int i = 0; i < c->pos_n; i++) stamp_rim(&cv, p[i].x, p[i].y, &rim, p[i].rad + SHOT_RIM_PX);
     const SDL_Surface *sp = sprite(rc, c);
     double angle = w->tick * SHOT_TURN_DEG;
     for (int i = 0; i < c->pos_n; i++) {
         const Orb *o = sp ? orb_kernel(c, sp, p[i].rad * 4.0f / (float)sp->h * pulse, angle) : NULL;
         if (o) stamp_orb(&cv, o, (int)lroundf(p[i].x), (int)lroundf(p[i].y));
-        else stamp_disc(&cv, p[i].x, p[i].y, p[i].rad, ORB);
-        stamp_disc(&cv, p[i].x, p[i].y, p[i].rad * SHOT_CORE, CORE);
+        else stamp_disc(&cv, p[i].x, p[i].y, &orb, p[i].rad, ORB);
+        stamp_disc(&cv, p[i].x, p[i].y, &core, p[i].rad * SHOT_CORE, CORE);
     }
 }

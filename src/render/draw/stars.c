@@ -51,31 +51,28 @@ static double sparkle_art(int x, int y) {
     return fmin(exp(-d2 * 60.0) + 0.35 * exp(-d2 * 9.0) + 0.7 * spike * spike, 1.0);
 }
 
-// The sparkle of diameter n as its non-zero pixels, brightest first, so a
-// faint sparkle stops at the first pixel too dim to change a colour level.
-typedef struct SparkleDot {
-    Uint8 x, y, v;
-} SparkleDot;
+// The sparkle of diameter n as rows of values, each row's non-zero ones in
+// columns [x0, x1) and its brightest value (a row whose brightest adds 0 at
+// a sparkle's colour is skipped); rows padded with zeros to SPARKLE_ROW so
+// they are added four pixels at a time.
+enum { SPARKLE_ROW = SPARKLE_MAX + 4 };
 
 typedef struct SparkleKernel {
-    SparkleDot dot[SPARKLE_MAX * SPARKLE_MAX];
-    int off[SPARKLE_MAX * SPARKLE_MAX];   // each dot's place from the top-left in a picture of pitch px a row
-    int n, pitch;
+    Uint8 v[SPARKLE_MAX][SPARKLE_ROW];
+    Uint8 x0[SPARKLE_MAX], x1[SPARKLE_MAX], row_max[SPARKLE_MAX];
+    int n;
 } SparkleKernel;
 
-static int dot_brighter(const void *a, const void *b) {
-    const SparkleDot *p = a, *q = b;
-    if (p->v != q->v) return p->v > q->v ? -1 : 1;
-    return (p->y * SPARKLE_MAX + p->x) - (q->y * SPARKLE_MAX + q->x);
-}
-
-static SparkleKernel *sparkle_kernel(int n) {
+static const SparkleKernel *sparkle_kernel(int n) {
     static SparkleKernel k[SPARKLE_MAX + 1];
     static bool made[SPARKLE_MAX + 1];
     if (!made[n]) {
+        SparkleKernel *m = &k[n];
         double f = (double)SPARKLE_ART / n;
-        k[n].n = 0;
-        for (int y = 0; y < n; y++)
+        memset(m, 0, sizeof *m);
+        m->n = n;
+        for (int y = 0; y < n; y++) {
+            m->x0[y] = (Uint8)n;
             for (int x = 0; x < n; x++) {
                 double sx = (x + 0.5) * f - 0.5, sy = (y + 0.5) * f - 0.5;
                 int x0 = (int)floor(sx), y0 = (int)floor(sy);
@@ -83,10 +80,13 @@ static SparkleKernel *sparkle_kernel(int n) {
                 double a = (1 - v) * ((1 - u) * sparkle_art(x0, y0) + u * sparkle_art(x0 + 1, y0)) +
                            v * ((1 - u) * sparkle_art(x0, y0 + 1) + u * sparkle_art(x0 + 1, y0 + 1));
                 Uint8 b = (Uint8)lround(a * 255.0);
-                if (b) k[n].dot[k[n].n++] = (SparkleDot){(Uint8)x, (Uint8)y, b};
+                m->v[y][x] = b;
+                if (!b) continue;
+                if (x < m->x0[y]) m->x0[y] = (Uint8)x;
+                m->x1[y] = (Uint8)(x + 1);
+                if (b > m->row_max[y]) m->row_max[y] = b;
             }
-        qsort(k[n].dot, (size_t)k[n].n, sizeof k[n].dot[0], dot_brighter);
-        k[n].pitch = 0;
+        }
         made[n] = true;
     }
     return &k[n];
@@ -108,40 +108,55 @@ static void put_square(Sky *k, int x0, int y0, int n, Uint32 c) {
     }
 }
 
-// The sparkle added (light on light, as SDL_BLENDMODE_ADD would) centred on
-// (x, y), its colour (r, g, b) at strength a (0..1): a dot of value v adds
-// v * colour * a / 256 to each channel (R and B in one multiply).
+// A sparkle value v at colour (kr, kg, kb) adds v * k / 256 to each channel.
+static inline Uint32 sparkle_add(unsigned v, unsigned kr, unsigned kg, unsigned kb) {
+    return (v * kr >> 8) << 16 | (v * kg >> 8) << 8 | (v * kb >> 8);
+}
+
+// The sparkle of diameter n added (light on light, as SDL_BLENDMODE_ADD
+// would) with its top-left at (x0, y0), at colour (kr, kg, kb) (0..255):
+// four pixels at a time with SSE2 where the compiler has it, clipped to
+// the view.
+static void stamp_sparkle(Sky *k, int n, int x0, int y0, unsigned kr, unsigned kg, unsigned kb) {
+    const SparkleKernel *m = sparkle_kernel(n);
+    unsigned kmax = kr > kg ? (kr > kb ? kr : kb) : (kg > kb ? kg : kb);
+    int ya = y0 < 0 ? -y0 : 0, yb = y0 + n > k->h ? k->h - y0 : n;
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i kk = _mm_set_epi16(0, (short)kr, (short)kg, (short)kb, 0, (short)kr, (short)kg, (short)kb);
+#endif
+    for (int y = ya; y < yb; y++) {
+        if (m->row_max[y] * kmax < 256u) continue;         // every value in the row adds 0
+        int a = x0 + m->x0[y] < 0 ? -x0 : m->x0[y], b = x0 + m->x1[y] > k->w ? k->w - x0 : m->x1[y];
+        Uint32 *d = k->px + (ptrdiff_t)(y0 + y) * k->pitch + x0;
+        const Uint8 *v = m->v[y];
+        int i = a;
+#ifdef __SSE2__
+        // Past x1 the row holds zeros: adding them leaves the view's pixels as they are.
+        for (; i < b && x0 + i + 4 <= k->w; i += 4) {
+            Uint32 q;
+            memcpy(&q, v + i, sizeof q);
+            __m128i x = _mm_cvtsi32_si128((int)q);
+            x = _mm_unpacklo_epi8(x, x);
+            x = _mm_unpacklo_epi16(x, x);                   // each value in its pixel's four bytes
+            __m128i lo = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(x, zero), kk), 8);
+            __m128i hi = _mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(x, zero), kk), 8);
+            __m128i p = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+            _mm_storeu_si128((__m128i *)(void *)(d + i), _mm_adds_epu8(p, _mm_packus_epi16(lo, hi)));
+        }
+#endif
+        for (; i < b; i++) d[i] = render_add_sat(d[i], sparkle_add(v[i], kr, kg, kb));
+    }
+}
+
+// The sparkle centred on (x, y), gs its half size, its colour (r, g, b) at
+// strength a (0..1).
 static void add_sparkle(Sky *k, float x, float y, float gs, float r, float g, float b, float a) {
     int n = (int)lroundf(gs * 2.0f);
     if (n < 1) n = 1;
     if (n > SPARKLE_MAX) n = SPARKLE_MAX;
-    SparkleKernel *m = sparkle_kernel(n);
-    if (m->pitch != k->pitch) {
-        for (int i = 0; i < m->n; i++) m->off[i] = m->dot[i].y * k->pitch + m->dot[i].x;
-        m->pitch = k->pitch;
-    }
-    int x0 = floor_px(x - (float)n / 2.0f), y0 = floor_px(y - (float)n / 2.0f);
-    unsigned kr = (unsigned)(r * a), kg = (unsigned)(g * a), kb = (unsigned)(b * a);
-    unsigned krb = kr << 16 | kb, kmax = kr > kg ? (kr > kb ? kr : kb) : (kg > kb ? kg : kb);
-    if (x0 >= 0 && y0 >= 0 && x0 + n <= k->w && y0 + n <= k->h) {
-        Uint32 *base = k->px + (ptrdiff_t)y0 * k->pitch + x0;
-        for (int i = 0; i < m->n; i++) {
-            unsigned v = m->dot[i].v;
-            if (kmax * v < 256u) break;                // this and every later dot add 0
-            Uint32 *p = base + m->off[i];
-            *p = render_add_sat(*p, (v * krb >> 8 & 0xFF00FFu) | (v * kg & 0xFF00u));
-        }
-        return;
-    }
-    for (int i = 0; i < m->n; i++) {                   // across the view's edge: each dot clipped
-        const SparkleDot *d = &m->dot[i];
-        unsigned v = d->v;
-        if (kmax * v < 256u) break;
-        int x1 = x0 + d->x, y1 = y0 + d->y;
-        if (x1 < 0 || y1 < 0 || x1 >= k->w || y1 >= k->h) continue;
-        Uint32 *p = k->px + (ptrdiff_t)y1 * k->pitch + x1;
-        *p = render_add_sat(*p, (v * krb >> 8 & 0xFF00FFu) | (v * kg & 0xFF00u));
-    }
+    stamp_sparkle(k, n, floor_px(x - (float)n / 2.0f), floor_px(y - (float)n / 2.0f), (unsigned)(r * a),
+                  (unsigned)(g * a), (unsigned)(b * a));
 }
 
 // A small per-star hash: twinkle phase and tint stay with the star.
@@ -197,24 +212,68 @@ static void put_star(Sky *k, const Star *s, uint32_t i) {
     }
 }
 
-// A resting 1 px star's colour at brightness b (0..255): put_star's, in
-// the first tint; made with the twinkle table.
-static Uint32 rest_dot[256];
+// Resting stars at brightness b (0..255), as put_star draws them: a 1 px
+// one's colour (the first tint), a bigger one's in each tint, and a 3 px
+// one's sparkle (its size and colour). Made with the twinkle table.
+typedef struct RestSparkle {
+    Uint8 n, kr, kg, kb;
+} RestSparkle;
 
-// Resting stars: the 1 px ones (60%) straight from rest_dot, the others as
-// put_star draws them.
+static Uint32 rest_dot[256], rest_sq[3][256];
+static RestSparkle rest_sparkle[3][256];
+
+static void make_rest_tables(void) {
+    for (int b = 0; b < 256; b++) {
+        float c = 70.0f + (float)b * (185.0f / 255.0f), a = (float)b * 0.8f / 255.0f;
+        rest_dot[b] = argb(c * TINT[0][0], c * TINT[0][1], c * TINT[0][2]);
+        int n = (int)lroundf((4.5f + 2.0f * ((float)b / 255.0f)) * 2.0f);
+        for (int t = 0; t < 3; t++) {
+            float r = c * TINT[t][0], g = c * TINT[t][1], bl = c * TINT[t][2];
+            rest_sq[t][b] = argb(r, g, bl);
+            rest_sparkle[t][b] = (RestSparkle){(Uint8)n, (Uint8)(fminf(r, 255.0f) * a), (Uint8)(fminf(g, 255.0f) * a),
+                                               (Uint8)(fminf(bl, 255.0f) * a)};
+        }
+    }
+}
+
+// Resting stars (at their origin) from the tables: the 1 px ones (60%), the
+// 2 and 3 px squares and the 3 px ones' sparkles; the glinting one as
+// put_star draws it.
 static void put_resting(Sky *k, const Star *s, uint32_t i) {
     float x = s->x - k->cam_x, y = s->y - k->cam_y;
     if (x < -4 || y < -4 || x > k->right || y > k->bottom) return;
     unsigned h = star_hash(i);
-    if (s->size != 1 || h % GLINT_ODDS == k->glint_hit) {
+    if (h % GLINT_ODDS == k->glint_hit) {
         put_star(k, s, i);
         return;
     }
-    int x0 = floor_px(x), y0 = floor_px(y);
-    if ((unsigned)x0 >= (unsigned)k->w || (unsigned)y0 >= (unsigned)k->h) return;
-    float br = s->bright * twinkle[(k->rate_phase[(h >> 10) % TWINKLE_RATES] + h) % TWINKLE_STEPS];
-    k->px[(size_t)y0 * (size_t)k->pitch + (size_t)x0] = rest_dot[(int)br];
+    int br = (int)(s->bright * twinkle[(k->rate_phase[(h >> 10) % TWINKLE_RATES] + h) % TWINKLE_STEPS]);
+    if (s->size == 1) {
+        int x0 = floor_px(x), y0 = floor_px(y);
+        if ((unsigned)x0 < (unsigned)k->w && (unsigned)y0 < (unsigned)k->h)
+            k->px[(size_t)y0 * (size_t)k->pitch + (size_t)x0] = rest_dot[br];
+        return;
+    }
+    unsigned tint = (h >> 16) % 10;
+    tint = tint == 0 ? 2 : tint < 4 ? 1 : 0;
+    Uint32 c = rest_sq[tint][br];
+    int side = s->size == 2 ? 2 : 3;
+    float hs = (float)side / 2.0f;
+    int x0 = floor_px(x - hs), y0 = floor_px(y - hs);
+    if (x0 >= 0 && y0 >= 0 && x0 + 3 <= k->w && y0 + 3 <= k->h) {
+        Uint32 *p = k->px + (size_t)y0 * (size_t)k->pitch + (size_t)x0;
+        for (int r = 0; r < side; r++, p += k->pitch) {
+            p[0] = p[1] = c;
+            if (side == 3) p[2] = c;
+        }
+    } else {
+        put_square(k, x0, y0, side, c);
+    }
+    if (side == 3) {
+        const RestSparkle *sp = &rest_sparkle[tint][br];
+        stamp_sparkle(k, sp->n, floor_px(x - (float)sp->n / 2.0f), floor_px(y - (float)sp->n / 2.0f), sp->kr, sp->kg,
+                      sp->kb);
+    }
 }
 
 // The backdrop's gradient, 8 px bands of flat colour (below one colour
@@ -231,6 +290,61 @@ static void fill_gradient(Sky *k) {
     }
 }
 
+// The motes as pixels, as the software renderer copies rc->glow into a
+// rectangle (corner and size truncated; the nearest texel to each pixel's
+// centre, texel (i * inc + inc / 2) >> 16 with inc = (64 << 16) / size, of a
+// size px square; a texel of alpha
+// a adds c * (a * alpha / 255) / 255 to each channel), clipped to the view.
+// Each size's texels are made on first use, up to MOTE_MAX px (the motes
+// are 12 to 42).
+enum { MOTE_MAX = 48 };
+
+typedef struct MoteKernel {
+    Uint8 a[MOTE_MAX][MOTE_MAX];
+    Uint8 x0[MOTE_MAX], x1[MOTE_MAX];        // row y's non-zero texels in columns [x0, x1)
+} MoteKernel;
+
+static const MoteKernel *mote_kernel(int size) {
+    static MoteKernel k[MOTE_MAX + 1];
+    static bool made[MOTE_MAX + 1];
+    if (!made[size]) {
+        MoteKernel *m = &k[size];
+        unsigned inc = ((unsigned)RENDER_GLOW_PX << 16) / (unsigned)size;
+        for (int y = 0; y < size; y++) {
+            m->x0[y] = (Uint8)size, m->x1[y] = 0;
+            for (int x = 0; x < size; x++) {
+                m->a[y][x] = render_glow_alpha((int)(((unsigned)x * inc + inc / 2) >> 16),
+                                               (int)(((unsigned)y * inc + inc / 2) >> 16));
+                if (!m->a[y][x]) continue;
+                if (x < m->x0[y]) m->x0[y] = (Uint8)x;
+                m->x1[y] = (Uint8)(x + 1);
+            }
+        }
+        made[size] = true;
+    }
+    return &k[size];
+}
+
+static void put_mote(void *ctx, const RenderMote *mo) {
+    Sky *k = ctx;
+    int size = (int)mo->at.w, gx = (int)mo->at.x, gy = (int)mo->at.y;
+    if (size < 1 || size > MOTE_MAX || (int)mo->at.h != size) return;
+    if (gx >= k->w || gy >= k->h || gx + size <= 0 || gy + size <= 0) return;
+    Uint32 add[256];                          // each texel alpha's amount, packed 0x00RRGGBB
+    for (unsigned a = 0; a < 256; a++) {
+        unsigned m = a * mo->alpha / 255u;
+        add[a] = (Uint32)(mo->c.r * m / 255u) << 16 | (Uint32)(mo->c.g * m / 255u) << 8 | (Uint32)(mo->c.b * m / 255u);
+    }
+    const MoteKernel *m = mote_kernel(size);
+    int y0 = gy < 0 ? -gy : 0, y1 = gy + size > k->h ? k->h - gy : size;
+    int left = -gx, right = k->w - gx;        // the view's columns in the kernel's
+    for (int y = y0; y < y1; y++) {
+        Uint32 *row = k->px + (ptrdiff_t)(gy + y) * k->pitch + gx;
+        int x0 = m->x0[y] > left ? m->x0[y] : left, x1 = m->x1[y] < right ? m->x1[y] : right;
+        for (int x = x0; x < x1; x++) row[x] = render_add_sat(row[x], add[m->a[y][x]]);
+    }
+}
+
 void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch) {
     Sky k;
     k.px = px;
@@ -240,10 +354,7 @@ void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch) 
     k.cam_x = (float)rc->cam_x, k.cam_y = (float)rc->cam_y;
     if (twinkle[TWINKLE_STEPS / 4] == 0.0f) {
         for (int i = 0; i < TWINKLE_STEPS; i++) twinkle[i] = 0.82f + 0.18f * sinf((float)i * (6.2831853f / TWINKLE_STEPS));
-        for (int b = 0; b < 256; b++) {
-            float c = 70.0f + (float)b * (185.0f / 255.0f);
-            rest_dot[b] = argb(c * TINT[0][0], c * TINT[0][1], c * TINT[0][2]);
-        }
+        make_rest_tables();
     }
     for (int i = 0; i < TWINKLE_RATES; i++) {
         double rate = 0.6 + i * (2.4 / (TWINKLE_RATES - 1)), turns = rc->time_s * rate / (2.0 * M_PI);
@@ -263,6 +374,7 @@ void draw_stars_px(RenderCtx *rc, const struct World *w, Uint32 *px, int pitch) 
             }
     }
     for (uint32_t a = 0; a < sf->active_n; a++) put_star(&k, &sf->s[sf->active[a]], sf->active[a]);
+    if (rc->glow) render_motes(rc, put_mote, &k);
 }
 
 bool draw_stars(RenderCtx *rc, const struct World *w) {

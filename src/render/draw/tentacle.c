@@ -57,8 +57,10 @@ static int sample_arm(const RenderCtx *rc, const Tentacle *c, int a, float widen
     return k;
 }
 
-// Builds and draws the strip for the sampled curve.
-static void draw_strip(SDL_Renderer *r, SDL_Texture *tex, int k, SDL_Color col) {
+// Builds and draws the strip for the sampled curve; only the quads that
+// reach into the view (w x h px) are handed to the renderer (the software
+// one sets up every triangle it is given, even one wholly outside).
+static void draw_strip(SDL_Renderer *r, SDL_Texture *tex, int k, SDL_Color col, int w, int h) {
     float total = g_len[k - 1] > 0 ? g_len[k - 1] : 1;
     for (int i = 0; i < k; i++) {
         int i0 = i > 0 ? i - 1 : 0, i1 = i + 1 < k ? i + 1 : k - 1;
@@ -73,6 +75,12 @@ static void draw_strip(SDL_Renderer *r, SDL_Texture *tex, int k, SDL_Color col) 
     int m = 0;
     for (int i = 0; i + 1 < k; i++) {
         int a = 2 * i;
+        float x0 = g_vert[a].position.x, x1 = x0, y0 = g_vert[a].position.y, y1 = y0;
+        for (int j = a + 1; j < a + 4; j++) {
+            x0 = fminf(x0, g_vert[j].position.x), x1 = fmaxf(x1, g_vert[j].position.x);
+            y0 = fminf(y0, g_vert[j].position.y), y1 = fmaxf(y1, g_vert[j].position.y);
+        }
+        if (x1 < 0 || y1 < 0 || x0 > (float)w || y0 > (float)h) continue;
         g_index[m++] = a;
         g_index[m++] = a + 1;
         g_index[m++] = a + 2;
@@ -80,7 +88,7 @@ static void draw_strip(SDL_Renderer *r, SDL_Texture *tex, int k, SDL_Color col) 
         g_index[m++] = a + 3;
         g_index[m++] = a + 2;
     }
-    SDL_RenderGeometry(r, tex, g_vert, 2 * k, g_index, m);
+    if (m) SDL_RenderGeometry(r, tex, g_vert, 2 * k, g_index, m);
 }
 
 static Uint8 u8(double v) { return (Uint8)(v < 0 ? 0 : v > 255 ? 255 : v); }
@@ -90,15 +98,16 @@ static void draw_arm(RenderCtx *rc, const Tentacle *c, int a, double fade) {
     bool hurt = c->hurt_ticks > 0 || c->arms[a].flinch > 0;
     // A dark outline strip first, a little wider, so the skin reads on any background.
     int k = sample_arm(rc, c, a, 1.6f);
-    draw_strip(rc->r, NULL, k, (SDL_Color){26, 6, 34, u8(230 * fade)});
+    draw_strip(rc->r, NULL, k, (SDL_Color){26, 6, 34, u8(230 * fade)}, rc->view_w, rc->view_h);
     k = sample_arm(rc, c, a, 0.0f);
     SDL_Color col = hurt ? (SDL_Color){255, 170, 190, u8(255 * fade)} : (SDL_Color){255, 255, 255, u8(255 * fade)};
     if (skin) {
         SDL_SetTextureBlendMode(skin, SDL_BLENDMODE_BLEND);
-        draw_strip(rc->r, skin, k, col);
+        draw_strip(rc->r, skin, k, col, rc->view_w, rc->view_h);
     } else {
-        draw_strip(rc->r, NULL, k, hurt ? (SDL_Color){220, 110, 170, u8(255 * fade)}
-                                        : (SDL_Color){120, 40, 150, u8(255 * fade)});
+        draw_strip(rc->r, NULL, k,
+                   hurt ? (SDL_Color){220, 110, 170, u8(255 * fade)} : (SDL_Color){120, 40, 150, u8(255 * fade)},
+                   rc->view_w, rc->view_h);
     }
     // The tip glows as the tentacle's cooldown runs out (a tell before it fires).
     const TentacleArm *arm = &c->arms[a];
@@ -223,6 +232,17 @@ static void draw_debug(RenderCtx *rc, const Tentacle *c) {
 }
 
 SDL_Color draw_tentacle_colour(void) { return (SDL_Color){200, 110, 255, 255}; }
+
+// The bounds hold every node with the thickest half width: the outline
+// strip is 1.6 px wider, the curve between two nodes bulges past them by
+// less than the longest link, and the body's sprite is 2.35 radii across.
+double draw_tentacle_reach(const Tentacle *c) {
+    double link = 0.0;
+    for (int a = 0; a < c->arm_count; a++)
+        for (int j = 0; j + 1 < c->arms[a].n; j++)
+            link = fmax(link, v2_len(v2_sub(tentacle_node(c, a, j + 1)->pos, tentacle_node(c, a, j)->pos)));
+    return fmax(1.6 + link, 0.175 * c->radius) + 2.0;
+}
 
 void draw_tentacle(RenderCtx *rc, const World *w, const Tentacle *c) {
     (void)w;

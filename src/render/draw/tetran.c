@@ -89,6 +89,17 @@ static void draw_core(RenderCtx *rc, const struct World *w, const Tetran *t, dou
 
 SDL_Color draw_tetran_colour(void) { return (SDL_Color){255, 150, 70, 255}; }
 
+// The bounds hold every joint with the thickest radius r: a piece's sprite
+// runs length / LENGTH_OF_W from its pivot (past the next joint by less than
+// that minus the length; its pivot, behind its joint, is nearer) and half
+// its height, r * HEIGHT_OF_RADIUS / 2, aside (the plain quad reaches less);
+// the core's sprite is 1.12 of the core.
+double draw_tetran_reach(const Tetran *t) {
+    double len = t->cfg.length_px;
+    double piece = len / LENGTH_OF_W - len + tetran_arm_radius(t, 0) * HEIGHT_OF_RADIUS / 2.0;
+    return fmax(piece, t->cfg.core_px * 0.12) + 2.0;
+}
+
 void draw_tetran(RenderCtx *rc, const struct World *w, const Tetran *t) {
     if (!t->pts) return;
     if (!t->alive && t->dead_ticks >= TETRAN_DEATH_TICKS) return;

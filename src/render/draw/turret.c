@@ -7,6 +7,12 @@
 
 SDL_Color draw_turret_colour(void) { return (SDL_Color){200, 220, 255, 255}; }
 
+// No bounds (nothing hits a turret): its flash, were there one, would cover the view.
+double draw_turret_reach(const Turret *c) {
+    (void)c;
+    return 0.0;
+}
+
 void draw_turret(RenderCtx *rc, const struct World *w, const Turret *c) {
     (void)w;
     SDL_FPoint s = render_to_screen(rc, c->pos);

@@ -226,6 +226,15 @@ static void draw_fins(RenderCtx *rc, const Whale *c, const Look *lk, float sz) {
 
 SDL_Color draw_whale_colour(void) { return (SDL_Color){90, 220, 255, 255}; }
 
+// The bounds' circles hold half of each part's width: the body is drawn its
+// whole width across, the pectoral fins reach half the head's width and
+// 30 * sz aside and 40 * sz back, the tail fin half the last width and 6 px.
+double draw_whale_reach(const Whale *c) {
+    double wide = 0.0;
+    for (int i = 0; i <= WHALE_SEGMENTS; i++) wide = fmax(wide, c->width[i]);
+    return wide + 70.0 * (c->width[1] / 60.0) + 8.0;
+}
+
 void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
     (void)w;
     const int fade_ticks = 90;
