@@ -79,86 +79,134 @@ AVX2 static inline V2x4 bend4(V2x4 from, V2x4 p, V2x4 prev, __m256d len, __m256d
     return blend4(turned, p, keep);
 }
 
-AVX2 static void reach4(TentacleNode *const nd[4], int n, double L) {
-    int h = n - 1;
-    __m256d radius = _mm256_set1_pd(L), len, pl = _mm256_setzero_pd();
+// A group's lanes as one or two halves of four (more than four tentacles:
+// two vectors stepped in the same loop, so the processor overlaps their
+// chains); a half short of four repeats its first tentacle.
+typedef struct Half {
+    TentacleNode *nd[4];
+    int a0, k;                 // its tentacles a0 .. a0 + k - 1
+} Half;
+
+static int halves(const Lanes *g, Half h[2]) {
+    int n = g->k > 4 ? 2 : 1, k0 = n == 2 ? (g->k + 1) / 2 : g->k;
+    for (int i = 0; i < n; i++) {
+        int first = i == 0 ? 0 : k0;
+        h[i].a0 = g->a0 + first;
+        h[i].k = i == 0 ? k0 : g->k - k0;
+        for (int l = 0; l < 4; l++) h[i].nd[l] = g->nd[first + (l < h[i].k ? l : 0)];
+    }
+    return n;
+}
+
+// One node of a reach: node j within L of `near` (the node before it in
+// the pass), bend-limited against the link near -> far when `bend`; near
+// and far move on one node, pl is the last link's length.
+typedef struct Reach {
+    V2x4 near, far;
+    __m256d pl;
+} Reach;
+
+AVX2 static inline void reach_node(TentacleNode *const nd[4], int j, bool bend, __m256d radius, Reach *r) {
+    __m256d len;
+    V2x4 t = clamp4(load_nodes(nd, j, true), r->near, radius, &len);
+    if (bend) t = bend4(r->near, t, sub4(r->near, r->far), len, r->pl, &len);
+    r->pl = len;
+    store_nodes(nd, j, true, t);
+    r->far = r->near;
+    r->near = t;
+}
+
+AVX2 static void reach_halves(Half *h, int nh, int n, double L) {
+    int last = n - 1;
+    __m256d radius = _mm256_set1_pd(L);
+    Reach r[2];
     // Head to tail: node j within L of j + 1, bend-limited against the link
     // j + 1 -> j + 2.
-    V2x4 next = load_nodes(nd, h, true), after = next;
-    for (int j = h - 1; j >= 1; j--) {
-        V2x4 t = clamp4(load_nodes(nd, j, true), next, radius, &len);
-        if (j + 2 <= h) t = bend4(next, t, sub4(next, after), len, pl, &len);
-        pl = len;
-        store_nodes(nd, j, true, t);
-        after = next;
-        next = t;
+    for (int i = 0; i < nh; i++) r[i] = (Reach){load_nodes(h[i].nd, last, true), load_nodes(h[i].nd, last, true),
+                                                 _mm256_setzero_pd()};
+    for (int j = last - 1; j >= 1; j--) {
+        reach_node(h[0].nd, j, j + 2 <= last, radius, &r[0]);
+        if (nh == 2) reach_node(h[1].nd, j, j + 2 <= last, radius, &r[1]);
     }
     // Tail to head: node j within L of j - 1, bend-limited against j - 2 -> j - 1.
-    V2x4 before = load_nodes(nd, 0, true), back = before;
+    for (int i = 0; i < nh; i++) {
+        r[i].near = r[i].far = load_nodes(h[i].nd, 0, true);
+    }
     for (int j = 1; j < n; j++) {
-        V2x4 t = clamp4(load_nodes(nd, j, true), before, radius, &len);
-        if (j >= 2) t = bend4(before, t, sub4(before, back), len, pl, &len);
-        pl = len;
-        store_nodes(nd, j, true, t);
-        back = before;
-        before = t;
+        reach_node(h[0].nd, j, j >= 2, radius, &r[0]);
+        if (nh == 2) reach_node(h[1].nd, j, j >= 2, radius, &r[1]);
     }
 }
 
-AVX2 static void clamp4_chain(const Tentacle *c, const Lanes *g, TentacleNode *const nd[4], int n,
-                              const Tilemap *map) {
+// One node of the final clamp's tail-to-head pass: settled within L of
+// `from`, bend-limited against prev (the last link with a length, pl its
+// length), then the rock, one tentacle at a time, where the link is not in
+// open air.
+typedef struct Settle {
+    V2x4 from, prev;
+    __m256d pl;
+} Settle;
+
+AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
     const __m256d radius = _mm256_set1_pd(c->link_px), zero = _mm256_setzero_pd();
     const __m256d min = _mm256_set1_pd(TENTACLE_LINK_MIN_PX);
     __m256d len;
-    V2x4 next = load_nodes(nd, n - 1, false);
-    for (int j = n - 2; j >= 1; j--) {
-        V2x4 p = clamp4(load_nodes(nd, j, false), next, radius, &len);
-        store_nodes(nd, j, false, p);
-        next = p;
+    V2x4 p = clamp4(load_nodes(h->nd, j, false), st->from, radius, &len);
+    p = bend4(st->from, p, st->prev, len, st->pl, &len);
+    V2x4 d = sub4(p, st->from);
+    len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
+    double px[4], py[4], fx[4], fy[4], ln[4], qx[4], qy[4];
+    _mm256_storeu_pd(px, p.x);
+    _mm256_storeu_pd(py, p.y);
+    _mm256_storeu_pd(fx, st->from.x);
+    _mm256_storeu_pd(fy, st->from.y);
+    _mm256_storeu_pd(ln, len);
+    _mm256_storeu_pd(qx, st->prev.x);
+    _mm256_storeu_pd(qy, st->prev.y);
+    bool moved = false;
+    for (int l = 0; l < h->k; l++) {
+        Vec2 a = v2(fx[l], fy[l]), b = v2(px[l], py[l]);
+        if (tentacle_link_open(map, a, b, ln[l])) continue;
+        Vec2 s = tentacle_settle_rock(c, map, a, b, v2(qx[l], qy[l]), ln[l], &ln[l]);
+        moved = moved || ln[l] < 0.0;                       // slid along the rock (else s is b)
+        px[l] = s.x;
+        py[l] = s.y;
     }
+    if (moved) {
+        for (int l = h->k; l < 4; l++) {                    // spare lanes follow lane 0
+            px[l] = px[0];
+            py[l] = py[0];
+            ln[l] = ln[0];
+        }
+        p = (V2x4){_mm256_loadu_pd(px), _mm256_loadu_pd(py)};
+        d = sub4(p, st->from);
+        len = _mm256_loadu_pd(ln);
+        len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
+    }
+    __m256d has = _mm256_cmp_pd(len, min, _CMP_GE_OQ);
+    st->prev = blend4(st->prev, d, has);
+    st->pl = _mm256_blendv_pd(st->pl, len, has);
+    store_nodes(h->nd, j, false, p);
+    st->from = p;
+}
+
+AVX2 static void clamp_halves(const Tentacle *c, Half *h, int nh, int n, const Tilemap *map) {
+    const __m256d radius = _mm256_set1_pd(c->link_px), zero = _mm256_setzero_pd();
+    __m256d len;
+    V2x4 next[2];
+    for (int i = 0; i < nh; i++) next[i] = load_nodes(h[i].nd, n - 1, false);
+    for (int j = n - 2; j >= 1; j--)
+        for (int i = 0; i < nh; i++) {
+            next[i] = clamp4(load_nodes(h[i].nd, j, false), next[i], radius, &len);
+            store_nodes(h[i].nd, j, false, next[i]);
+        }
     // Tail to head, settling each link: the last link with a length (none
     // yet) and that length.
-    V2x4 from = load_nodes(nd, 0, false), prev = {zero, zero};
-    __m256d pl = zero;
+    Settle st[2];
+    for (int i = 0; i < nh; i++) st[i] = (Settle){load_nodes(h[i].nd, 0, false), {zero, zero}, zero};
     for (int j = 1; j < n; j++) {
-        V2x4 p = clamp4(load_nodes(nd, j, false), from, radius, &len);
-        p = bend4(from, p, prev, len, pl, &len);
-        V2x4 d = sub4(p, from);
-        len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
-        // The rock, one tentacle at a time, where the link is not in open air.
-        double px[4], py[4], fx[4], fy[4], ln[4], qx[4], qy[4];
-        _mm256_storeu_pd(px, p.x);
-        _mm256_storeu_pd(py, p.y);
-        _mm256_storeu_pd(fx, from.x);
-        _mm256_storeu_pd(fy, from.y);
-        _mm256_storeu_pd(ln, len);
-        _mm256_storeu_pd(qx, prev.x);
-        _mm256_storeu_pd(qy, prev.y);
-        bool moved = false;
-        for (int l = 0; l < g->k; l++) {
-            Vec2 a = v2(fx[l], fy[l]), b = v2(px[l], py[l]);
-            if (tentacle_link_open(map, a, b, ln[l])) continue;
-            Vec2 s = tentacle_settle_rock(c, map, a, b, v2(qx[l], qy[l]), ln[l], &ln[l]);
-            moved = moved || ln[l] < 0.0;                   // slid along the rock (else s is b)
-            px[l] = s.x;
-            py[l] = s.y;
-        }
-        if (moved) {
-            for (int l = g->k; l < 4; l++) {                // spare lanes follow lane 0
-                px[l] = px[0];
-                py[l] = py[0];
-                ln[l] = ln[0];
-            }
-            p = (V2x4){_mm256_loadu_pd(px), _mm256_loadu_pd(py)};
-            d = sub4(p, from);
-            len = _mm256_loadu_pd(ln);
-            len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
-        }
-        __m256d has = _mm256_cmp_pd(len, min, _CMP_GE_OQ);
-        prev = blend4(prev, d, has);
-        pl = _mm256_blendv_pd(pl, len, has);
-        store_nodes(nd, j, false, p);
-        from = p;
+        settle_node(c, map, &h[0], j, &st[0]);
+        if (nh == 2) settle_node(c, map, &h[1], j, &st[1]);
     }
 }
 
@@ -167,7 +215,8 @@ AVX2 static void clamp4_chain(const Tentacle *c, const Lanes *g, TentacleNode *c
 // the chain by the travelling wave, then every node eased toward its target
 // by t. The wave's steps along the chain (the two rotations) are the same
 // for every lane (one node count); its phase is each tentacle's own.
-AVX2 static void wave4(const Tentacle *c, const Lanes *g, TentacleNode *const nd[4], int n, double t) {
+AVX2 static void wave4(const Tentacle *c, const Half *g, int n, double t) {
+    TentacleNode *const *nd = g->nd;
     int h = n - 1;
     double sda, cda, sdp, cdp, sp0[4], cp0[4];
     dm_sincos(DM_PI / h, &sda, &cda);
@@ -211,31 +260,24 @@ AVX2 static void wave4(const Tentacle *c, const Lanes *g, TentacleNode *const nd
     }
 }
 
-static void lanes4(const Lanes *g, TentacleNode *nd[4]) {
-    for (int l = 0; l < 4; l++) nd[l] = g->nd[l < g->k ? l : 0];
-}
-
 bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
     if (g->k < 2 || !cpu_has_avx2()) return false;
-    TentacleNode *nd[4];
-    lanes4(g, nd);
-    reach4(nd, n, L);
+    Half h[2];
+    reach_halves(h, halves(g, h), n, L);
     return true;
 }
 
 bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t) {
     if (g->k < 2 || n < 3 || !cpu_has_avx2()) return false;
-    TentacleNode *nd[4];
-    lanes4(g, nd);
-    wave4(c, g, nd, n, t);
+    Half h[2];
+    for (int i = 0, nh = halves(g, h); i < nh; i++) wave4(c, &h[i], n, t);
     return true;
 }
 
 bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map) {
     if (g->k < 2 || !cpu_has_avx2()) return false;
-    TentacleNode *nd[4];
-    lanes4(g, nd);
-    clamp4_chain(c, g, nd, n, map);
+    Half h[2];
+    clamp_halves(c, h, halves(g, h), n, map);
     return true;
 }
 

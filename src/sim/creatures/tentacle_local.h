@@ -14,10 +14,10 @@
 // node count, stepped through the chain passes together (solve_fabrik,
 // clamp_chain): node by node, so the processor overlaps their chains of
 // dependent square roots and divisions, or, with AVX2, one tentacle a lane
-// of a four-wide vector. A tentacle's own arithmetic is the same in any
+// of a four-wide vector (two vectors in step for more than four). A tentacle's own arithmetic is the same in any
 // group, and no pass of one tentacle reads another, so grouping changes no
 // result.
-#define TENTACLE_LANES 4
+#define TENTACLE_LANES 8
 typedef struct Lanes {
     int a0, k;                         // tentacles a0 .. a0 + k - 1
     TentacleNode *nd[TENTACLE_LANES];  // their nodes
@@ -76,7 +76,7 @@ static inline Vec2 limit_bend(Vec2 from, Vec2 p, Vec2 prev) {
 }
 
 // The group from tentacle a0: as many tentacles as have its node count, at
-// most TENTACLE_LANES, shared out evenly (6 tentacles: 3 + 3, not 4 + 2).
+// most TENTACLE_LANES, shared out evenly (10 tentacles: 5 + 5, not 8 + 2).
 void tentacle_lanes_from(Tentacle *c, int a0, Lanes *g);
 
 // The chain update of group g toward its head goals (one a tentacle):
