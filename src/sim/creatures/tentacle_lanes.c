@@ -1,10 +1,11 @@
 // tentacle_lanes.c -- the tentacles' chain passes four tentacles at a time,
-// one a lane of an AVX2 vector (x86-64 processors that have it; elsewhere
-// the scalar passes in tentacle.c run). Every lane makes exactly the scalar
+// one a lane of an AVX2 vector, two vectors in the same loop for a group of
+// five to eight (x86-64 processors that have AVX2; elsewhere the scalar
+// passes in tentacle_chain.c run). Every lane makes exactly the scalar
 // pass's IEEE double operations in the same order (clamp_link, bend_link
 // in tentacle_local.h): both sides of a branch are worked out and the lane
 // keeps the one the scalar code takes, so the same bits
-// (tests/unit/test_tentacle.c compares the two). A group of fewer than four
+// (tests/unit/test_tentacle.c compares the two). A vector short of four
 // tentacles repeats its first in the spare lanes.
 #include "sim/creatures/tentacle_local.h"
 

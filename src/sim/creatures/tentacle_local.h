@@ -14,9 +14,9 @@
 // node count, stepped through the chain passes together (solve_fabrik,
 // clamp_chain): node by node, so the processor overlaps their chains of
 // dependent square roots and divisions, or, with AVX2, one tentacle a lane
-// of a four-wide vector (two vectors in step for more than four). A tentacle's own arithmetic is the same in any
-// group, and no pass of one tentacle reads another, so grouping changes no
-// result.
+// of a four-wide vector (two vectors in step for more than four). A
+// tentacle's own arithmetic is the same in any group, and no pass of one
+// tentacle reads another, so grouping changes no result.
 #define TENTACLE_LANES 8
 typedef struct Lanes {
     int a0, k;                         // tentacles a0 .. a0 + k - 1
