@@ -31,11 +31,13 @@ typedef struct Box {
 // The box round a disc of radius r at p.
 static inline Box box_around(Vec2 p, double r) { return (Box){p.x - r, p.y - r, p.x + r, p.y + r}; }
 // Grows *b to hold o too.
+// (Written as selects, which compile to minsd/maxsd with exactly these
+// semantics, NaN and signed zeros included: no branches to mispredict.)
 static inline void box_add(Box *b, Box o) {
-    if (o.x0 < b->x0) b->x0 = o.x0;
-    if (o.y0 < b->y0) b->y0 = o.y0;
-    if (o.x1 > b->x1) b->x1 = o.x1;
-    if (o.y1 > b->y1) b->y1 = o.y1;
+    b->x0 = o.x0 < b->x0 ? o.x0 : b->x0;
+    b->y0 = o.y0 < b->y0 ? o.y0 : b->y0;
+    b->x1 = o.x1 > b->x1 ? o.x1 : b->x1;
+    b->y1 = o.y1 > b->y1 ? o.y1 : b->y1;
 }
 // Do the closed boxes meet?
 static inline bool box_overlap(Box a, Box b) { return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1; }

@@ -4,6 +4,8 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "core/dmath.h"
@@ -73,11 +75,38 @@ static void test_wrap_stays_bounded(void **state) {
     assert_true(p >= 0.0 && p < DM_TAU && fabs(p - (DM_TAU - 0.5)) < 1e-15);
 }
 
+// dm_fmax/dm_fmin are written for branchless selects; they must give the
+// very bits of the plain definition (a NaN gives the other, a tie the
+// first) for every pair of special values, NaN payloads and zeros' signs
+// included.
+static double ref_fmax(double a, double b) { return a >= b || b != b ? a : b; }
+static double ref_fmin(double a, double b) { return a <= b || b != b ? a : b; }
+
+static void test_fmax_fmin_bits(void **state) {
+    (void)state;
+    uint64_t payload = 0x7ff8000000000123u;
+    double odd_nan;
+    memcpy(&odd_nan, &payload, sizeof odd_nan);
+    const double v[] = {0.0, -0.0, 1.0, -1.0, 2.5, INFINITY, -INFINITY, NAN, -NAN, odd_nan, 1e-310, -1e300};
+    int n = (int)(sizeof v / sizeof v[0]);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double got = dm_fmax(v[i], v[j]), want = ref_fmax(v[i], v[j]);
+            assert_memory_equal(&got, &want, sizeof got);
+            got = dm_fmin(v[i], v[j]), want = ref_fmin(v[i], v[j]);
+            assert_memory_equal(&got, &want, sizeof got);
+        }
+    double a = dm_fmax(0.0, -0.0), b = dm_fmin(-0.0, 0.0);
+    assert_false(signbit(a));                           // the tie gives the first
+    assert_true(signbit(b));
+    assert_true(dm_fmax(NAN, 3.0) == 3.0 && dm_fmin(3.0, NAN) == 3.0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sin_cos_match_libm),  cmocka_unit_test(test_sin_cos_special_points),
         cmocka_unit_test(test_large_arguments),     cmocka_unit_test(test_atan2_matches_libm),
-        cmocka_unit_test(test_wrap_stays_bounded),
+        cmocka_unit_test(test_wrap_stays_bounded), cmocka_unit_test(test_fmax_fmin_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

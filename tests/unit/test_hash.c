@@ -177,6 +177,8 @@ DEF(TentacleNode);
 static const Field TentacleArm_fields[] = {
     NUM(TentacleArm, first, int, K_INT),         NUM(TentacleArm, n, int, K_INT),
     NUM(TentacleArm, cap, int, K_INT),           NUM(TentacleArm, root_rad, double, K_F64),
+    SKIP(TentacleArm, root_dir, Vec2, "derived: root_rad's cos and sin, worked out at init"),
+    SKIP(TentacleArm, wave_step, Vec2, "derived: the wave's rotations for n, worked out when n changes"),
     NUM(TentacleArm, sway_rad, double, K_F64),   NUM(TentacleArm, cooldown, int, K_INT),
     NUM(TentacleArm, flinch, int, K_INT),
 };

@@ -347,8 +347,12 @@ __attribute__((target("avx2"))) static uint32_t step_stars_avx2(Starfield *sf, c
             }
         }
         if (in) {
+            // The set bits of todo in index order (past 64 pushers, all).
             for (int k = 0; k < ps->n; k++) {
-                if (ps->n <= 64 && !(todo >> k & 1)) continue;
+                if (ps->n <= 64) {
+                    if (!(todo >> k)) break;
+                    k += __builtin_ctzll(todo >> k);
+                }
                 __m256d cx = _mm256_set1_pd(ps->x[k]), cy = _mm256_set1_pd(ps->y[k]);
                 __m256d dx = _mm256_sub_pd(x, cx), dy = _mm256_sub_pd(y, cy);
                 __m256d dd = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
@@ -361,10 +365,15 @@ __attribute__((target("avx2"))) static uint32_t step_stars_avx2(Starfield *sf, c
         }
         // Held (push_nearest's best >= 0): a pusher took it, so bd is finite.
         __m256d held = _mm256_and_pd(inbox, _mm256_cmp_pd(bd, _mm256_set1_pd(INFINITY), _CMP_LT_OQ));
-        // Pushed: 2 px away from the pusher's centre.
-        __m256d d = _mm256_sqrt_pd(bd);
-        __m256d nx = _mm256_add_pd(x, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(x, px), d), push));
-        __m256d ny = _mm256_add_pd(y, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(y, py), d), push));
+        // Pushed: 2 px away from the pusher's centre (the square root and
+        // divisions only when a lane is held: they are most of the cost).
+        bool any_held = _mm256_movemask_pd(held) != 0;
+        __m256d d = zero, nx = zero, ny = zero;
+        if (any_held) {
+            d = _mm256_sqrt_pd(bd);
+            nx = _mm256_add_pd(x, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(x, px), d), push));
+            ny = _mm256_add_pd(y, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(y, py), d), push));
+        }
         // Eased: 5% of the way home.
         __m256d ex = _mm256_add_pd(x, _mm256_mul_pd(_mm256_sub_pd(ox, x), ret));
         __m256d ey = _mm256_add_pd(y, _mm256_mul_pd(_mm256_sub_pd(oy, y), ret));

@@ -87,9 +87,19 @@ double tentacle_half_width(const Tentacle *c, int a, int j) {
 }
 
 Vec2 tentacle_anchor(const Tentacle *c, int a) {
-    double s, co;
-    dm_sincos(c->arms[a].root_rad, &s, &co);
-    return v2(c->pos.x + co * c->radius * 0.8, c->pos.y + s * c->radius * 0.8);
+    Vec2 d = c->arms[a].root_dir;
+    return v2(c->pos.x + d.x * c->radius * 0.8, c->pos.y + d.y * c->radius * 0.8);
+}
+
+// The arm's derived constants: the root's direction and the wave's steps
+// along a chain of its node count (tentacle_chain.c's wave_sizes), so a
+// tick works out none of these sines.
+static void arm_constants(TentacleArm *arm) {
+    dm_sincos(arm->root_rad, &arm->root_dir.y, &arm->root_dir.x);
+    int h = arm->n - 1;
+    if (h < 1) h = 1;
+    dm_sincos(DM_PI / h, &arm->wave_step[0].x, &arm->wave_step[0].y);
+    dm_sincos(9.0 / h, &arm->wave_step[1].x, &arm->wave_step[1].y);
 }
 
 double tentacle_aim_error(const Tentacle *c, int a, Vec2 target) {
@@ -158,6 +168,7 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
         double spread = c->arm_count > 1 ? (double)a / (c->arm_count - 1) : 0.5;
         arm->root_rad = DM_PI * (0.05 + 0.9 * spread);
         arm->sway_rad = DM_TAU * a / c->arm_count + rng_range(rng, 0.0, 0.5);
+        arm_constants(arm);
         arm->cooldown = cfg->cooldown / 2 + (int)rng_below(rng, (uint32_t)cfg->cooldown);
         // Spawned in a settled pose: out of the rim along the root's
         // direction, curving toward straight down by TENTACLE_SPAWN_TURN_RAD
@@ -193,6 +204,7 @@ bool tentacle_add_node(Tentacle *c, int a) {
     Vec2 mid = v2_lerp(base[0].pos, base[2].pos, 0.5);
     base[1].pos = base[1].target = mid;
     arm->n++;
+    arm_constants(arm);
     return true;
 }
 

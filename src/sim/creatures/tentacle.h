@@ -78,6 +78,9 @@ typedef struct TentacleNode {
 typedef struct TentacleArm {
     int first, n, cap;
     double root_rad;           // where the tail sits on the body's rim
+    Vec2 root_dir;             // (cos, sin) of root_rad, worked out once at init
+    Vec2 wave_step[2];         // the travelling wave's two rotations a node for
+                               // this n, as (sin, cos): pi/(n-1) and 9/(n-1)
     double sway_rad;           // phase of the head's wandering
     int cooldown;              // ticks until this tentacle may fire again
     int flinch;                // ticks of recoil after a blocked bullet

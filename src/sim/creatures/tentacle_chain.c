@@ -25,13 +25,14 @@ void tentacle_lanes_from(Tentacle *c, int a0, Lanes *g) {
 // Its size at body node j = 1..n-2 of tentacle a this tick, into size[j]:
 // wave * L * sin(pi s) (eased out over the last fifth) * sin(9 s - 0.09 age
 // + sway), s = j / (n-1). Both sines step along the chain by a fixed
-// rotation, so a tentacle costs three sincos a tick, not two sines a node.
+// rotation (worked out when the node count changes: tentacle.c's
+// arm_constants), so a tentacle costs one sincos a tick, not two sines a
+// node.
 static void wave_sizes(const Tentacle *c, int a, double *size) {
     const TentacleArm *arm = &c->arms[a];
     int h = arm->n - 1;
-    double sa = 0.0, ca = 1.0, sda, cda, sp, cp, sdp, cdp;
-    dm_sincos(DM_PI / h, &sda, &cda);
-    dm_sincos(9.0 / h, &sdp, &cdp);
+    double sa = 0.0, ca = 1.0, sp, cp;
+    double sda = arm->wave_step[0].x, cda = arm->wave_step[0].y, sdp = arm->wave_step[1].x, cdp = arm->wave_step[1].y;
     dm_sincos(arm->sway_rad - (double)c->age * 0.09, &sp, &cp);
     for (int j = 1; j < h; j++) {
         double t = sa * cda + ca * sda;

@@ -51,11 +51,28 @@ AVX2 static inline V2x4 blend4(V2x4 a, V2x4 b, __m256d take_b) {
     return (V2x4){_mm256_blendv_pd(a.x, b.x, take_b), _mm256_blendv_pd(a.y, b.y, take_b)};
 }
 
+// The passes are bound by the divider (square roots and divisions share
+// it), so a vector skips those whose results no lane keeps: a clamp when
+// no link is too long, a turn when every link is within the bend limit, a
+// length every lane knows. The lanes' results are the same either way.
+AVX2 static inline bool none4(__m256d mask) { return _mm256_movemask_pd(mask) == 0; }
+AVX2 static inline bool all4(__m256d mask) { return _mm256_movemask_pd(mask) == 0xF; }
+
+// Where a lane of len is negative (not known), |d| instead.
+AVX2 static inline __m256d known4(__m256d len, V2x4 d) {
+    __m256d unknown = _mm256_cmp_pd(len, _mm256_setzero_pd(), _CMP_LT_OQ);
+    return none4(unknown) ? len : _mm256_blendv_pd(len, len4(d), unknown);
+}
+
 // clamp_link, lane by lane.
 AVX2 static inline V2x4 clamp4(V2x4 p, V2x4 ref, __m256d radius, __m256d *len) {
     V2x4 d = sub4(p, ref);
     __m256d l = len4(d);
     __m256d clamp = _mm256_cmp_pd(l, radius, _CMP_NLE_UQ);            // not (l <= radius)
+    if (none4(clamp)) {
+        *len = l;
+        return p;
+    }
     __m256d f = _mm256_div_pd(radius, l);
     V2x4 r = {_mm256_add_pd(ref.x, _mm256_mul_pd(d.x, f)), _mm256_add_pd(ref.y, _mm256_mul_pd(d.y, f))};
     *len = _mm256_blendv_pd(l, len4(sub4(r, ref)), clamp);
@@ -67,9 +84,13 @@ AVX2 static inline V2x4 bend4(V2x4 from, V2x4 p, V2x4 prev, __m256d len, __m256d
     const __m256d zero = _mm256_setzero_pd(), min = _mm256_set1_pd(TENTACLE_LINK_MIN_PX);
     const __m256d co = _mm256_set1_pd(TENTACLE_BEND_COS), si = _mm256_set1_pd(TENTACLE_BEND_SIN);
     V2x4 d = sub4(p, from);
-    pl = _mm256_blendv_pd(pl, len4(prev), _mm256_cmp_pd(pl, zero, _CMP_LT_OQ));
+    pl = known4(pl, prev);
     __m256d keep = _mm256_or_pd(_mm256_cmp_pd(len, min, _CMP_LT_OQ), _mm256_cmp_pd(pl, min, _CMP_LT_OQ));
     keep = _mm256_or_pd(keep, _mm256_cmp_pd(dot4(prev, d), _mm256_mul_pd(_mm256_mul_pd(co, len), pl), _CMP_GE_OQ));
+    if (all4(keep)) {
+        *out = len;
+        return p;
+    }
     __m256d cross = _mm256_sub_pd(_mm256_mul_pd(prev.x, d.y), _mm256_mul_pd(prev.y, d.x));
     __m256d s = _mm256_blendv_pd(si, _mm256_set1_pd(-TENTACLE_BEND_SIN), _mm256_cmp_pd(cross, zero, _CMP_LT_OQ));
     __m256d q = _mm256_div_pd(len, pl);
@@ -149,13 +170,13 @@ typedef struct Settle {
 } Settle;
 
 AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
-    const __m256d radius = _mm256_set1_pd(c->link_px), zero = _mm256_setzero_pd();
+    const __m256d radius = _mm256_set1_pd(c->link_px);
     const __m256d min = _mm256_set1_pd(TENTACLE_LINK_MIN_PX);
     __m256d len;
     V2x4 p = clamp4(load_nodes(h->nd, j, false), st->from, radius, &len);
     p = bend4(st->from, p, st->prev, len, st->pl, &len);
     V2x4 d = sub4(p, st->from);
-    len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
+    len = known4(len, d);
     double px[4], py[4], fx[4], fy[4], ln[4], qx[4], qy[4];
     _mm256_storeu_pd(px, p.x);
     _mm256_storeu_pd(py, p.y);
@@ -181,8 +202,7 @@ AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const
         }
         p = (V2x4){_mm256_loadu_pd(px), _mm256_loadu_pd(py)};
         d = sub4(p, st->from);
-        len = _mm256_loadu_pd(ln);
-        len = _mm256_blendv_pd(len, len4(d), _mm256_cmp_pd(len, zero, _CMP_LT_OQ));
+        len = known4(_mm256_loadu_pd(ln), d);
     }
     __m256d has = _mm256_cmp_pd(len, min, _CMP_GE_OQ);
     st->prev = blend4(st->prev, d, has);
@@ -219,12 +239,16 @@ AVX2 static void clamp_halves(const Tentacle *c, Half *h, int nh, int n, const T
 AVX2 static void wave4(const Tentacle *c, const Half *g, int n, double t) {
     TentacleNode *const *nd = g->nd;
     int h = n - 1;
-    double sda, cda, sdp, cdp, sp0[4], cp0[4];
-    dm_sincos(DM_PI / h, &sda, &cda);
-    dm_sincos(9.0 / h, &sdp, &cdp);
+    const TentacleArm *arm = &c->arms[g->a0];
+    double sda = arm->wave_step[0].x, cda = arm->wave_step[0].y, sdp = arm->wave_step[1].x, cdp = arm->wave_step[1].y;
+    double sp0[4], cp0[4];
     for (int l = 0; l < 4; l++) {
-        int a = g->a0 + (l < g->k ? l : 0);
-        dm_sincos(c->arms[a].sway_rad - (double)c->age * 0.09, &sp0[l], &cp0[l]);
+        if (l >= g->k) {                                 // a spare lane repeats lane 0
+            sp0[l] = sp0[0];
+            cp0[l] = cp0[0];
+        } else {
+            dm_sincos(arm[l].sway_rad - (double)c->age * 0.09, &sp0[l], &cp0[l]);
+        }
     }
     const __m256d vsda = _mm256_set1_pd(sda), vcda = _mm256_set1_pd(cda);
     const __m256d vsdp = _mm256_set1_pd(sdp), vcdp = _mm256_set1_pd(cdp), zero = _mm256_setzero_pd();
