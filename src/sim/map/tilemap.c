@@ -233,7 +233,7 @@ static bool shape_contains(const Shape *sh, Vec2 p) {
     return true;
 }
 
-static Vec2 closest_on_segment(Vec2 a, Vec2 b, Vec2 p) {
+static inline Vec2 closest_on_segment(Vec2 a, Vec2 b, Vec2 p) {
     Vec2 ab = v2_sub(b, a);
     double t = v2_dot(v2_sub(p, a), ab) / v2_dot(ab, ab);
     if (t <= 0) return a;
@@ -250,6 +250,33 @@ static double shape_dist(const Shape *sh, Vec2 p, Vec2 *q) {
     double best = INFINITY;
     for (int i = 0; i < sh->n; i++) {
         Vec2 c = closest_on_segment(sh->a[i], sh->b[i], p);
+        double d = v2_dist(c, p);
+        if (d < best) {
+            best = d;
+            *q = c;
+        }
+    }
+    return best;
+}
+
+// shape_dist for a solid tile's square, without building its Shape: the
+// same edges in the same order through the same arithmetic. Its planes'
+// tests are exactly these comparisons (each plane value is +-p.x or +-p.y,
+// exactly, against the same of a corner), so the same bits.
+static bool box_contains(double x0, double y0, double x1, double y1, Vec2 p) {
+    return p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1;
+}
+
+static double box_dist(int col, int row, int s, Vec2 p, Vec2 *q) {
+    double x0 = (double)col * s, y0 = (double)row * s, x1 = x0 + s, y1 = y0 + s;
+    if (box_contains(x0, y0, x1, y1, p)) {
+        *q = p;
+        return 0;
+    }
+    const Vec2 corner[5] = {v2(x0, y0), v2(x1, y0), v2(x1, y1), v2(x0, y1), v2(x0, y0)};
+    double best = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        Vec2 c = closest_on_segment(corner[i], corner[i + 1], p);
         double d = v2_dist(c, p);
         if (d < best) {
             best = d;
@@ -342,8 +369,15 @@ bool tilemap_point_solid(const Tilemap *m, Vec2 p) {
     cells_at(m, p, &c0, &c1, &r0, &r1);
     for (int r = r0; r <= r1; r++)
         for (int c = c0; c <= c1; c++) {
+            Tile t = tilemap_at(m, c, r);
+            if (t == TILE_EMPTY) continue;
+            if (t == TILE_SOLID) {
+                double x0 = (double)c * m->tile, y0 = (double)r * m->tile;
+                if (box_contains(x0, y0, x0 + m->tile, y0 + m->tile, p)) return true;
+                continue;
+            }
             Shape sh;
-            if (shape_of(tilemap_at(m, c, r), c, r, m->tile, &sh) && shape_contains(&sh, p)) return true;
+            if (shape_of(t, c, r, m->tile, &sh) && shape_contains(&sh, p)) return true;
         }
     return false;
 }
@@ -424,10 +458,16 @@ static double search(const Tilemap *m, Vec2 p, double R, bool empty_part, Vec2 *
                 double ey = dm_fmax(dm_fmax(r * s - p.y, p.y - (r + 1) * s), 0.0);
                 double lim = dm_fmin(best, R);
                 if (ex * ex + ey * ey > lim * lim) continue;
-                Shape sh;
-                if (!shape_of(empty_part ? complement(t) : t, c, r, m->tile, &sh)) continue;
+                Tile part = empty_part ? complement(t) : t;
                 Vec2 cq;
-                double d = shape_dist(&sh, p, &cq);
+                double d;
+                if (part == TILE_SOLID) {
+                    d = box_dist(c, r, m->tile, p, &cq);
+                } else {
+                    Shape sh;
+                    if (!shape_of(part, c, r, m->tile, &sh)) continue;
+                    d = shape_dist(&sh, p, &cq);
+                }
                 if (d < best && d <= R) {
                     best = d;
                     *q = cq;
