@@ -169,14 +169,66 @@ typedef struct Settle {
     __m256d pl;
 } Settle;
 
+// The settled node j at p (d = p - from, len = |d|): stored, and the
+// next node's from; the last link with a length moves on where this one
+// has one.
+AVX2 static inline void settle_done(const Half *h, int j, Settle *st, V2x4 p, V2x4 d, __m256d len) {
+    __m256d has = _mm256_cmp_pd(len, _mm256_set1_pd(TENTACLE_LINK_MIN_PX), _CMP_GE_OQ);
+    st->prev = blend4(st->prev, d, has);
+    st->pl = _mm256_blendv_pd(st->pl, len, has);
+    store_nodes(h->nd, j, false, p);
+    st->from = p;
+}
+
+// tilemap_cell_floor, lane by lane (v >= 0 and below the map's size).
+AVX2 static inline __m256d cell_floor4(__m256d v, __m256d s, __m256d inv) {
+    const __m256d one = _mm256_set1_pd(1.0);
+    __m256d c = _mm256_round_pd(_mm256_mul_pd(v, inv), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256d below = _mm256_cmp_pd(_mm256_mul_pd(c, s), v, _CMP_GT_OQ);
+    __m256d above = _mm256_andnot_pd(below, _mm256_cmp_pd(_mm256_mul_pd(_mm256_add_pd(c, one), s), v, _CMP_LE_OQ));
+    return _mm256_add_pd(_mm256_sub_pd(c, _mm256_and_pd(below, one)), _mm256_and_pd(above, one));
+}
+
+// The lanes (bits) whose link from -> p (len long) tentacle_link_open
+// finds open by its first test alone: a link with a length, shorter than a
+// tile each way, from an open cell (tilemap_segment_open's one-bit answer).
+// The others are left to tentacle_link_open. Four lanes at once: the cells
+// and their bits without a branch a lane.
+AVX2 static inline int open4(const Tilemap *map, V2x4 from, V2x4 p, __m256d len) {
+    if (!map->cells || map->w <= 0 || map->h <= 0 || !map->open) return 0;
+    const __m256d s = _mm256_set1_pd(map->tile), ns = _mm256_set1_pd(-(double)map->tile), zero = _mm256_setzero_pd();
+    V2x4 d = sub4(p, from);
+    __m256d ok = _mm256_cmp_pd(len, _mm256_set1_pd(TENTACLE_LINK_MIN_PX), _CMP_NLT_UQ);
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(d.x, s, _CMP_LT_OQ), _mm256_cmp_pd(d.x, ns, _CMP_GT_OQ)));
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(d.y, s, _CMP_LT_OQ), _mm256_cmp_pd(d.y, ns, _CMP_GT_OQ)));
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(from.x, zero, _CMP_GE_OQ), _mm256_cmp_pd(from.y, zero, _CMP_GE_OQ)));
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(from.x, _mm256_set1_pd(map->w_px), _CMP_LT_OQ),
+                                         _mm256_cmp_pd(from.y, _mm256_set1_pd(map->h_px), _CMP_LT_OQ)));
+    int lanes = _mm256_movemask_pd(ok);
+    if (!lanes) return 0;
+    const __m256d inv = _mm256_set1_pd(map->inv_tile);
+    // A lane out of the map reads cell 0: its bit is masked off below.
+    __m256d cx = _mm256_and_pd(ok, cell_floor4(from.x, s, inv)), cy = _mm256_and_pd(ok, cell_floor4(from.y, s, inv));
+    __m256d at = _mm256_add_pd(_mm256_mul_pd(cy, _mm256_set1_pd(map->w)), cx);
+    int idx[4];
+    _mm_storeu_si128((__m128i *)idx, _mm256_cvttpd_epi32(at));
+    int bits = 0;
+    for (int l = 0; l < 4; l++) bits |= (map->open[(unsigned)idx[l] >> 3] >> (idx[l] & 7) & 1) << l;
+    return lanes & bits;
+}
+
 AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
     const __m256d radius = _mm256_set1_pd(c->link_px);
-    const __m256d min = _mm256_set1_pd(TENTACLE_LINK_MIN_PX);
     __m256d len;
     V2x4 p = clamp4(load_nodes(h->nd, j, false), st->from, radius, &len);
     p = bend4(st->from, p, st->prev, len, st->pl, &len);
     V2x4 d = sub4(p, st->from);
     len = known4(len, d);
+    int all = (1 << h->k) - 1, open = open4(map, st->from, p, len) & all;
+    if (open == all) {                                      // every link in open air
+        settle_done(h, j, st, p, d, len);
+        return;
+    }
     double px[4], py[4], fx[4], fy[4], ln[4], qx[4], qy[4];
     _mm256_storeu_pd(px, p.x);
     _mm256_storeu_pd(py, p.y);
@@ -188,7 +240,7 @@ AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const
     bool moved = false;
     for (int l = 0; l < h->k; l++) {
         Vec2 a = v2(fx[l], fy[l]), b = v2(px[l], py[l]);
-        if (tentacle_link_open(map, a, b, ln[l])) continue;
+        if ((open >> l & 1) || tentacle_link_open(map, a, b, ln[l])) continue;
         Vec2 s = tentacle_settle_rock(c, map, a, b, v2(qx[l], qy[l]), ln[l], &ln[l]);
         moved = moved || ln[l] < 0.0;                       // slid along the rock (else s is b)
         px[l] = s.x;
@@ -204,11 +256,7 @@ AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const
         d = sub4(p, st->from);
         len = known4(_mm256_loadu_pd(ln), d);
     }
-    __m256d has = _mm256_cmp_pd(len, min, _CMP_GE_OQ);
-    st->prev = blend4(st->prev, d, has);
-    st->pl = _mm256_blendv_pd(st->pl, len, has);
-    store_nodes(h->nd, j, false, p);
-    st->from = p;
+    settle_done(h, j, st, p, d, len);
 }
 
 AVX2 static void clamp_halves(const Tentacle *c, Half *h, int nh, int n, const Tilemap *map) {
