@@ -154,28 +154,40 @@ static bool clear_within(const Tilemap *map, Vec2 p, double keep) {
 // Tentacles rest on rock rather than sink into it: a node closer to a solid
 // surface than 0.7 of its half width (or inside rock) is moved out to that
 // distance. Runs before the chain clamp, so the link bound still holds; a
-// clamp may then tuck a node back in a little, which only looks.
-static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
-    if (!map->cells || map->w <= 0 || map->h <= 0) return;     // no arena (unit tests)
-    TentacleArm *arm = &c->arms[a];
-    TentacleNode *nd = &c->nodes[arm->first];
+// clamp may then tuck a node back in a little, which only looks. Each node
+// on its own (its move reads only its position and the map), so the
+// vector pass (tentacle_keep_lanes) may test four at a time which need
+// looking at.
+bool tentacle_open_is_clear(const Tentacle *c, int a, const Tilemap *map) {
     // No node keeps more than 0.7 of the widest half width (the root's):
     // when that is within a tile, a node in an open cell needs nothing.
-    bool open_is_clear = 0.7 * tentacle_half_width(c, a, 0) <= map->tile;
+    return 0.7 * tentacle_half_width(c, a, 0) <= map->tile;
+}
+
+void tentacle_keep_node(Tentacle *c, int a, int j, const Tilemap *map) {
+    TentacleNode *nd = &c->nodes[c->arms[a].first + j];
+    double keep = 0.7 * tentacle_half_width(c, a, j);
+    if (keep <= map->tile && clear_within(map, nd->pos, keep)) return;   // the common case, cheaply
+    Vec2 point = nd->pos, normal = v2(0.0, -1.0);
+    double d, far = 8.0 * map->tile;
+    if (tilemap_point_solid(map, nd->pos)) {                   // in rock: find the way out
+        d = tilemap_signed_distance(map, nd->pos, far, &point, &normal);
+        if (d <= -far) return;                                 // no exit that close: leave it
+    } else {
+        d = tilemap_nearest(map, nd->pos, keep, &point, &normal);
+    }
+    if (d >= keep) return;
+    nd->pos = v2_add(point, v2_scale(normal, keep));
+}
+
+static void keep_out_of_rock(Tentacle *c, int a, const Tilemap *map) {
+    if (!tentacle_has_arena(map)) return;                      // no arena (unit tests)
+    const TentacleArm *arm = &c->arms[a];
+    const TentacleNode *nd = &c->nodes[arm->first];
+    bool open_is_clear = tentacle_open_is_clear(c, a, map);
     for (int j = 1; j < arm->n; j++) {
         if (open_is_clear && tilemap_open_at(map, nd[j].pos)) continue;
-        double keep = 0.7 * tentacle_half_width(c, a, j);
-        if (keep <= map->tile && clear_within(map, nd[j].pos, keep)) continue;   // the common case, cheaply
-        Vec2 point = nd[j].pos, normal = v2(0.0, -1.0);
-        double d, far = 8.0 * map->tile;
-        if (tilemap_point_solid(map, nd[j].pos)) {               // in rock: find the way out
-            d = tilemap_signed_distance(map, nd[j].pos, far, &point, &normal);
-            if (d <= -far) continue;                               // no exit that close: leave it
-        } else {
-            d = tilemap_nearest(map, nd[j].pos, keep, &point, &normal);
-        }
-        if (d >= keep) continue;
-        nd[j].pos = v2_add(point, v2_scale(normal, keep));
+        tentacle_keep_node(c, a, j, map);
     }
 }
 
@@ -261,6 +273,7 @@ void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const 
     if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, g, goal, vector);
     else
         for (int l = 0; l < g->k; l++) solve_follow(c, g->a0 + l, goal[l]);
-    for (int l = 0; l < g->k; l++) keep_out_of_rock(c, g->a0 + l, map);
+    if (!vector || !tentacle_keep_lanes(c, g, c->arms[g->a0].n, map))
+        for (int l = 0; l < g->k; l++) keep_out_of_rock(c, g->a0 + l, map);
     clamp_chain(c, g, map, vector);
 }

@@ -194,27 +194,49 @@ AVX2 static inline __m256d cell_floor4(__m256d v, __m256d s, __m256d inv) {
 // tile each way, from an open cell (tilemap_segment_open's one-bit answer).
 // The others are left to tentacle_link_open. Four lanes at once: the cells
 // and their bits without a branch a lane.
-AVX2 static inline int open4(const Tilemap *map, V2x4 from, V2x4 p, __m256d len) {
-    if (!map->cells || map->w <= 0 || map->h <= 0 || !map->open) return 0;
-    const __m256d s = _mm256_set1_pd(map->tile), ns = _mm256_set1_pd(-(double)map->tile), zero = _mm256_setzero_pd();
-    V2x4 d = sub4(p, from);
-    __m256d ok = _mm256_cmp_pd(len, _mm256_set1_pd(TENTACLE_LINK_MIN_PX), _CMP_NLT_UQ);
-    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(d.x, s, _CMP_LT_OQ), _mm256_cmp_pd(d.x, ns, _CMP_GT_OQ)));
-    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(d.y, s, _CMP_LT_OQ), _mm256_cmp_pd(d.y, ns, _CMP_GT_OQ)));
-    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(from.x, zero, _CMP_GE_OQ), _mm256_cmp_pd(from.y, zero, _CMP_GE_OQ)));
-    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(from.x, _mm256_set1_pd(map->w_px), _CMP_LT_OQ),
-                                         _mm256_cmp_pd(from.y, _mm256_set1_pd(map->h_px), _CMP_LT_OQ)));
+// tilemap_open_at, lane by lane, for the lanes of ok (bits): those whose
+// point is in an open cell.
+AVX2 static inline int open_cells4(const Tilemap *map, V2x4 p, __m256d ok) {
+    const __m256d s = _mm256_set1_pd(map->tile), zero = _mm256_setzero_pd();
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(p.x, zero, _CMP_GE_OQ), _mm256_cmp_pd(p.y, zero, _CMP_GE_OQ)));
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(p.x, _mm256_set1_pd(map->w_px), _CMP_LT_OQ),
+                                         _mm256_cmp_pd(p.y, _mm256_set1_pd(map->h_px), _CMP_LT_OQ)));
     int lanes = _mm256_movemask_pd(ok);
-    if (!lanes) return 0;
+    if (!lanes || !map->open) return 0;
     const __m256d inv = _mm256_set1_pd(map->inv_tile);
     // A lane out of the map reads cell 0: its bit is masked off below.
-    __m256d cx = _mm256_and_pd(ok, cell_floor4(from.x, s, inv)), cy = _mm256_and_pd(ok, cell_floor4(from.y, s, inv));
+    __m256d cx = _mm256_and_pd(ok, cell_floor4(p.x, s, inv)), cy = _mm256_and_pd(ok, cell_floor4(p.y, s, inv));
     __m256d at = _mm256_add_pd(_mm256_mul_pd(cy, _mm256_set1_pd(map->w)), cx);
     int idx[4];
     _mm_storeu_si128((__m128i *)idx, _mm256_cvttpd_epi32(at));
     int bits = 0;
     for (int l = 0; l < 4; l++) bits |= (map->open[(unsigned)idx[l] >> 3] >> (idx[l] & 7) & 1) << l;
     return lanes & bits;
+}
+
+AVX2 static inline int open4(const Tilemap *map, V2x4 from, V2x4 p, __m256d len) {
+    if (!tentacle_has_arena(map)) return 0;
+    const __m256d s = _mm256_set1_pd(map->tile), ns = _mm256_set1_pd(-(double)map->tile);
+    V2x4 d = sub4(p, from);
+    __m256d ok = _mm256_cmp_pd(len, _mm256_set1_pd(TENTACLE_LINK_MIN_PX), _CMP_NLT_UQ);
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(d.x, s, _CMP_LT_OQ), _mm256_cmp_pd(d.x, ns, _CMP_GT_OQ)));
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(d.y, s, _CMP_LT_OQ), _mm256_cmp_pd(d.y, ns, _CMP_GT_OQ)));
+    return open_cells4(map, from, ok);
+}
+
+// Resting on rock, four tentacles a node at a time: a node in an open cell
+// needs nothing (tentacle_open_is_clear), the others tentacle_keep_node.
+AVX2 static void keep_halves(Tentacle *c, const Half *h, int nh, int n, const Tilemap *map) {
+    const __m256d all = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    for (int i = 0; i < nh; i++) {
+        int want = (1 << h[i].k) - 1;
+        for (int j = 1; j < n; j++) {
+            int open = open_cells4(map, load_nodes(h[i].nd, j, false), all) & want;
+            if (open == want) continue;
+            for (int l = 0; l < h[i].k; l++)
+                if (!(open >> l & 1)) tentacle_keep_node(c, h[i].a0 + l, j, map);
+        }
+    }
 }
 
 AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
@@ -347,6 +369,14 @@ bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t) {
     return true;
 }
 
+bool tentacle_keep_lanes(Tentacle *c, const Lanes *g, int n, const Tilemap *map) {
+    if (!tentacle_has_arena(map)) return true;               // nothing to rest on
+    if (g->k < 2 || !cpu_has_avx2() || !tentacle_open_is_clear(c, g->a0, map)) return false;
+    Half h[2];
+    keep_halves(c, h, halves(g, h), n, map);
+    return true;
+}
+
 bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map) {
     if (g->k < 2 || !cpu_has_avx2()) return false;
     Half h[2];
@@ -363,6 +393,11 @@ bool tentacle_reach_lanes(const Lanes *g, int n, double L) {
 
 bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t) {
     (void)c, (void)g, (void)n, (void)t;
+    return false;
+}
+
+bool tentacle_keep_lanes(Tentacle *c, const Lanes *g, int n, const Tilemap *map) {
+    (void)c, (void)g, (void)n, (void)map;
     return false;
 }
 

@@ -84,12 +84,21 @@ void tentacle_lanes_from(Tentacle *c, int a0, Lanes *g);
 // clamp (tentacle_chain.c); vector: the vector passes where there are some.
 void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const Tilemap *map, bool vector);
 
+// Is there an arena to rest on (unit tests step tentacles without one)?
+static inline bool tentacle_has_arena(const Tilemap *map) { return map->cells && map->w > 0 && map->h > 0; }
+
 // Is the link from -> p (len long) in open air, so that settling it needs
 // no cast: an arena, a link with a length, and tilemap_segment_open.
 static inline bool tentacle_link_open(const Tilemap *map, Vec2 from, Vec2 p, double len) {
-    return map->cells && map->w > 0 && map->h > 0 && !(len < TENTACLE_LINK_MIN_PX) &&
-           tilemap_segment_open(map, from, p);
+    return tentacle_has_arena(map) && !(len < TENTACLE_LINK_MIN_PX) && tilemap_segment_open(map, from, p);
 }
+
+// Resting on rock (tentacle_chain.c), node by node: node j of tentacle a
+// moved out of the rock if it is too close (the nodes are independent). A
+// node in an open cell needs nothing when tentacle_open_is_clear (the
+// widest keep is within a tile), so the callers test that first.
+bool tentacle_open_is_clear(const Tentacle *c, int a, const Tilemap *map);
+void tentacle_keep_node(Tentacle *c, int a, int j, const Tilemap *map);
 
 // The rock part of settling a link (tentacle_chain.c), for a link not in
 // open air (tentacle_link_open false): p, already within L of from and
@@ -107,6 +116,10 @@ bool tentacle_reach_lanes(const Lanes *g, int n, double L);
 // The wave across the body nodes' targets, then every node eased toward
 // its target by t (n >= 3):
 bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t);
+// Resting on rock over g's n nodes: the open-cell tests four tentacles at
+// a time, tentacle_keep_node for the others (an arena, and
+// tentacle_open_is_clear):
+bool tentacle_keep_lanes(Tentacle *c, const Lanes *g, int n, const Tilemap *map);
 // clamp_chain: head to tail within L, then tail to head settling each link
 // (tentacle_settle_rock per lane when the link is not in open air).
 bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map);
