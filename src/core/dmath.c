@@ -5,6 +5,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/cpu.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
 // pi/2 split in three parts of 33 significant bits or fewer, so that q*P1
 // and q*P2 are exact for |q| < 2^20 and x - q*pi/2 loses nothing
 // (Cody-Waite reduction). 2*pi uses the same parts times 4 (exact).
@@ -14,32 +20,33 @@ static const double P3 = 2.02226624879595063154e-21;
 
 static double reduce(double x, double q) { return ((x - q * P1) - q * P2) - q * P3; }
 
-// sin on [-pi/4, pi/4]: Taylor terms to x^17 (error < 1e-17 there).
+// sin on [-pi/4, pi/4]: Taylor terms to x^17 (error < 1e-17 there), in
+// Horner form: x - x^3/3! + x^5/5! - ... - x^15/15! + x^17/17!. The
+// coefficients from the highest power down, signed (adding -k is
+// subtracting k, exactly), shared with the vector version below.
+static const double SIN_K[8] = {
+    1.0 / 355687428096000.0,  -1.0 / 1307674368000.0,   // 1/17!, 1/15!
+    1.0 / 6227020800.0,       -1.0 / 39916800.0,        // 1/13!, 1/11!
+    1.0 / 362880.0,           -1.0 / 5040.0,            // 1/9!, 1/7!
+    1.0 / 120.0,              -1.0 / 6.0,               // 1/5!, 1/3!
+};
+// cos on [-pi/4, pi/4]: Taylor terms to x^18, the same way.
+static const double COS_K[8] = {
+    -1.0 / 6402373705728000.0, 1.0 / 20922789888000.0,  // 1/18!, 1/16!
+    -1.0 / 87178291200.0,      1.0 / 479001600.0,       // 1/14!, 1/12!
+    -1.0 / 3628800.0,          1.0 / 40320.0,           // 1/10!, 1/8!
+    -1.0 / 720.0,              1.0 / 24.0,              // 1/6!, 1/4!
+};
+
 static double sin_kernel(double x) {
-    double x2 = x * x;
-    // Horner form of x - x^3/3! + x^5/5! - ... - x^15/15! + x^17/17!
-    double s = 1.0 / 355687428096000.0;         // 1/17!
-    s = s * x2 - 1.0 / 1307674368000.0;         // 1/15!
-    s = s * x2 + 1.0 / 6227020800.0;            // 1/13!
-    s = s * x2 - 1.0 / 39916800.0;              // 1/11!
-    s = s * x2 + 1.0 / 362880.0;                // 1/9!
-    s = s * x2 - 1.0 / 5040.0;                  // 1/7!
-    s = s * x2 + 1.0 / 120.0;                   // 1/5!
-    s = s * x2 - 1.0 / 6.0;                     // 1/3!
+    double x2 = x * x, s = SIN_K[0];
+    for (int i = 1; i < 8; i++) s = s * x2 + SIN_K[i];
     return x + x * x2 * s;
 }
 
-// cos on [-pi/4, pi/4]: Taylor terms to x^18.
 static double cos_kernel(double x) {
-    double x2 = x * x;
-    double c = -1.0 / 6402373705728000.0;       // 1/18!
-    c = c * x2 + 1.0 / 20922789888000.0;        // 1/16!
-    c = c * x2 - 1.0 / 87178291200.0;           // 1/14!
-    c = c * x2 + 1.0 / 479001600.0;             // 1/12!
-    c = c * x2 - 1.0 / 3628800.0;               // 1/10!
-    c = c * x2 + 1.0 / 40320.0;                 // 1/8!
-    c = c * x2 - 1.0 / 720.0;                   // 1/6!
-    c = c * x2 + 1.0 / 24.0;                    // 1/4!
+    double x2 = x * x, c = COS_K[0];
+    for (int i = 1; i < 8; i++) c = c * x2 + COS_K[i];
     return 1.0 - 0.5 * x2 + x2 * x2 * c;
 }
 
@@ -84,6 +91,50 @@ void dm_sincos(double x, double *s, double *c) {
     oc ^= (uint64_t)(((m + 1u) >> 1) & 1u) << 63;    // quadrants 1, 2: -c
     memcpy(s, &os, sizeof os);
     memcpy(c, &oc, sizeof oc);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define AVX2 __attribute__((target("avx2")))
+
+// dm_sincos of four angles, lane by lane the same IEEE operations in the
+// same order (floor is exact; q / 4 is q * 0.25, exactly), the quadrant's
+// kernels and signs picked with masks.
+AVX2 static void sincos4_avx2(const double x[4], double s[4], double c[4]) {
+    __m256d v = _mm256_loadu_pd(x);
+    __m256d q = _mm256_floor_pd(_mm256_add_pd(_mm256_div_pd(v, _mm256_set1_pd(DM_PI / 2.0)), _mm256_set1_pd(0.5)));
+    __m256d r = _mm256_sub_pd(_mm256_sub_pd(_mm256_sub_pd(v, _mm256_mul_pd(q, _mm256_set1_pd(P1))),
+                                            _mm256_mul_pd(q, _mm256_set1_pd(P2))),
+                              _mm256_mul_pd(q, _mm256_set1_pd(P3)));
+    __m256d x2 = _mm256_mul_pd(r, r), ks = _mm256_set1_pd(SIN_K[0]), kc = _mm256_set1_pd(COS_K[0]);
+    for (int i = 1; i < 8; i++) {
+        ks = _mm256_add_pd(_mm256_mul_pd(ks, x2), _mm256_set1_pd(SIN_K[i]));
+        kc = _mm256_add_pd(_mm256_mul_pd(kc, x2), _mm256_set1_pd(COS_K[i]));
+    }
+    __m256d sr = _mm256_add_pd(r, _mm256_mul_pd(_mm256_mul_pd(r, x2), ks));
+    __m256d cr = _mm256_add_pd(_mm256_sub_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(_mm256_set1_pd(0.5), x2)),
+                               _mm256_mul_pd(_mm256_mul_pd(x2, x2), kc));
+    __m256d m = _mm256_sub_pd(q, _mm256_mul_pd(_mm256_set1_pd(4.0), _mm256_floor_pd(_mm256_mul_pd(q, _mm256_set1_pd(0.25)))));
+    __m256d odd = _mm256_or_pd(_mm256_cmp_pd(m, _mm256_set1_pd(1.0), _CMP_EQ_OQ),
+                               _mm256_cmp_pd(m, _mm256_set1_pd(3.0), _CMP_EQ_OQ));
+    __m256d neg_s = _mm256_cmp_pd(m, _mm256_set1_pd(2.0), _CMP_GE_OQ);
+    __m256d neg_c = _mm256_or_pd(_mm256_cmp_pd(m, _mm256_set1_pd(1.0), _CMP_EQ_OQ),
+                                 _mm256_cmp_pd(m, _mm256_set1_pd(2.0), _CMP_EQ_OQ));
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    __m256d os = _mm256_xor_pd(_mm256_blendv_pd(sr, cr, odd), _mm256_and_pd(neg_s, sign));
+    __m256d oc = _mm256_xor_pd(_mm256_blendv_pd(cr, sr, odd), _mm256_and_pd(neg_c, sign));
+    _mm256_storeu_pd(s, os);
+    _mm256_storeu_pd(c, oc);
+}
+#endif
+
+void dm_sincos4(const double x[4], double s[4], double c[4]) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (cpu_has_avx2() && x[0] == x[0] && x[1] == x[1] && x[2] == x[2] && x[3] == x[3]) {
+        sincos4_avx2(x, s, c);
+        return;
+    }
+#endif
+    for (int l = 0; l < 4; l++) dm_sincos(x[l], &s[l], &c[l]);
 }
 
 double dm_sin(double x) {

@@ -75,6 +75,27 @@ static void test_wrap_stays_bounded(void **state) {
     assert_true(p >= 0.0 && p < DM_TAU && fabs(p - (DM_TAU - 0.5)) < 1e-15);
 }
 
+// dm_sincos4 (four angles at once, a vector path on AVX2) gives the bits
+// of four dm_sincos calls: every quadrant, both signs, large arguments,
+// the quadrants' edges, and a NaN lane (which takes the scalar path).
+static void test_sincos4_same_bits(void **state) {
+    (void)state;
+    double x[4], s[4], c[4];
+    for (int i = -40000; i < 40000; i++) {
+        for (int l = 0; l < 4; l++) x[l] = i * 0.0123 + l * 0.37 + (i % 7 == 0 ? l * DM_PI / 4 : 0.0);
+        if (i % 1000 == 0) x[1] = 1.5e6 - i;              // large
+        if (i % 1000 == 1) x[2] = (i % 8) * (DM_PI / 4);  // on the quadrants' edges
+        if (i % 1000 == 2) x[3] = NAN;
+        dm_sincos4(x, s, c);
+        for (int l = 0; l < 4; l++) {
+            double ws, wc;
+            dm_sincos(x[l], &ws, &wc);
+            assert_memory_equal(&s[l], &ws, sizeof ws);
+            assert_memory_equal(&c[l], &wc, sizeof wc);
+        }
+    }
+}
+
 // dm_fmax/dm_fmin are written for branchless selects; they must give the
 // very bits of the plain definition (a NaN gives the other, a tie the
 // first) for every pair of special values, NaN payloads and zeros' signs
@@ -106,7 +127,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sin_cos_match_libm),  cmocka_unit_test(test_sin_cos_special_points),
         cmocka_unit_test(test_large_arguments),     cmocka_unit_test(test_atan2_matches_libm),
-        cmocka_unit_test(test_wrap_stays_bounded), cmocka_unit_test(test_fmax_fmin_bits),
+        cmocka_unit_test(test_wrap_stays_bounded), cmocka_unit_test(test_fmax_fmin_bits), cmocka_unit_test(test_sincos4_same_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -212,17 +212,33 @@ bool tentacle_add_node(Tentacle *c, int a) {
 // its tail, swinging sideways, so the tip sweeps across the player (and
 // fires as it crosses) instead of stacking on him. The standoff breathes
 // from 0.2 to 1.1 sway: now and then a head lunges close enough to touch.
-static Vec2 head_goal(const Tentacle *c, int a, Vec2 player) {
+// Its two waves this tick, for tentacles a0 .. a0 + k - 1 (four angles a
+// dm_sincos4): the standoff's cosine into stand_cos, the swing's sine into
+// side_sin.
+static void head_waves(const Tentacle *c, int a0, int k, double *stand_cos, double *side_sin) {
+    double tt = (double)c->age, ang[2 * TENTACLE_LANES + 4] = {0}, s[2 * TENTACLE_LANES + 4], co[2 * TENTACLE_LANES + 4];
+    for (int l = 0; l < k; l++) {
+        const TentacleArm *arm = &c->arms[a0 + l];
+        ang[2 * l] = tt * 0.013 + arm->sway_rad * 1.7;
+        ang[2 * l + 1] = tt * (0.021 + 0.003 * ((a0 + l) % 4)) + arm->sway_rad;
+    }
+    for (int i = 0; i < 2 * k; i += 4) dm_sincos4(&ang[i], &s[i], &co[i]);
+    for (int l = 0; l < k; l++) {
+        stand_cos[l] = co[2 * l];
+        side_sin[l] = s[2 * l + 1];
+    }
+}
+
+static Vec2 head_goal(const Tentacle *c, int a, Vec2 player, double stand_cos, double side_sin) {
     const TentacleArm *arm = &c->arms[a];
-    double tt = (double)c->age;
     Vec2 tail = c->nodes[arm->first].pos;
     Vec2 u = v2_norm(v2_sub(player, tail));
     if (u.x == 0.0 && u.y == 0.0) u = v2(0.0, 1.0);
     double sway = c->cfg.sway_px;
-    double stand = sway * (0.65 + 0.45 * dm_cos(tt * 0.013 + arm->sway_rad * 1.7));
+    double stand = sway * (0.65 + 0.45 * stand_cos);
     // The sideways swing grows with the tentacle, so long ones fan out wide.
     double swing = sway * (0.9 + 0.003 * tentacle_total_length(c, a));
-    double side = swing * dm_sin(tt * (0.021 + 0.003 * (a % 4)) + arm->sway_rad);
+    double side = swing * side_sin;
     return v2_add(v2_sub(player, v2_scale(u, stand)), v2_scale(v2_perp(u), side));
 }
 
@@ -285,12 +301,14 @@ static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
         Lanes g;
         tentacle_lanes_from(c, a0, &g);
         Vec2 goal[TENTACLE_LANES];
+        double stand_cos[TENTACLE_LANES], side_sin[TENTACLE_LANES];
+        if (c->alive) head_waves(c, a0, g.k, stand_cos, side_sin);
         for (int l = 0; l < g.k; l++) {
             TentacleArm *arm = &c->arms[a0 + l];
             TentacleNode *nd = g.nd[l];
             nd[0].pos = nd[0].target = tentacle_anchor(c, a0 + l);     // the tail is stuck
             if (c->alive) {
-                goal[l] = step_toward(nd[arm->n - 1].target, head_goal(c, a0 + l, player), home);
+                goal[l] = step_toward(nd[arm->n - 1].target, head_goal(c, a0 + l, player, stand_cos[l], side_sin[l]), home);
                 if (arm->flinch > 0) {
                     // Recoil: the head target is pushed back toward the body.
                     goal[l] = step_toward(goal[l], nd[0].pos, 3.0);

@@ -311,15 +311,9 @@ AVX2 static void wave4(const Tentacle *c, const Half *g, int n, double t) {
     int h = n - 1;
     const TentacleArm *arm = &c->arms[g->a0];
     double sda = arm->wave_step[0].x, cda = arm->wave_step[0].y, sdp = arm->wave_step[1].x, cdp = arm->wave_step[1].y;
-    double sp0[4], cp0[4];
-    for (int l = 0; l < 4; l++) {
-        if (l >= g->k) {                                 // a spare lane repeats lane 0
-            sp0[l] = sp0[0];
-            cp0[l] = cp0[0];
-        } else {
-            dm_sincos(arm[l].sway_rad - (double)c->age * 0.09, &sp0[l], &cp0[l]);
-        }
-    }
+    double ang[4], sp0[4], cp0[4];
+    for (int l = 0; l < 4; l++) ang[l] = arm[l < g->k ? l : 0].sway_rad - (double)c->age * 0.09;   // spare: lane 0
+    dm_sincos4(ang, sp0, cp0);
     const __m256d vsda = _mm256_set1_pd(sda), vcda = _mm256_set1_pd(cda);
     const __m256d vsdp = _mm256_set1_pd(sdp), vcdp = _mm256_set1_pd(cdp), zero = _mm256_setzero_pd();
     const __m256d amp = _mm256_set1_pd(c->cfg.wave * c->link_px), one = _mm256_set1_pd(1.0);
