@@ -128,7 +128,7 @@ typedef struct Reach {
     __m256d pl;
 } Reach;
 
-AVX2 static inline void reach_node(TentacleNode *const nd[4], int j, bool bend, __m256d radius, Reach *r) {
+AVX2 static inline __attribute__((always_inline)) void reach_node(TentacleNode *const nd[4], int j, bool bend, __m256d radius, Reach *r) {
     __m256d len;
     V2x4 t = clamp4(load_nodes(nd, j, true), r->near, radius, &len);
     if (bend) t = bend4(r->near, t, sub4(r->near, r->far), len, r->pl, &len);
@@ -239,7 +239,7 @@ AVX2 static void keep_halves(Tentacle *c, const Half *h, int nh, int n, const Ti
     }
 }
 
-AVX2 static inline void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
+AVX2 static inline __attribute__((always_inline)) void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
     const __m256d radius = _mm256_set1_pd(c->link_px);
     __m256d len;
     V2x4 p = clamp4(load_nodes(h->nd, j, false), st->from, radius, &len);
