@@ -3,6 +3,8 @@
 #pragma once
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 typedef struct Vec2 {
     double x, y;
@@ -20,6 +22,14 @@ static inline double v2_len(Vec2 a) { return sqrt(v2_len2(a)); }
 static inline double v2_dist(Vec2 a, Vec2 b) { return v2_len(v2_sub(a, b)); }
 // Perpendicular, rotated +90 degrees in y-down screen space.
 static inline Vec2 v2_perp(Vec2 a) { return v2(-a.y, a.x); }
+// The same bits (not ==: -0 and 0 differ, a NaN is itself), without
+// memcmp's library call.
+static inline bool v2_same_bits(Vec2 a, Vec2 b) {
+    uint64_t u[2], v[2];
+    memcpy(u, &a, sizeof u);
+    memcpy(v, &b, sizeof v);
+    return u[0] == v[0] && u[1] == v[1];
+}
 static inline Vec2 v2_lerp(Vec2 a, Vec2 b, double t) {
     return v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 }

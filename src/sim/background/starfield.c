@@ -411,8 +411,8 @@ AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf
     __m256d home = _mm256_andnot_pd(held, _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(hx, hx), _mm256_mul_pd(hy, hy)),
                                                           snap2, _CMP_LT_OQ));
     __m256d centre = _mm256_and_pd(held, _mm256_cmp_pd(d, zero, _CMP_LE_OQ));   // not d > 0
-    if (_mm256_movemask_pd(_mm256_or_pd(home, centre))) {
-        for (int l = 0; l < 4; l++) {                // the rare cases, one star at a time
+    if (_mm256_movemask_pd(centre)) {
+        for (int l = 0; l < 4; l++) {                // the rare case, one star at a time
             double bd2;
             int best = push_nearest(ps, sf->s[q->idx[l]].x, sf->s[q->idx[l]].y, &bd2);
             step_star(sf, ps, q->idx[l], best, bd2, kept, displaced);
@@ -422,17 +422,27 @@ AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf
     x = _mm256_blendv_pd(ex, nx, held);
     y = _mm256_blendv_pd(ey, ny, held);
     __m128 fx = _mm256_cvtpd_ps(x), fy = _mm256_cvtpd_ps(y);
-    // displaced: the stored (float) position more than 0.5 px from home.
+    // displaced: the stored (float) position more than 0.5 px from home
+    // (a star snapping home is not counted).
     __m256d gx = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox), gy = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
     __m256d far = _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(gx, gx), _mm256_mul_pd(gy, gy)), disp2, _CMP_GT_OQ);
-    *displaced += (uint32_t)__builtin_popcount((unsigned)_mm256_movemask_pd(far));
+    *displaced += (uint32_t)__builtin_popcount((unsigned)_mm256_movemask_pd(_mm256_andnot_pd(home, far)));
     sf->pushed += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_pd(held));
     float xs[4], ys[4];
     _mm_storeu_ps(xs, fx);
     _mm_storeu_ps(ys, fy);
+    int snap = _mm256_movemask_pd(home);
     for (int l = 0; l < 4; l++) {
-        sf->s[q->idx[l]].x = xs[l];
-        sf->s[q->idx[l]].y = ys[l];
+        Star *st = &sf->s[q->idx[l]];
+        if (snap >> l & 1) {                         // home: off the list, resting again (step_star)
+            st->x = st->ox;
+            st->y = st->oy;
+            st->active = 0;
+            sf->resting[cell_of(sf, st)]++;
+            continue;
+        }
+        st->x = xs[l];
+        st->y = ys[l];
         sf->active[(*kept)++] = q->idx[l];
     }
 }
@@ -444,7 +454,7 @@ AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf
 // index), so the same bits (tests/unit/test_starfield.c compares the two
 // paths); eight at a time where there are eight, two quads through the
 // pushers together. A quad with a star left exactly at its pusher's
-// centre, or one snapping home, is handed to step_star instead (rare).
+// centre is handed to step_star instead (rare).
 // Both quads' indices are read before either is written back, and the
 // list is compacted in order (kept <= a). Returns the new count; the last
 // active_n % 4 stars are left to the caller (*done: where it stopped).

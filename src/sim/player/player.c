@@ -124,7 +124,7 @@ static bool surface_toward(const Tilemap *m, Vec2 pos, Vec2 hint, double k, doub
     for (int i = 0; i < 2; i++) {
         Vec2 q = v2_sub(pos, v2_scale(hint, k));
         if (tilemap_nearest(m, q, reach + k, a, n) > reach + k) return false;
-        if (memcmp(n, &hint, sizeof hint) == 0) break;
+        if (v2_same_bits(*n, hint)) break;
         hint = *n;
     }
     return true;
