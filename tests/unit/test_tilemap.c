@@ -131,7 +131,7 @@ static void test_cast_floor_and_wall(void **state) {
     tilemap_free(&m);
 }
 
-// Short casts through open cells take a shortcut (tilemap.c's open_path);
+// Short casts through open cells take a shortcut (tilemap_segment_open in tilemap_cast);
 // these touch the lone block of ROOM (x 64..96, y 32..64) only at an end
 // lying exactly on its face, where the shortcut must not apply.
 static void test_cast_short_ends_on_faces(void **state) {
