@@ -127,9 +127,11 @@ static double gap(double v, double lo, double hi) { return maxd(maxd(lo - v, v -
 static double reach(double v, double lo, double hi) { return maxd(v - lo, hi - v); }
 
 // Puts every resting star whose origin is within pusher k's radius on the
-// active list (in pusher, cell, index order: deterministic). Row by row,
-// only the cells the disc reaches are visited (a chord's span, a cell
-// wider each side for rounding); of those, cells wholly inside the disc of
+// active list (in pusher, cell, index order: deterministic). Row by row
+// over the disc's box, a cell with resting stars is looked at only when
+// the disc reaches its box (cheaper than a chord's span a row: that took a
+// square root and two floors a row for the few corner cells it saves); of
+// those, cells wholly inside the disc of
 // the pusher before it are skipped (its wake took all their resting stars
 // already: along a whale's body the discs overlap, so each pusher after
 // the first scans little more than the crescent it adds), and a cell
@@ -141,18 +143,14 @@ static void wake(Starfield *sf, const StarPusher *p, int k) {
     int c0, r0, c1, r1;
     double x = p[k].x, y = p[k].y, r = p[k].r, r2 = r * r;
     if (!starfield_cells(sf, x - r, y - r, x + r, y + r, &c0, &r0, &c1, &r1)) return;
-    const double cs = sf->cell_px, inv = 1.0 / cs, pad = 1e-6;
+    const double cs = sf->cell_px, pad = 1e-6;
     double qx = k > 0 ? p[k - 1].x : 0.0, qy = k > 0 ? p[k - 1].y : 0.0, q2 = k > 0 ? p[k - 1].r * p[k - 1].r : 0.0;
     for (int cy = r0; cy <= r1; cy++) {
         double y0 = cy * cs - pad, y1 = (cy + 1) * cs + pad;
         double ny = gap(y, y0, y1), fy = reach(y, y0, y1), qfy = reach(qy, y0, y1);
         if (ny * ny >= r2) continue;
-        double half = sqrt(r2 - ny * ny);
-        int a = (int)floor((x - half) * inv) - 1, b = (int)floor((x + half) * inv) + 1;
-        if (a < c0) a = c0;
-        if (b > c1) b = c1;
         const uint32_t *resting = sf->resting + (size_t)cy * sf->gw;
-        for (int cx = a; cx <= b; cx++) {
+        for (int cx = c0; cx <= c1; cx++) {
             if (!resting[cx]) continue;                    // every star of it is active already
             double x0 = cx * cs - pad, x1 = (cx + 1) * cs + pad;
             double nx = gap(x, x0, x1), fx = reach(x, x0, x1), qfx = reach(qx, x0, x1);
