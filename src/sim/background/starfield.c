@@ -385,8 +385,10 @@ AVX2 static inline __attribute__((always_inline)) void quad_pushers(const PushSe
 }
 
 // The rest of the four stars' tick (step_star's arithmetic, lane by lane),
-// each kept one appended at *kept.
-AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf, const PushSet *ps, const Quad *q, uint32_t *kept, uint32_t *displaced) {
+// each kept one appended at *kept, the pushed ones counted in *pushed
+// (step_star counts its own in the field's when it takes the quad).
+AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf, const PushSet *ps, const Quad *q, uint32_t *kept, uint32_t *displaced,
+                                                                 uint64_t *pushed) {
     const __m256d snap2 = _mm256_set1_pd(STARFIELD_SNAP_PX * STARFIELD_SNAP_PX);
     const __m256d disp2 = _mm256_set1_pd(STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX);
     const __m256d push = _mm256_set1_pd(STARFIELD_PUSH_PX), ret = _mm256_set1_pd(STARFIELD_RETURN);
@@ -425,7 +427,7 @@ AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf
     __m256d gx = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox), gy = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
     __m256d far = _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(gx, gx), _mm256_mul_pd(gy, gy)), disp2, _CMP_GT_OQ);
     *displaced += (uint32_t)__builtin_popcount((unsigned)_mm256_movemask_pd(_mm256_andnot_pd(home, far)));
-    sf->pushed += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_pd(held));
+    *pushed += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_pd(held));
     float xs[4], ys[4];
     _mm_storeu_ps(xs, fx);
     _mm_storeu_ps(ys, fy);
@@ -457,21 +459,26 @@ AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf
 // list is compacted in order (kept <= a). Returns the new count; the last
 // active_n % 4 stars are left to the caller (*done: where it stopped).
 AVX2 static uint32_t step_stars_avx2(Starfield *sf, const PushSet *ps, uint32_t *displaced, uint32_t *done) {
-    uint32_t kept = 0, a = 0;
+    // The counts in locals (registers: an add to memory a quad made a chain
+    // through the store), added to the field's at the end.
+    uint32_t kept = 0, a = 0, disp = *displaced;
+    uint64_t pushed = 0;
     Quad q[2];
     for (; a + 8 <= sf->active_n; a += 8) {
         quad_load(sf, ps, a, &q[0]);
         quad_load(sf, ps, a + 4, &q[1]);
         quad_pushers(ps, q, 2);
-        quad_finish(sf, ps, &q[0], &kept, displaced);
-        quad_finish(sf, ps, &q[1], &kept, displaced);
+        quad_finish(sf, ps, &q[0], &kept, &disp, &pushed);
+        quad_finish(sf, ps, &q[1], &kept, &disp, &pushed);
     }
     if (a + 4 <= sf->active_n) {
         quad_load(sf, ps, a, &q[0]);
         quad_pushers(ps, q, 1);
-        quad_finish(sf, ps, &q[0], &kept, displaced);
+        quad_finish(sf, ps, &q[0], &kept, &disp, &pushed);
         a += 4;
     }
+    *displaced = disp;
+    sf->pushed += pushed;
     *done = a;
     return kept;
 }
