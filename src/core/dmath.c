@@ -113,7 +113,8 @@ AVX2 static void sincos4_avx2(const double x[4], double s[4], double c[4]) {
     __m256d sr = _mm256_add_pd(r, _mm256_mul_pd(_mm256_mul_pd(r, x2), ks));
     __m256d cr = _mm256_add_pd(_mm256_sub_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(_mm256_set1_pd(0.5), x2)),
                                _mm256_mul_pd(_mm256_mul_pd(x2, x2), kc));
-    __m256d m = _mm256_sub_pd(q, _mm256_mul_pd(_mm256_set1_pd(4.0), _mm256_floor_pd(_mm256_mul_pd(q, _mm256_set1_pd(0.25)))));
+    __m256d q4 = _mm256_floor_pd(_mm256_mul_pd(q, _mm256_set1_pd(0.25)));
+    __m256d m = _mm256_sub_pd(q, _mm256_mul_pd(_mm256_set1_pd(4.0), q4));
     __m256d odd = _mm256_or_pd(_mm256_cmp_pd(m, _mm256_set1_pd(1.0), _CMP_EQ_OQ),
                                _mm256_cmp_pd(m, _mm256_set1_pd(3.0), _CMP_EQ_OQ));
     __m256d neg_s = _mm256_cmp_pd(m, _mm256_set1_pd(2.0), _CMP_GE_OQ);

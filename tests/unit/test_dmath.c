@@ -127,7 +127,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sin_cos_match_libm),  cmocka_unit_test(test_sin_cos_special_points),
         cmocka_unit_test(test_large_arguments),     cmocka_unit_test(test_atan2_matches_libm),
-        cmocka_unit_test(test_wrap_stays_bounded), cmocka_unit_test(test_fmax_fmin_bits), cmocka_unit_test(test_sincos4_same_bits),
+        cmocka_unit_test(test_wrap_stays_bounded), cmocka_unit_test(test_fmax_fmin_bits),
+        cmocka_unit_test(test_sincos4_same_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

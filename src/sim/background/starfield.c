@@ -301,6 +301,7 @@ static inline void step_star(Starfield *sf, const PushSet *ps, uint32_t i, int b
 
 #ifdef HAVE_AVX2_PATH
 #define AVX2 __attribute__((target("avx2")))
+#define AVX2_INLINE AVX2 static inline __attribute__((always_inline))
 
 // Four active stars in flight through step_stars_avx2: their indices, x,
 // y, ox, oy as doubles, which of them are inside the pushers' box (inbox,
@@ -313,7 +314,7 @@ typedef struct Quad {
     uint64_t todo;
 } Quad;
 
-AVX2 static inline __attribute__((always_inline)) void quad_load(const Starfield *sf, const PushSet *ps, uint32_t a, Quad *q) {
+AVX2_INLINE void quad_load(const Starfield *sf, const PushSet *ps, uint32_t a, Quad *q) {
     memcpy(q->idx, sf->active + a, sizeof q->idx);
     // x, y, ox, oy of four stars (the first 16 bytes of a Star), transposed.
     __m128 r0 = _mm_loadu_ps(&sf->s[q->idx[0]].x), r1 = _mm_loadu_ps(&sf->s[q->idx[1]].x);
@@ -348,7 +349,7 @@ AVX2 static inline __attribute__((always_inline)) void quad_load(const Starfield
 
 // Pusher k against the four stars of q: nearer than the best so far and
 // within its radius takes it.
-AVX2 static inline __attribute__((always_inline)) void quad_test(const PushSet *ps, int k, Quad *q) {
+AVX2_INLINE void quad_test(const PushSet *ps, int k, Quad *q) {
     __m256d cx = _mm256_set1_pd(ps->x[k]), cy = _mm256_set1_pd(ps->y[k]);
     __m256d dx = _mm256_sub_pd(q->x, cx), dy = _mm256_sub_pd(q->y, cy);
     __m256d dd = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
@@ -364,7 +365,7 @@ AVX2 static inline __attribute__((always_inline)) void quad_test(const PushSet *
 // chain (each test needs the best so far), so two quads stepped in the
 // same loop overlap their chains; a pusher a quad need not test cannot
 // hold its stars, so testing the union changes nothing.
-AVX2 static inline __attribute__((always_inline)) void quad_pushers(const PushSet *ps, Quad *q, int nq) {
+AVX2_INLINE void quad_pushers(const PushSet *ps, Quad *q, int nq) {
     uint64_t todo = nq == 2 ? q[0].todo | q[1].todo : q[0].todo;
     if (!todo) return;
     if (!ps->masked) {                     // every pusher: a plain loop
@@ -387,8 +388,8 @@ AVX2 static inline __attribute__((always_inline)) void quad_pushers(const PushSe
 // The rest of the four stars' tick (step_star's arithmetic, lane by lane),
 // each kept one appended at *kept, the pushed ones counted in *pushed
 // (step_star counts its own in the field's when it takes the quad).
-AVX2 static inline __attribute__((always_inline)) void quad_finish(Starfield *sf, const PushSet *ps, const Quad *q, uint32_t *kept, uint32_t *displaced,
-                                                                 uint64_t *pushed) {
+AVX2_INLINE void quad_finish(Starfield *sf, const PushSet *ps, const Quad *q, uint32_t *kept, uint32_t *displaced,
+                             uint64_t *pushed) {
     const __m256d snap2 = _mm256_set1_pd(STARFIELD_SNAP_PX * STARFIELD_SNAP_PX);
     const __m256d disp2 = _mm256_set1_pd(STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX);
     const __m256d push = _mm256_set1_pd(STARFIELD_PUSH_PX), ret = _mm256_set1_pd(STARFIELD_RETURN);

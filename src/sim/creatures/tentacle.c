@@ -216,7 +216,8 @@ bool tentacle_add_node(Tentacle *c, int a) {
 // dm_sincos4): the standoff's cosine into stand_cos, the swing's sine into
 // side_sin.
 static void head_waves(const Tentacle *c, int a0, int k, double *stand_cos, double *side_sin) {
-    double tt = (double)c->age, ang[2 * TENTACLE_LANES + 4] = {0}, s[2 * TENTACLE_LANES + 4], co[2 * TENTACLE_LANES + 4];
+    enum { N = 2 * TENTACLE_LANES + 4 };          // two angles a tentacle, a spare vector's room
+    double tt = (double)c->age, ang[N] = {0}, s[N], co[N];
     for (int l = 0; l < k; l++) {
         const TentacleArm *arm = &c->arms[a0 + l];
         ang[2 * l] = tt * 0.013 + arm->sway_rad * 1.7;
@@ -308,7 +309,8 @@ static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
             TentacleNode *nd = g.nd[l];
             nd[0].pos = nd[0].target = tentacle_anchor(c, a0 + l);     // the tail is stuck
             if (c->alive) {
-                goal[l] = step_toward(nd[arm->n - 1].target, head_goal(c, a0 + l, player, stand_cos[l], side_sin[l]), home);
+                Vec2 want = head_goal(c, a0 + l, player, stand_cos[l], side_sin[l]);
+                goal[l] = step_toward(nd[arm->n - 1].target, want, home);
                 if (arm->flinch > 0) {
                     // Recoil: the head target is pushed back toward the body.
                     goal[l] = step_toward(goal[l], nd[0].pos, 3.0);

@@ -1,12 +1,14 @@
 // tentacle_lanes.c -- the tentacles' chain passes four tentacles at a time,
 // one a lane of an AVX2 vector, two vectors in the same loop for a group of
 // five to eight (x86-64 processors that have AVX2; elsewhere the scalar
-// passes in tentacle_chain.c run). Every lane makes exactly the scalar
-// pass's IEEE double operations in the same order (clamp_link, bend_link
-// in tentacle_local.h): both sides of a branch are worked out and the lane
-// keeps the one the scalar code takes, so the same bits
-// (tests/unit/test_tentacle.c compares the two). A vector short of four
-// tentacles repeats its first in the spare lanes.
+// passes in tentacle_chain.c run): FABRIK's reaches, the wave and ease,
+// resting on rock (the open-cell tests) and the final clamp. Every lane
+// makes exactly the scalar pass's IEEE double operations in the same order
+// (clamp_link, bend_link in tentacle_local.h): both sides of a branch are
+// worked out and the lane keeps the one the scalar code takes, so the same
+// bits (tests/unit/test_tentacle.c compares the two); what no lane keeps is
+// skipped. A vector short of four tentacles repeats its first in the spare
+// lanes.
 #include "sim/creatures/tentacle_local.h"
 
 #include "core/cpu.h"
@@ -16,6 +18,7 @@
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2")))
+#define AVX2_INLINE AVX2 static inline __attribute__((always_inline))
 
 typedef struct V2x4 {
     __m256d x, y;
@@ -128,7 +131,7 @@ typedef struct Reach {
     __m256d pl;
 } Reach;
 
-AVX2 static inline __attribute__((always_inline)) void reach_node(TentacleNode *const nd[4], int j, bool bend, __m256d radius, Reach *r) {
+AVX2_INLINE void reach_node(TentacleNode *const nd[4], int j, bool bend, __m256d radius, Reach *r) {
     __m256d len;
     V2x4 t = clamp4(load_nodes(nd, j, true), r->near, radius, &len);
     if (bend) t = bend4(r->near, t, sub4(r->near, r->far), len, r->pl, &len);
@@ -189,13 +192,9 @@ AVX2 static inline __m256d cell_floor4(__m256d v, __m256d s, __m256d inv) {
     return _mm256_add_pd(_mm256_sub_pd(c, _mm256_and_pd(below, one)), _mm256_and_pd(above, one));
 }
 
-// The lanes (bits) whose link from -> p (len long) tentacle_link_open
-// finds open by its first test alone: a link with a length, shorter than a
-// tile each way, from an open cell (tilemap_segment_open's one-bit answer).
-// The others are left to tentacle_link_open. Four lanes at once: the cells
-// and their bits without a branch a lane.
-// tilemap_open_at, lane by lane, for the lanes of ok (bits): those whose
-// point is in an open cell.
+// tilemap_open_at, lane by lane, for the lanes of ok: those (bits) whose
+// point is in an open cell. Four lanes at once: the cells and their bits
+// without a branch a lane.
 AVX2 static inline int open_cells4(const Tilemap *map, V2x4 p, __m256d ok) {
     const __m256d s = _mm256_set1_pd(map->tile), zero = _mm256_setzero_pd();
     ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(p.x, zero, _CMP_GE_OQ), _mm256_cmp_pd(p.y, zero, _CMP_GE_OQ)));
@@ -214,6 +213,10 @@ AVX2 static inline int open_cells4(const Tilemap *map, V2x4 p, __m256d ok) {
     return lanes & bits;
 }
 
+// The lanes (bits) whose link from -> p (len long) tentacle_link_open
+// finds open by its first test alone: a link with a length, shorter than a
+// tile each way, from an open cell (tilemap_segment_open's one-bit answer).
+// The others are left to tentacle_link_open.
 AVX2 static inline int open4(const Tilemap *map, V2x4 from, V2x4 p, __m256d len) {
     if (!tentacle_has_arena(map)) return 0;
     const __m256d s = _mm256_set1_pd(map->tile), ns = _mm256_set1_pd(-(double)map->tile);
@@ -239,7 +242,7 @@ AVX2 static void keep_halves(Tentacle *c, const Half *h, int nh, int n, const Ti
     }
 }
 
-AVX2 static inline __attribute__((always_inline)) void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
+AVX2_INLINE void settle_node(const Tentacle *c, const Tilemap *map, const Half *h, int j, Settle *st) {
     const __m256d radius = _mm256_set1_pd(c->link_px);
     __m256d len;
     V2x4 p = clamp4(load_nodes(h->nd, j, false), st->from, radius, &len);
