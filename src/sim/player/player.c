@@ -1,34 +1,21 @@
 // player.c -- the body: snappy walking that follows ramps, variable jumps with
 // coyote time and a jump buffer, grabbing walls and ceilings it touches and
 // climbing round inner and outer corners, aim lock, dash, the wiggle gauge,
-// firing and getting hit. The feel constants are in player.h.
+// firing and getting hit. The feel constants are in player.h; the body
+// against the rock (pushing out, sub-steps, the surfaces it touches) is in
+// player_surface.c.
 #include "sim/player/player.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "core/dmath.h"
+#include "sim/player/player_local.h"
 
-// A contact normal with y at or below this is a floor (within 45 degrees of
-// straight up; the small slack keeps exact 45-degree ramps floors).
-#define FLOOR_NY (-DM_SQRT1_2 + 1e-3)
-// Penetration deeper than this (px) is resolved and counts as a contact.
-#define CONTACT_EPS 1e-3
-// A second surface this close (px at tile 32) to the body also touches it.
-#define TOUCH_PX 0.25
 // How far (px at tile 32) past r a climbing body still finds its surface.
 #define STICK_MARGIN_PX 4.0
-// Surfaces within this (px at tile 32) of the nearest distance count as tied.
-#define TIE_PX 0.01
-#define MAX_CONTACTS 4
-
-typedef struct Contacts {
-    int n;
-    Vec2 normal[MAX_CONTACTS];
-} Contacts;
 
 static double scale_of(const Player *p) { return p->radius / PLAYER_RADIUS_PX; }
-static bool is_floor(Vec2 n) { return n.y <= FLOOR_NY; }
 // The tangent a body moves along on a surface: +90 degrees from the normal,
 // so a floor's points right, a ceiling's left, a wall on the right's up.
 static Vec2 tangent(Vec2 n) { return v2(-n.y, n.x); }
@@ -36,18 +23,6 @@ static Vec2 tangent(Vec2 n) { return v2(-n.y, n.x); }
 static double approach(double v, double target, double step) {
     if (v < target) return v + step < target ? v + step : target;
     return v - step > target ? v - step : target;
-}
-
-// Drops the part of v that goes into a surface with normal n.
-static Vec2 clip(Vec2 v, Vec2 n) {
-    double d = v2_dot(v, n);
-    return d < 0.0 ? v2_sub(v, v2_scale(n, d)) : v;
-}
-
-static void contacts_add(Contacts *c, Vec2 n) {
-    for (int i = 0; i < c->n; i++)
-        if (v2_dot(c->normal[i], n) > 0.999) return;
-    if (c->n < MAX_CONTACTS) c->normal[c->n++] = n;
 }
 
 #define DIRECTION_BUTTONS (BTN_LEFT | BTN_RIGHT | BTN_UP | BTN_DOWN)
@@ -84,113 +59,6 @@ static Vec2 facing_dir(const Player *p) {
     return v2(p->facing, 0);
 }
 
-// Pushes the circle out of solid: a few rounds of "nearest surface closer
-// than r: move to r along its normal" (an inner corner needs two). The
-// nearest point over the union of tiles has no seams, so no internal bumps.
-static void push_out(const Tilemap *m, Vec2 *pos, double r, Contacts *c) {
-    for (int i = 0; i < 4; i++) {
-        Vec2 pt, n;
-        double d = tilemap_nearest(m, *pos, r, &pt, &n);
-        if (!(d < r - CONTACT_EPS)) break;
-        *pos = v2_add(pt, v2_scale(n, r));
-        contacts_add(c, n);
-    }
-}
-
-// Moves by delta in sub-steps of at most r/2, pushing out after each; what is
-// left of the motion slides along any surface it met.
-static Vec2 move_body(const Tilemap *m, Vec2 pos, double r, Vec2 delta, Contacts *c) {
-    double len = v2_len(delta);
-    int steps = len > 0.0 ? (int)ceil(len / (0.5 * r)) : 1;
-    if (steps < 1) steps = 1;
-    if (steps > 64) steps = 64;
-    Vec2 step = v2_scale(delta, 1.0 / steps);
-    for (int i = 0; i < steps; i++) {
-        pos = v2_add(pos, step);
-        int before = c->n;
-        push_out(m, &pos, r, c);
-        for (int k = before; k < c->n; k++) step = clip(step, c->normal[k]);
-    }
-    return pos;
-}
-
-// The surface seen from pos pulled k toward `hint`, looked at again along
-// that surface's own normal, so *a is the point of it under pos (the first
-// look's nearest point is nearest to the pulled point, not to pos).
-// When the first look's normal is the hint itself, bit for bit (a flat
-// floor, a wall, a slope walked along), the second would be the same look:
-// it is not made again.
-static bool surface_toward(const Tilemap *m, Vec2 pos, Vec2 hint, double k, double reach, Vec2 *a, Vec2 *n) {
-    for (int i = 0; i < 2; i++) {
-        Vec2 q = v2_sub(pos, v2_scale(hint, k));
-        if (tilemap_nearest(m, q, reach + k, a, n) > reach + k) return false;
-        if (v2_same_bits(*n, hint)) break;
-        hint = *n;
-    }
-    return true;
-}
-
-// The surfaces touching a body at pos, within reach of its centre. The first
-// is the nearest one; when two are (nearly) as near, the one toward `toward`
-// (the normal of the surface the body was on) wins, so a wall met while
-// walking cannot steal the floor. A second one is looked for away from the
-// first (an inner corner). Normals point from the surface to pos. Returns
-// 0..2 and the first surface point in *pt.
-static int find_surfaces(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 toward, Vec2 *pt,
-                         Vec2 normals[2]) {
-    double k = 0.5 * r, s = r / PLAYER_RADIUS_PX;
-    Vec2 a, n, ab, nb;
-    double d0 = tilemap_nearest(m, pos, reach, &a, &n);
-    if (d0 > reach) return 0;
-    if (surface_toward(m, pos, toward, k, reach, &ab, &nb) && v2_dist(pos, ab) <= d0 + TIE_PX * s) {
-        a = ab;
-        n = nb;
-    }
-    Vec2 off = v2_sub(pos, a);
-    double dist = v2_len(off);
-    Vec2 n1 = dist > 1e-9 && v2_dot(off, n) > 0.0 ? v2_scale(off, 1.0 / dist) : n;
-    *pt = a;
-    normals[0] = n1;
-    int count = 1;
-    Vec2 b, n2;
-    if (surface_toward(m, pos, v2_scale(n1, -1.0), k, r, &b, &n2)) {
-        Vec2 off2 = v2_sub(pos, b);
-        double d2 = v2_len(off2);
-        if (d2 > 1e-9 && d2 <= r + TOUCH_PX * s && v2_dot(off2, n2) > 0.0) {
-            Vec2 u = v2_scale(off2, 1.0 / d2);
-            if (v2_dot(u, n1) < 0.995) normals[count++] = u;
-        }
-    }
-    return count;
-}
-
-// The point of the surface toward `hint` under pos, when within reach, and
-// the unit normal from it to pos.
-static bool surface_point(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 hint, Vec2 *a, Vec2 *n) {
-    Vec2 n0;
-    if (!surface_toward(m, pos, hint, 0.5 * r, reach, a, &n0)) return false;
-    Vec2 off = v2_sub(pos, *a);
-    double d = v2_len(off);
-    if (d > reach) return false;
-    *n = d > 1e-9 && v2_dot(off, n0) > 0.0 ? v2_scale(off, 1.0 / d) : n0;
-    return true;
-}
-
-// The floor under the body: the surface toward `hint` (the last floor
-// normal), when it is within reach and floor-like.
-static bool floor_under(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 hint, Vec2 *a, Vec2 *n) {
-    return surface_point(m, pos, r, reach, hint, a, n) && is_floor(*n);
-}
-
-// Moves the body to exactly r from the surface toward `hint` (when one is
-// within reach), e.g. after the last sub-step slid it slightly off.
-static void settle(const Tilemap *m, Vec2 *pos, double r, double reach, Vec2 hint) {
-    Vec2 a, n;
-    if (!surface_point(m, *pos, r, reach, hint, &a, &n)) return;
-    *pos = v2_add(a, v2_scale(n, r));
-    Contacts c = {0};
-    push_out(m, pos, r, &c);
-}
 
 // Mean of the floor-like normals (count of them in *nf), or of all of them.
 static Vec2 mean_normal(const Vec2 *normals, int count, bool floors_only, int *nf) {
@@ -253,7 +121,7 @@ static void step_ground(Player *p, const PlayerCtx *ctx, Input in, int dx, bool 
     Vec2 t = tangent(p->normal);
     Vec2 delta = v2_scale(t, gs / t.x);
     Contacts c = {0};
-    Vec2 pos = move_body(m, p->pos, r, delta, &c);
+    Vec2 pos = player_move_body(m, p->pos, r, delta, &c);
     for (int i = 0; i < c.n; i++)
         if (!is_floor(c.normal[i]) && v2_dot(delta, c.normal[i]) < 0.0) gs = 0.0;
 
@@ -263,7 +131,7 @@ static void step_ground(Player *p, const PlayerCtx *ctx, Input in, int dx, bool 
     // (nearer than the floor) cannot hide it.
     double reach = r + fabs(delta.x) + fabs(delta.y) + 2.0 * s;
     Vec2 fa, fn;
-    if (!floor_under(m, pos, r, reach, p->normal, &fa, &fn) && !floor_under(m, pos, r, reach, v2(0, -1), &fa, &fn)) {
+    if (!player_floor_under(m, pos, r, reach, p->normal, &fa, &fn) && !player_floor_under(m, pos, r, reach, v2(0, -1), &fa, &fn)) {
         p->pos = pos;
         p->vel = delta;
         if (p->vel.y < 0.0) p->vel.y = 0.0;
@@ -276,12 +144,12 @@ static void step_ground(Player *p, const PlayerCtx *ctx, Input in, int dx, bool 
     for (int i = 0; i < 4; i++) {
         pos = v2_add(fa, v2_scale(fn, r));
         Contacts c2 = {0};
-        push_out(m, &pos, r, &c2);
-        if (c2.n == 0 || !floor_under(m, pos, r, r + STICK_MARGIN_PX * s, fn, &fa, &fn)) break;
+        player_push_out(m, &pos, r, &c2);
+        if (c2.n == 0 || !player_floor_under(m, pos, r, r + STICK_MARGIN_PX * s, fn, &fa, &fn)) break;
     }
     Vec2 pt, normals[2];
     int nf = 0;
-    int ns = find_surfaces(m, pos, r, r + TOUCH_PX * s, fn, &pt, normals);
+    int ns = player_find_surfaces(m, pos, r, r + TOUCH_PX * s, fn, &pt, normals);
     Vec2 mean = mean_normal(normals, ns, true, &nf);
     if (nf > 0) fn = mean;
     p->pos = pos;
@@ -320,8 +188,8 @@ static void attach(Player *p, const PlayerCtx *ctx, Vec2 n, double s) {
     double r = p->radius;
     Vec2 pt, normals[2];
     p->state = PLAYER_WALL;
-    settle(m, &p->pos, r, r + STICK_MARGIN_PX * s, n);
-    int ns = find_surfaces(m, p->pos, r, r + TOUCH_PX * s, n, &pt, normals);
+    player_settle(m, &p->pos, r, r + STICK_MARGIN_PX * s, n);
+    int ns = player_find_surfaces(m, p->pos, r, r + TOUCH_PX * s, n, &pt, normals);
     p->normal = ns > 0 ? mean_normal(normals, ns, false, NULL) : n;
     p->vel = v2(0, 0);
     p->jump_hold = 0;
@@ -358,16 +226,16 @@ static void step_air(Player *p, const PlayerCtx *ctx, Input in, int dx, bool ste
     if (p->vel.y > PLAYER_MAX_FALL * s) p->vel.y = PLAYER_MAX_FALL * s;
 
     Contacts c = {0};
-    p->pos = move_body(m, p->pos, r, p->vel, &c);
+    p->pos = player_move_body(m, p->pos, r, p->vel, &c);
     Vec2 pt, normals[2];
     if (c.n > 0) {
         for (int i = 0; i < c.n; i++) p->vel = clip(p->vel, c.normal[i]);
         int nf = 0;
-        int ns = find_surfaces(m, p->pos, r, r + TOUCH_PX * s, c.normal[c.n - 1], &pt, normals);
+        int ns = player_find_surfaces(m, p->pos, r, r + TOUCH_PX * s, c.normal[c.n - 1], &pt, normals);
         Vec2 fn = mean_normal(c.normal, c.n, true, &nf);
         if (nf == 0) fn = mean_normal(normals, ns, true, &nf);
         if (nf > 0) {
-            settle(m, &p->pos, r, r + STICK_MARGIN_PX * s, fn);
+            player_settle(m, &p->pos, r, r + STICK_MARGIN_PX * s, fn);
             p->ground_speed = p->vel.x;
             land(p, ctx, fn);
             Vec2 t = tangent(fn);
@@ -387,7 +255,7 @@ static void step_air(Player *p, const PlayerCtx *ctx, Input in, int dx, bool ste
     }
     if (c.n > 0) return;
     Vec2 hint = v2_len2(p->vel) > 0.0 ? v2_scale(v2_norm(p->vel), -1.0) : v2(0, -1);
-    int ns = find_surfaces(m, p->pos, r, r + TOUCH_PX * s, hint, &pt, normals);
+    int ns = player_find_surfaces(m, p->pos, r, r + TOUCH_PX * s, hint, &pt, normals);
     for (int i = 0; i < ns; i++) {
         Vec2 n = normals[i];
         if (n.y < -0.5 || v2_dot(p->vel, n) > 1e-9) continue;
@@ -443,7 +311,7 @@ static void step_wall(Player *p, const PlayerCtx *ctx, Input in, int dx, bool st
     double r = p->radius;
     double reach = r + STICK_MARGIN_PX * s;
     Vec2 pt, normals[2];
-    int ns = find_surfaces(m, p->pos, r, reach, p->normal, &pt, normals);
+    int ns = player_find_surfaces(m, p->pos, r, reach, p->normal, &pt, normals);
     if (ns == 0) {
         become_air(p);
         step_air(p, ctx, in, dx, steer, s);
@@ -458,11 +326,11 @@ static void step_wall(Player *p, const PlayerCtx *ctx, Input in, int dx, bool st
     Vec2 dir = climb_dir(held_dir(in), normals, ns, &along);
     Vec2 from = p->pos;
     Contacts c = {0};
-    Vec2 pos = move_body(m, from, r, v2_scale(dir, PLAYER_CLIMB_SPEED * s), &c);
+    Vec2 pos = player_move_body(m, from, r, v2_scale(dir, PLAYER_CLIMB_SPEED * s), &c);
 
     // Re-stick at distance r: past an outer corner the nearest point is the
     // corner itself, so the body arcs round it with the normal turning.
-    ns = find_surfaces(m, pos, r, reach, normals[along], &pt, normals);
+    ns = player_find_surfaces(m, pos, r, reach, normals[along], &pt, normals);
     if (ns == 0) {
         p->pos = pos;
         p->vel = v2_sub(pos, from);
@@ -471,9 +339,9 @@ static void step_wall(Player *p, const PlayerCtx *ctx, Input in, int dx, bool st
     }
     pos = v2_add(pt, v2_scale(normals[0], r));
     Contacts c2 = {0};
-    push_out(m, &pos, r, &c2);
+    player_push_out(m, &pos, r, &c2);
     Vec2 keep = normals[0];
-    ns = find_surfaces(m, pos, r, r + TOUCH_PX * s, keep, &pt, normals);
+    ns = player_find_surfaces(m, pos, r, r + TOUCH_PX * s, keep, &pt, normals);
     if (ns == 0) {
         normals[0] = keep;
         ns = 1;
@@ -485,7 +353,7 @@ static void step_wall(Player *p, const PlayerCtx *ctx, Input in, int dx, bool st
     if (nf > 0) {
         // Reached a floor: stand on it and walk on, keeping the climb's
         // sideways motion.
-        settle(m, &p->pos, r, r + TOUCH_PX * s, fn);
+        player_settle(m, &p->pos, r, r + TOUCH_PX * s, fn);
         // Topping out keeps at least the climb speed, so the body rolls on
         // over the edge instead of stopping on it.
         double vx = p->vel.x, climb = PLAYER_CLIMB_SPEED * s;
@@ -565,7 +433,7 @@ static void start_dash(Player *p, const PlayerCtx *ctx, Input in, double s) {
 // it meets takes away the part of the motion into it, so it slides along).
 static void step_dash(Player *p, const PlayerCtx *ctx) {
     Contacts c = {0};
-    p->pos = move_body(ctx->map, p->pos, p->radius, p->vel, &c);
+    p->pos = player_move_body(ctx->map, p->pos, p->radius, p->vel, &c);
     for (int i = 0; i < c.n; i++) p->vel = clip(p->vel, c.normal[i]);
 }
 
