@@ -48,7 +48,7 @@ LDFLAGS += $(LDSAN)
 SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_image SDL2_mixer)
 SDL_LIBS   = $(shell pkg-config --libs sdl2 SDL2_image SDL2_mixer)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
-# cJSON (Debian's libcjson-dev) parses Tiled maps in sim/tmj.c.
+# cJSON (Debian's libcjson-dev) parses Tiled maps in sim/tmj.c and sim/tmj_json.c.
 CJSON_LIBS = -lcjson
 
 # The pure layers (no SDL): core, sim (with its subfolders) and harness.
@@ -420,8 +420,8 @@ $(FUZZ_BUILD)/.deps-ok: scripts/deps.sh
 # The simulation's step code gets coverage counters but no comparison
 # tracing (in its hot loops that tracing took most of each execution's
 # time); the parsers keep it, so the fuzzer learns their keywords.
-FUZZ_PARSERS := src/core/text.c src/sim/level.c src/sim/tmj.c src/sim/input.c src/sim/creatures/params.c \
-                src/sim/player/leg_profile.c
+FUZZ_PARSERS := src/core/text.c src/sim/level.c src/sim/tmj.c src/sim/tmj_json.c src/sim/input.c \
+                src/sim/creatures/params.c src/sim/player/leg_profile.c
 FUZZ_HOT     := $(filter-out $(FUZZ_PARSERS),$(filter src/sim/% src/core/dmath.c src/core/hash.c src/core/rng.c,$(CORE_SRC)))
 $(FUZZ_HOT:%.c=$(FUZZ_BUILD)/obj/%.o): FUZZ_COV := -fno-sanitize-coverage=trace-cmp
 $(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/.deps-ok
