@@ -130,15 +130,14 @@ static double reach(double v, double lo, double hi) { return maxd(v - lo, hi - v
 // active list (in pusher, cell, index order: deterministic). Row by row
 // over the disc's box, a cell with resting stars is looked at only when
 // the disc reaches its box (cheaper than a chord's span a row: that took a
-// square root and two floors a row for the few corner cells it saves); of
-// those, cells wholly inside the disc of
-// the pusher before it are skipped (its wake took all their resting stars
-// already: along a whale's body the discs overlap, so each pusher after
-// the first scans little more than the crescent it adds), and a cell
-// wholly inside the disc needs no distance test. Cell boxes are taken a
-// micro-pixel wider (division rounding can put an origin a hair outside its
-// cell's exact box), so these tests never drop a star the distance test
-// would take.
+// square root and two floors a row for the few corner cells it saves).
+// Cells wholly inside the disc of the pusher before it are skipped (its
+// wake took all their resting stars already: along a whale's body the
+// discs overlap, so each pusher after the first scans little more than the
+// crescent it adds), and a cell wholly inside the disc needs no distance
+// test. Cell boxes are taken a micro-pixel wider (division rounding can
+// put an origin a hair outside its cell's exact box), so these tests never
+// drop a star the distance test would take.
 static void wake(Starfield *sf, const StarPusher *p, int k) {
     int c0, r0, c1, r1;
     double x = p[k].x, y = p[k].y, r = p[k].r, r2 = r * r;

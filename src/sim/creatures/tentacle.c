@@ -208,13 +208,9 @@ bool tentacle_add_node(Tentacle *c, int a) {
     return true;
 }
 
-// Where tentacle a's head wants to be: short of the player on the line from
-// its tail, swinging sideways, so the tip sweeps across the player (and
-// fires as it crosses) instead of stacking on him. The standoff breathes
-// from 0.2 to 1.1 sway: now and then a head lunges close enough to touch.
-// Its two waves this tick, for tentacles a0 .. a0 + k - 1 (four angles a
-// dm_sincos4): the standoff's cosine into stand_cos, the swing's sine into
-// side_sin.
+// The two waves of head_goal this tick, for tentacles a0 .. a0 + k - 1
+// (four angles a dm_sincos4): the standoff's cosine into stand_cos, the
+// swing's sine into side_sin.
 static void head_waves(const Tentacle *c, int a0, int k, double *stand_cos, double *side_sin) {
     enum { N = 2 * TENTACLE_LANES + 4 };          // two angles a tentacle, a spare vector's room
     double tt = (double)c->age, ang[N] = {0}, s[N], co[N];
@@ -230,6 +226,10 @@ static void head_waves(const Tentacle *c, int a0, int k, double *stand_cos, doub
     }
 }
 
+// Where tentacle a's head wants to be: short of the player on the line from
+// its tail, swinging sideways, so the tip sweeps across the player (and
+// fires as it crosses) instead of stacking on him. The standoff breathes
+// from 0.2 to 1.1 sway: now and then a head lunges close enough to touch.
 static Vec2 head_goal(const Tentacle *c, int a, Vec2 player, double stand_cos, double side_sin) {
     const TentacleArm *arm = &c->arms[a];
     Vec2 tail = c->nodes[arm->first].pos;
