@@ -73,13 +73,14 @@ static bool value_text(Ctx *c, const cJSON *p, const char *where, const char *pn
     if (cJSON_IsString(v) && (!type || !strcmp(type, "string"))) {
         const char *s = v->valuestring;
         size_t len = strlen(s);
-        if (len == 0 || len >= n) return tmj_fail(c, "%s: property %s must be 1..%d characters", where, pname, (int)n - 1);
+        if (len == 0 || len >= n)
+            return tmj_fail(c, "%s: property %s must be 1..%d characters", where, pname, (int)n - 1);
         for (size_t i = 0; i < len; i++) {
             unsigned char ch = (unsigned char)s[i];
             if (ch < 0x20 || ch == 0x7F || (!words && ch == ' '))
                 return tmj_fail(c, "%s: property %s: unexpected %s in %s (expected %s)", where, pname,
-                            ch == ' ' ? "blank" : "control character", tmj_shown(v, b, sizeof b),
-                            words ? "one line" : "one word");
+                                ch == ' ' ? "blank" : "control character", tmj_shown(v, b, sizeof b),
+                                words ? "one line" : "one word");
         }
         memcpy(buf, s, len + 1);
         return true;
@@ -101,8 +102,8 @@ static bool value_text(Ctx *c, const cJSON *p, const char *where, const char *pn
         snprintf(buf, n, "%.17g", d);
         return true;
     }
-    return tmj_fail(c, "%s: property %s: value %s does not match its type \"%s\"", where, pname, tmj_shown(v, b, sizeof b),
-                type ? type : "(none)");
+    return tmj_fail(c, "%s: property %s: value %s does not match its type \"%s\"", where, pname,
+                    tmj_shown(v, b, sizeof b), type ? type : "(none)");
 }
 
 // Checks a properties array: objects with good, distinct names; at most
@@ -120,7 +121,7 @@ static bool check_properties(Ctx *c, const cJSON *props, const char *where) {
         if (!tmj_get_str(c, p, "name", where, true, &name)) return false;
         if (!good_name(name))
             return tmj_fail(c, "%s: property name %s (expected letters, digits, _ and -)", where,
-                        tmj_shown(tmj_member(p, "name"), b, sizeof b));
+                            tmj_shown(tmj_member(p, "name"), b, sizeof b));
         for (const cJSON *q = props->child; q != p; q = q->next)
             if (!strcmp(tmj_member(q, "name")->valuestring, name))
                 return tmj_fail(c, "%s: property %s is given twice", where, name);
@@ -178,7 +179,8 @@ static const char *object_where(const cJSON *o, const char *layer, int index, ch
 static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player_seen) {
     char b[96];
     if (!cJSON_IsObject(o)) return tmj_fail(c, "%s: expected an object, got %s", where, tmj_shown(o, b, sizeof b));
-    if (tmj_member(o, "template")) return tmj_fail(c, "%s: object templates are not supported (detach it in Tiled)", where);
+    if (tmj_member(o, "template"))
+        return tmj_fail(c, "%s: object templates are not supported (detach it in Tiled)", where);
     const char *type, *cls;
     bool point;
     if (!tmj_get_str(c, o, "type", where, false, &type) || !tmj_get_str(c, o, "class", where, false, &cls) ||
@@ -196,14 +198,15 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
     if (!kind) return tmj_fail(c, "%s: has no type (expected player, tetran, tentacle or whale)", where);
     if (!known)
         return tmj_fail(c, "%s: unknown type \"%s\" (expected player, tetran, tentacle or whale)", where,
-                    text_shown(kind, strlen(kind), b, sizeof b));
+                        text_shown(kind, strlen(kind), b, sizeof b));
     if (!point) return tmj_fail(c, "%s: a %s must be a point object (Tiled's Insert Point tool)", where, kind);
     const cJSON *x = tmj_member(o, "x"), *y = tmj_member(o, "y");
-    if (!cJSON_IsNumber(x) || !cJSON_IsNumber(y)) return tmj_fail(c, "%s: \"x\" and \"y\" must be numbers (pixels)", where);
+    if (!cJSON_IsNumber(x) || !cJSON_IsNumber(y))
+        return tmj_fail(c, "%s: \"x\" and \"y\" must be numbers (pixels)", where);
     double wpx = (double)c->w * c->tile, hpx = (double)c->h * c->tile;
     if (!(x->valuedouble >= 0 && x->valuedouble < wpx && y->valuedouble >= 0 && y->valuedouble < hpx))
-        return tmj_fail(c, "%s: at x %g y %g px, outside the map (0..%g x 0..%g px)", where, x->valuedouble, y->valuedouble,
-                    wpx, hpx);
+        return tmj_fail(c, "%s: at x %g y %g px, outside the map (0..%g x 0..%g px)", where, x->valuedouble,
+                        y->valuedouble, wpx, hpx);
     bool player = !strcmp(kind, "player");
     if (player && *player_seen) return tmj_fail(c, "%s: a second player (there is one player)", where);
     *player_seen |= player;
@@ -229,19 +232,22 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
 static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
     char where[160], b[96];
     snprintf(where, sizeof where, "tile layer '%s'", lname);
-    if (tmj_member(layer, "chunks")) return tmj_fail(c, "%s: has chunks (an infinite map); expected a fixed-size map", where);
+    if (tmj_member(layer, "chunks"))
+        return tmj_fail(c, "%s: has chunks (an infinite map); expected a fixed-size map", where);
     const char *enc, *comp;
-    if (!tmj_get_str(c, layer, "encoding", where, false, &enc) || !tmj_get_str(c, layer, "compression", where, false, &comp))
+    if (!tmj_get_str(c, layer, "encoding", where, false, &enc) ||
+        !tmj_get_str(c, layer, "compression", where, false, &comp))
         return false;
     if ((enc && strcmp(enc, "csv")) || (comp && *comp))
         return tmj_fail(c, "%s: tile data is %s%s%s; save the map with Tile Layer Format CSV", where, enc ? enc : "csv",
-                    comp && *comp ? "+" : "", comp ? comp : "");
+                        comp && *comp ? "+" : "", comp ? comp : "");
     int64_t lw, lh;
     if (!tmj_get_int(c, layer, "width", where, false, 1, TILEMAP_MAX_SIDE, c->w, &lw) ||
         !tmj_get_int(c, layer, "height", where, false, 1, TILEMAP_MAX_SIDE, c->h, &lh))
         return false;
     if (lw != c->w || lh != c->h)
-        return tmj_fail(c, "%s: is %lld x %lld tiles, the map %d x %d", where, (long long)lw, (long long)lh, c->w, c->h);
+        return tmj_fail(c, "%s: is %lld x %lld tiles, the map %d x %d", where, (long long)lw, (long long)lh, c->w,
+                        c->h);
     const cJSON *data, *v;
     if (!tmj_get_array(c, layer, "data", where, true, &data)) return false;
     put(c, "map");
@@ -268,7 +274,7 @@ static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
     }
     if (i < want)
         return tmj_fail(c, "%s: \"data\" has %lld tile ids, expected %lld (width x height)", where, (long long)i,
-                    (long long)want);
+                        (long long)want);
     put(c, "end\n");
     return true;
 }
@@ -292,7 +298,8 @@ static void default_name(const char *path, char *buf, size_t n) {
 static bool parse_map(Ctx *c, const cJSON *root) {
     char b[96];
     const char *type, *orient;
-    if (!cJSON_IsObject(root)) return tmj_fail(c, "expected a JSON object (a Tiled map), got %s", tmj_shown(root, b, sizeof b));
+    if (!cJSON_IsObject(root))
+        return tmj_fail(c, "expected a JSON object (a Tiled map), got %s", tmj_shown(root, b, sizeof b));
     if (!tmj_get_str(c, root, "type", "the map", false, &type)) return false;
     if (type && !strcmp(type, "tileset")) return tmj_fail(c, "this is a Tiled tileset, not a map");
     if (type && strcmp(type, "map")) return tmj_fail(c, "the map: \"type\" is \"%s\", expected \"map\"", type);
@@ -326,8 +333,10 @@ static bool parse_map(Ctx *c, const cJSON *root) {
     cJSON_ArrayForEach(layer, layers) {
         snprintf(where, sizeof where, "layers[%d]", li++);
         const char *lt, *ln;
-        if (!cJSON_IsObject(layer)) return tmj_fail(c, "%s: expected an object, got %s", where, tmj_shown(layer, b, sizeof b));
-        if (!tmj_get_str(c, layer, "type", where, true, &lt) || !tmj_get_str(c, layer, "name", where, false, &ln)) return false;
+        if (!cJSON_IsObject(layer))
+            return tmj_fail(c, "%s: expected an object, got %s", where, tmj_shown(layer, b, sizeof b));
+        if (!tmj_get_str(c, layer, "type", where, true, &lt) || !tmj_get_str(c, layer, "name", where, false, &ln))
+            return false;
         text_shown(ln ? ln : "", ln ? strlen(ln) : 0, lname, sizeof lname);
         if (!strcmp(lt, "tilelayer")) {
             if (tiles) return tmj_fail(c, "layer '%s': a second tile layer (expected one)", lname);

@@ -47,7 +47,7 @@ const char *tmj_shown(const cJSON *v, char *buf, size_t n) {
 
 // An integer member in [lo, hi]; absent: *out = def unless required.
 bool tmj_get_int(Ctx *c, const cJSON *o, const char *key, const char *where, bool required, int64_t lo, int64_t hi,
-                    int64_t def, int64_t *out) {
+                 int64_t def, int64_t *out) {
     const cJSON *v = tmj_member(o, key);
     char b[96];
     *out = def;
@@ -57,7 +57,7 @@ bool tmj_get_int(Ctx *c, const cJSON *o, const char *key, const char *where, boo
     // The range first: converting a double outside int64_t's range is undefined.
     if (!cJSON_IsNumber(v) || !(d >= (double)lo && d <= (double)hi) || d != (double)(int64_t)d)
         return tmj_fail(c, "%s: \"%s\" must be an integer %lld..%lld, got %s", where, key, (long long)lo, (long long)hi,
-                    tmj_shown(v, b, sizeof b));
+                        tmj_shown(v, b, sizeof b));
     *out = (int64_t)d;
     return true;
 }
@@ -68,7 +68,8 @@ bool tmj_get_str(Ctx *c, const cJSON *o, const char *key, const char *where, boo
     char b[96];
     *out = NULL;
     if (!v && !required) return true;
-    if (!cJSON_IsString(v)) return tmj_fail(c, "%s: \"%s\" must be a string, got %s", where, key, tmj_shown(v, b, sizeof b));
+    if (!cJSON_IsString(v))
+        return tmj_fail(c, "%s: \"%s\" must be a string, got %s", where, key, tmj_shown(v, b, sizeof b));
     *out = v->valuestring;
     return true;
 }
@@ -78,7 +79,8 @@ bool tmj_get_bool(Ctx *c, const cJSON *o, const char *key, const char *where, bo
     char b[96];
     *out = false;
     if (!v) return true;
-    if (!cJSON_IsBool(v)) return tmj_fail(c, "%s: \"%s\" must be true or false, got %s", where, key, tmj_shown(v, b, sizeof b));
+    if (!cJSON_IsBool(v))
+        return tmj_fail(c, "%s: \"%s\" must be true or false, got %s", where, key, tmj_shown(v, b, sizeof b));
     *out = cJSON_IsTrue(v);
     return true;
 }
@@ -89,7 +91,8 @@ bool tmj_get_array(Ctx *c, const cJSON *o, const char *key, const char *where, b
     char b[96];
     *out = NULL;
     if (!v && !required) return true;
-    if (!cJSON_IsArray(v)) return tmj_fail(c, "%s: \"%s\" must be an array, got %s", where, key, tmj_shown(v, b, sizeof b));
+    if (!cJSON_IsArray(v))
+        return tmj_fail(c, "%s: \"%s\" must be an array, got %s", where, key, tmj_shown(v, b, sizeof b));
     *out = v;
     return true;
 }
@@ -182,27 +185,29 @@ static bool read_tileset_tiles(Ctx *c, const cJSON *ts, int set, const char *whe
     int index = 0;
     cJSON_ArrayForEach(tile, tiles) {
         snprintf(w, sizeof w, "%s, tiles[%d]", where, index++);
-        if (!cJSON_IsObject(tile)) return tmj_fail(c, "%s: expected an object, got %s", w, tmj_shown(tile, b, sizeof b));
+        if (!cJSON_IsObject(tile))
+            return tmj_fail(c, "%s: expected an object, got %s", w, tmj_shown(tile, b, sizeof b));
         int64_t id;
         int64_t max_id = t->tilecount >= 0 ? t->tilecount - 1 : (int64_t)GID_MASK;
         if (t->tilecount == 0) return tmj_fail(c, "%s: the tileset has \"tilecount\": 0 but lists tiles", w);
         if (!tmj_get_int(c, tile, "id", w, true, 0, max_id, 0, &id)) return false;
         if (t->firstgid + id > (int64_t)GID_MASK)
             return tmj_fail(c, "%s: firstgid %lld + id %lld is past the largest tile id %u", w, (long long)t->firstgid,
-                        (long long)id, GID_MASK);
+                            (long long)id, GID_MASK);
         const cJSON *props, *p;
         if (!tmj_get_array(c, tile, "properties", w, false, &props)) return false;
         cJSON_ArrayForEach(p, props) {
             const char *pname, *ptype;
             if (!cJSON_IsObject(p))
                 return tmj_fail(c, "%s: a property must be an object, got %s", w, tmj_shown(p, b, sizeof b));
-            if (!tmj_get_str(c, p, "name", w, true, &pname) || !tmj_get_str(c, p, "type", w, false, &ptype)) return false;
+            if (!tmj_get_str(c, p, "name", w, true, &pname) || !tmj_get_str(c, p, "type", w, false, &ptype))
+                return false;
             if (strcmp(pname, "shape")) continue;
             const cJSON *v = tmj_member(p, "value");
             Tile shape;
             if ((ptype && strcmp(ptype, "string")) || !cJSON_IsString(v) || !shape_from_name(v->valuestring, &shape))
                 return tmj_fail(c, "%s (id %lld): property shape must be the string solid, J, L, F or 7, got %s", w,
-                            (long long)id, tmj_shown(v, b, sizeof b));
+                                (long long)id, tmj_shown(v, b, sizeof b));
             if (!add_shape(c, (uint32_t)(t->firstgid + id), set, shape)) return false;
         }
     }
@@ -214,7 +219,7 @@ static const cJSON *external_tileset(Ctx *c, int set, const char *source, const 
     size_t n = strlen(source);
     if (n >= 4 && !strcmp(source + n - 4, ".tsx")) {
         tmj_fail(c, "%s: tileset \"%s\" is in Tiled's XML format (.tsx); export it as JSON (.tsj) or embed it", where,
-             source);
+                 source);
         return NULL;
     }
     if (!c->files || !c->files->read) {
@@ -253,7 +258,8 @@ bool tmj_read_tilesets(Ctx *c, const cJSON *root) {
         int i = c->set_count;
         snprintf(where, sizeof where, "tilesets[%d]", i);
         if (i >= TMJ_MAX_TILESETS) return tmj_fail(c, "%s: too many tilesets (at most %d)", where, TMJ_MAX_TILESETS);
-        if (!cJSON_IsObject(ts)) return tmj_fail(c, "%s: expected an object, got %s", where, tmj_shown(ts, b, sizeof b));
+        if (!cJSON_IsObject(ts))
+            return tmj_fail(c, "%s: expected an object, got %s", where, tmj_shown(ts, b, sizeof b));
         Tileset *t = &c->sets[i];
         snprintf(t->name, sizeof t->name, "%d", i);
         c->set_count++;
@@ -272,7 +278,7 @@ bool tmj_read_tilesets(Ctx *c, const cJSON *root) {
     for (int k = 1; k < c->shape_count; k++)
         if (c->shapes[k].gid == c->shapes[k - 1].gid && c->shapes[k].set == c->shapes[k - 1].set)
             return tmj_fail(c, "tileset %s lists tile %lld twice", c->sets[c->shapes[k].set].name,
-                        (long long)(c->shapes[k].gid - (uint32_t)c->sets[c->shapes[k].set].firstgid));
+                            (long long)(c->shapes[k].gid - (uint32_t)c->sets[c->shapes[k].set].firstgid));
     return true;
 }
 
@@ -302,8 +308,8 @@ bool tmj_gid_shape(Ctx *c, uint32_t raw, const char *where, Tile *out) {
     *out = TILE_EMPTY;
     if (id == 0) return true;
     if (raw & GID_ROT_HEX)
-        return tmj_fail(c, "%s: tile id %u has the hexagonal 120-degree rotation flag (expected an orthogonal map)", where,
-                    raw);
+        return tmj_fail(c, "%s: tile id %u has the hexagonal 120-degree rotation flag (expected an orthogonal map)",
+                        where, raw);
     int owner = -1;
     for (int i = 0; i < c->set_count; i++)
         if (c->sets[i].firstgid <= (int64_t)id && (owner < 0 || c->sets[i].firstgid > c->sets[owner].firstgid))
@@ -313,13 +319,13 @@ bool tmj_gid_shape(Ctx *c, uint32_t raw, const char *where, Tile *out) {
     int64_t local = (int64_t)id - t->firstgid;
     if (t->tilecount >= 0 && local >= t->tilecount)
         return tmj_fail(c, "%s: tile id %u is past the end of tileset %s (ids %lld..%lld)", where, id, t->name,
-                    (long long)t->firstgid, (long long)(t->firstgid + t->tilecount - 1));
+                        (long long)t->firstgid, (long long)(t->firstgid + t->tilecount - 1));
     ShapeEntry key = {id, owner, TILE_EMPTY};
     const ShapeEntry *e =
         c->shape_count ? bsearch(&key, c->shapes, (size_t)c->shape_count, sizeof key, cmp_shape) : NULL;
     if (!e)
         return tmj_fail(c, "%s: tile %lld of tileset %s has no shape property (expected solid, J, L, F or 7)", where,
-                    (long long)local, t->name);
+                        (long long)local, t->name);
     *out = flipped(e->shape, raw);
     return true;
 }

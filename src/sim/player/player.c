@@ -131,7 +131,8 @@ static void step_ground(Player *p, const PlayerCtx *ctx, Input in, int dx, bool 
     // (nearer than the floor) cannot hide it.
     double reach = r + fabs(delta.x) + fabs(delta.y) + 2.0 * s;
     Vec2 fa, fn;
-    if (!player_floor_under(m, pos, r, reach, p->normal, &fa, &fn) && !player_floor_under(m, pos, r, reach, v2(0, -1), &fa, &fn)) {
+    if (!player_floor_under(m, pos, r, reach, p->normal, &fa, &fn) &&
+        !player_floor_under(m, pos, r, reach, v2(0, -1), &fa, &fn)) {
         p->pos = pos;
         p->vel = delta;
         if (p->vel.y < 0.0) p->vel.y = 0.0;

@@ -62,8 +62,7 @@ static bool surface_toward(const Tilemap *m, Vec2 pos, Vec2 hint, double k, doub
 // walking cannot steal the floor. A second one is looked for away from the
 // first (an inner corner). Normals point from the surface to pos. Returns
 // 0..2 and the first surface point in *pt.
-int player_find_surfaces(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 toward, Vec2 *pt,
-                         Vec2 normals[2]) {
+int player_find_surfaces(const Tilemap *m, Vec2 pos, double r, double reach, Vec2 toward, Vec2 *pt, Vec2 normals[2]) {
     double k = 0.5 * r, s = r / PLAYER_RADIUS_PX;
     Vec2 a, n, ab, nb;
     double d0 = tilemap_nearest(m, pos, reach, &a, &n);
