@@ -40,6 +40,8 @@ typedef struct Cli {
     bool has_until, has_from;
     int64_t until, from;       // --until T, --from T
     const char *export_path;   // --export OUT
+    bool layout_check;         // --layout-check [DIR]
+    const char *layout_dir;
 } Cli;
 
 // <data>/assets, where the game's pictures, sounds and leg profiles are.

@@ -66,6 +66,9 @@ static const char usage_text[] =
     "                          its sound) or OUT.gif (ffmpeg) or a folder of PNG\n"
     "                          frames; OUT.wav: the sound alone, mixed offline;\n"
     "                          --from T / --until T choose the ticks\n"
+    "  --layout-check [DIR]    draw every screen at every window size from\n"
+    "                          480x270 to 3840x2160 and check that text, panels\n"
+    "                          and the HUD fit (DIR: save the frames there)\n"
     "  --help, --version\n"
     "exit codes: 0 ok; 1 an expectation failed, a replay desynced or its level\n"
     "changed; 2 bad command line or an unreadable or malformed file.\n"
@@ -170,6 +173,10 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         else if (!strcmp(a, "--render")) c->render = true;
         else if (!strcmp(a, "--compare-naive")) c->compare_naive = true;
         else if (!strcmp(a, "--debug")) c->debug = true;
+        else if (!strcmp(a, "--layout-check")) {
+            c->layout_check = true;
+            if (next && next[0] && next[0] != '-') c->layout_dir = argv[++i];
+        }
         else if (!strcmp(a, "--record")) {
             if (!next || !*next) return bad_cli("--record needs a file name");
             if (c->record) return bad_cli("--record given twice");
@@ -556,6 +563,8 @@ static int run_windowed(const Cli *c) {
     memcpy(opt.shots, c->shots, sizeof opt.shots);
     opt.shot_count = c->shot_count;
     opt.debug = c->debug;
+    opt.layout_check = c->layout_check;
+    opt.layout_dir = c->layout_dir;
     if (c->mode == MODE_LEVEL) {
         const char *why = fs_unreadable(c->file);
         if (why) {
