@@ -6,7 +6,7 @@
 # 480x270, 640x360, 800x600, 960x540, 1280x720, 1920x1080 and 3840x2160 with
 # the renderer's layout log on, and checks that every text line, panel and
 # HUD piece lies inside the picture, no text crosses a panel's edge, no two
-# HUD pieces overlap (12 hearts and the boss bar) and the big message covers
+# different lines and no two HUD pieces overlap (12 hearts and the boss bar) and the big message covers
 # no boss. Each size starts with a self-test: a 199-character line drawn
 # over the title must be caught. Each frame counts as a case; it prints
 # "layout: N passed, M failed". A fresh preference folder: nothing of the

@@ -4,8 +4,9 @@
 // lost, the rush's results, the replay viewer) drawn in a window of every
 // size from 480x270 to 3840x2160, with the renderer's layout log on
 // (render/layout.h). A frame passes when every text line, panel and HUD
-// piece lies inside the picture, no text crosses a panel's edge, no two HUD
-// pieces overlap and the big message covers no boss. One line per failure,
+// piece lies inside the picture, no text crosses a panel's edge, no two
+// different lines and no two HUD pieces overlap, and the big message covers
+// no boss. One line per failure,
 // then "layout: N passed, M failed"; exit 1 on a failure. With DIR, each
 // frame is also saved there as WxH-screen.png to look at.
 #include <stdio.h>
@@ -66,6 +67,16 @@ static bool judge(Check *c, const char *screen, const char *message) {
             if (b->kind == LAYOUT_TEXT && o->kind == LAYOUT_PANEL && meets(b->r, o->r) && !inside(b->r, o->r)) {
                 char why[96];
                 snprintf(why, sizeof why, "crosses the edge of the %s at %d,%d %dx%d", o->what, o->r.x, o->r.y, o->r.w,
+                         o->r.h);
+                say(c, screen, "text", b, why);
+                bad++;
+            }
+            // Two different lines never overlap (the same line drawn again
+            // is a shadow or a layer of the logo).
+            if (j > i && b->kind == LAYOUT_TEXT && o->kind == LAYOUT_TEXT && strcmp(b->what, o->what) != 0 &&
+                meets(b->r, o->r)) {
+                char why[96];
+                snprintf(why, sizeof why, "overlaps the text '%.24s' at %d,%d %dx%d", o->what, o->r.x, o->r.y, o->r.w,
                          o->r.h);
                 say(c, screen, "text", b, why);
                 bad++;

@@ -354,8 +354,11 @@ void app_viewer_draw(App *a) {
                 sc->fail_tick >= 0 ? C_RED : C_OK, line);
     char keys[] = "SPACE PAUSE  , . STEP  LEFT/RIGHT 5 S  HOME/END  [ ] SPEED  T TAKE OVER  F1 OVERLAY  ESC BACK";
     font_fit(a->pf.r, keys, 2, RENDER_LOGICAL_W - 32);   // a small window drops items before ESC BACK
-    int ky = RENDER_LOGICAL_H - 2 - font_shown_height(a->pf.r, keys, 2);   // in the picture even at 1 px dots
-    render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, ky < 700 ? ky : 700, 2, C_FAINT, keys);
+    // In the picture and under the tick line as shown; a window too small
+    // for both (480x270) shows no key line.
+    int kh = font_shown_height(a->pf.r, keys, 2), ky = RENDER_LOGICAL_H - 2 - kh;
+    if (ky > 700) ky = 700;
+    if (ky >= 678 + kh + 1) render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, ky, 2, C_FAINT, keys);
     // What failed, while the shown tick is near it.
     if (sc->fail_tick >= 0 && v->paused && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ) {
         const char *m = strstr(sc->fail_msg, "tick ");

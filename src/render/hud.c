@@ -122,6 +122,9 @@ static void draw_boss_bar(RenderCtx *rc, const World *w) {
     boss_hp(w, &hp, &hp_max, marks, &n_marks);
     if (hp_max <= 0) return;
     int bw = BAR_W, bh = BAR_H, x = (rc->view_w - bw) / 2, y = BAR_Y;
+    // Under the name as shown (its dots rounded up make it taller).
+    int name_h = font_shown_height(rc->r, name, 2);
+    if (16 + name_h + 2 > y) y = 16 + name_h + 2;
     SDL_Texture *skull = render_tex(rc, "hud/boss.png");
     int name_w = render_text_width(rc, name, 2);
     int nx = rc->view_w / 2 - name_w / 2;
