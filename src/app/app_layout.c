@@ -1,5 +1,6 @@
 // app_layout.c -- bossrush --layout-check [DIR]: every screen (title,
-// practice, options, controls, replays, the fight's HUD on easy, normal and
+// practice, options, controls, replays with each item highlighted, every
+// arena's warning card, the fight's HUD on easy, normal and
 // hard in every arena, pause, YOU FELL and BOSS DOWN!, results won and
 // lost, the rush's results, the replay viewer) drawn in a window of every
 // size from 480x270 to 3840x2160, with the renderer's layout log on
@@ -116,10 +117,18 @@ static void frame(Check *c, const char *screen, const char *message) {
 
 // A fight in arena `level` at difficulty d, past its warning card, some
 // ticks in (the bosses moving, the HUD full).
-static bool fight(App *a, int level, Difficulty d) {
+static bool fight(Check *c, int level, Difficulty d) {
+    App *a = c->a;
     a->set.difficulty = d;
     app_start(a, MODE_PRACTICE, level);
     if (!a->play.w) return false;
+    if (pace_card(&a->pace)) {
+        // The warning card, fully open.
+        for (int i = 0; i < 60; i++) pace_step(&a->pace, 1.0 / 60.0);
+        char name[64];
+        snprintf(name, sizeof name, "warning-%d", level + 1);
+        frame(c, name, NULL);
+    }
     pace_clear(&a->pace);
     for (int t = 0; t < 90; t++) session_step(&a->play, NULL);
     render_camera_update(&a->rc, a->play.w, 1.0);
@@ -164,20 +173,27 @@ static void screens(Check *c) {
     App *a = c->a;
     self_test(c);
     app_go_title(a);
-    frame(c, "title", NULL);
-    static const Screen menus[] = {SCR_PRACTICE, SCR_OPTIONS, SCR_CONTROLS, SCR_REPLAYS};
-    static const char *const names[] = {"practice", "options", "controls", "replays"};
-    for (int i = 0; i < 4; i++) {
+    // Each menu with each of its items highlighted (each has its own hint).
+    static const Screen menus[] = {SCR_TITLE, SCR_PRACTICE, SCR_OPTIONS, SCR_CONTROLS, SCR_REPLAYS};
+    static const char *const names[] = {"title", "practice", "options", "controls", "replays"};
+    char name[64];
+    for (int i = 0; i < 5; i++) {
         app_open(a, menus[i]);
-        frame(c, names[i], NULL);
+        Menu m;
+        int n = app_screen_menu(a, menus[i], &m) ? m.n : 1, keep = a->sel[menus[i]];
+        for (int k = 0; k < n; k++) {
+            a->sel[menus[i]] = k;
+            snprintf(name, sizeof name, k == keep ? "%s" : "%s-item%d", names[i], k + 1);
+            frame(c, name, NULL);
+        }
+        a->sel[menus[i]] = keep;
     }
     static const Difficulty diffs[] = {DIFFICULTY_EASY, DIFFICULTY_NORMAL, DIFFICULTY_HARD};
-    char name[64];
     // Every difficulty in the first arena (its hearts: 12 on easy), the
     // other arenas on normal (their boss bars and names).
     for (int lv = 0; lv < a->level_count; lv++)
         for (int d = 0; d < 3; d++) {
-            if ((lv > 0 && d != 1) || !fight(a, lv, diffs[d])) continue;
+            if ((lv > 0 && d != 1) || !fight(c, lv, diffs[d])) continue;
             snprintf(name, sizeof name, "play-%d-%s", lv + 1, difficulty_name(diffs[d]));
             frame(c, name, NULL);
             if (lv > 0 || d != 1) continue;
