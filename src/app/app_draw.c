@@ -32,10 +32,10 @@ static void panel(App *a, SDL_Rect box) {
     SDL_SetRenderDrawColor(r, 14, 10, 34, 225);
     SDL_RenderFillRect(r, &box);
     SDL_SetRenderDrawColor(r, 120, 220, 255, 255);
-    SDL_RenderDrawRect(r, &box);
+    menu_outline(r, box);
     SDL_Rect inner = {box.x + 3, box.y + 3, box.w - 6, box.h - 6};
     SDL_SetRenderDrawColor(r, 60, 70, 130, 255);
-    SDL_RenderDrawRect(r, &inner);
+    menu_outline(r, inner);
     layout_add_logical(a->rc.font.log, r, LAYOUT_PANEL, box, "panel");
 }
 
