@@ -539,7 +539,7 @@ static int run_convert(const Cli *c) {
         fprintf(stderr, "bossrush: out of memory converting %s\n", c->file);
         rc = 2;
     } else if (!fs_write_atomic(c->out, out.p, out.len)) {
-        fprintf(stderr, "bossrush: cannot write %s: %s\n", c->out, strerror(errno));
+        fprintf(stderr, "bossrush: cannot write %s: %s\n", c->out, fs_strerror(errno));
         rc = 2;
     }
     textbuf_free(&out);

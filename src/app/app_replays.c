@@ -53,7 +53,7 @@ void app_keep_cut(App *a, int64_t last_tick) {
                           sizeof path))
         return;
     // The same folder: the level path inside stays right.
-    if (rename(from, path) != 0) log_warn("%s: replay not kept: %s", path, strerror(errno));
+    if (rename(from, path) != 0) log_warn("%s: replay not kept: %s", path, fs_strerror(errno));
     else replays_prune(a->replays_dir, REPLAYS_KEEP);
 }
 

@@ -211,7 +211,7 @@ char *text_read_file(const char *path, size_t max_bytes, const char *what, size_
         break;
     case FS_NO_MEMORY: parse_error_set(err, path, 0, 0, "out of memory reading the %s", what); break;
     case FS_CANNOT_READ: parse_error_set(err, path, 0, 0, "cannot read the %s: %s", what, strerror(e.err)); break;
-    default: parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, strerror(e.err)); break;
+    default: parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, fs_strerror(e.err)); break;
     }
     return NULL;
 }

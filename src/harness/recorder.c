@@ -209,7 +209,7 @@ bool recorder_save_as(Recorder *rec, const char *path, const char *level, char *
     snprintf(line, sizeof line, "end %" PRId64 "\n", rec->last_tick);
     textbuf_puts(&out, line);
     bool ok = !out.oom && fs_write_atomic(path, out.p, out.len);
-    if (!ok) snprintf(why, why_n, "%s: cannot write: %s", path, out.oom ? "out of memory" : strerror(errno));
+    if (!ok) snprintf(why, why_n, "%s: cannot write: %s", path, out.oom ? "out of memory" : fs_strerror(errno));
     textbuf_free(&out);
     return ok;
 }

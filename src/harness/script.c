@@ -321,6 +321,14 @@ static bool parse_at(Parser *p) {
         if (!parse_hex16(p, 3, &h)) return false;
         if (s->sum_n >= s->sum_cap)
             return fail_at(p, p->tok[0].col, "too many checksums (at most %d)", SCRIPT_MAX_CHECKSUMS);
+        // The runner compares them in file order as the ticks pass: one out
+        // of order or repeated would never be compared, so it is refused.
+        const Checksum *prev = s->sum_n ? &s->sums[s->sum_n - 1] : NULL;
+        if (prev && t <= prev->tick)
+            return fail_at(p, p->tok[1].col,
+                           "checksum at tick %" PRId64 " %s line %d's checksum at tick %" PRId64
+                           " (checksums go in increasing tick order, each tick at most once)",
+                           t, t == prev->tick ? "repeats" : "is out of order after", prev->line, (int64_t)prev->tick);
         int at = s->subs_n;
         for (int i = 4; i < p->ntok; i++)
             if (!parse_subsys(p, i, at)) return false;

@@ -156,7 +156,7 @@ bool best_load(BestTimes *b, const char *path) {
                      problems == 1 ? "" : "s", bad);
         else
             log_warn("%s; %d line%s ignored, and %s cannot be written (%s): new best times are not saved", msg,
-                     problems, problems == 1 ? "" : "s", bad, strerror(errno));
+                     problems, problems == 1 ? "" : "s", bad, fs_strerror(errno));
     }
     mem_free(text);
     return writable;
@@ -167,7 +167,7 @@ bool best_save(const BestTimes *b, const char *path) {
     char *buf = mem_alloc(1, cap);
     size_t n = buf ? best_format(b, buf, cap) : 0;
     bool ok = n && fs_write_atomic(path, buf, n);
-    if (!ok) log_warn("%s: cannot write the best times: %s", path, n ? strerror(errno) : "out of memory");
+    if (!ok) log_warn("%s: cannot write the best times: %s", path, n ? fs_strerror(errno) : "out of memory");
     mem_free(buf);
     return ok;
 }

@@ -345,7 +345,7 @@ bool settings_load(Settings *s, const char *path) {
         if (writable) log_warn("%s; %s%s; the file as it was is kept as %s", msg, count, what, bad);
         else
             log_warn("%s; %s%s, and %s cannot be written (%s): changes are not saved", msg, count, what, bad,
-                     strerror(errno));
+                     fs_strerror(errno));
     }
     mem_free(buf);
     if (unknown) log_info("%s: %d line%s with unknown keys kept as they are", path, unknown, unknown == 1 ? "" : "s");
@@ -356,6 +356,6 @@ bool settings_save(const Settings *s, const char *path) {
     char buf[SETTINGS_MAX_BYTES];
     size_t n = settings_format(s, buf, sizeof buf);
     if (n && fs_write_atomic(path, buf, n)) return true;
-    log_warn("%s: cannot write: %s", path, n ? strerror(errno) : "settings too large");
+    log_warn("%s: cannot write: %s", path, n ? fs_strerror(errno) : "settings too large");
     return false;
 }

@@ -282,7 +282,7 @@ static void test_files(void **state) {
     size_t len;
     char why[128];
     assert_int_equal(prefs_read(q, 100, &text, &len, why, sizeof why), PREFS_UNREADABLE);
-    assert_string_equal(why, "not a regular file");
+    assert_string_equal(why, "not a regular file (a pipe, a device or a socket)");
     fs_join(dir, "none.txt", q, sizeof q);
     assert_int_equal(prefs_read(q, 100, &text, &len, why, sizeof why), PREFS_MISSING);
     // Too large.
