@@ -257,8 +257,10 @@ static void take_shots(App *a, const World *w) {
     for (int i = 0; i < a->opt->shot_count; i++) {
         if (a->shot_done[i] || a->opt->shots[i].tick != w->tick) continue;
         a->shot_done[i] = true;
-        if (!render_shot(w, a->assets, a->opt->shots[i].path, a->rc.debug))
+        if (!render_shot(w, a->assets, a->opt->shots[i].path, a->rc.debug)) {
             log_warn("could not write %s", a->opt->shots[i].path);
+            if (!a->exit_code) a->exit_code = 2;     // a requested output was not written
+        }
     }
 }
 
@@ -689,6 +691,12 @@ int app_main(const AppOptions *opt) {
 #endif
     }
     rc = a->exit_code;
+    for (int i = 0; i < opt->shot_count; i++)
+        if (!a->shot_done[i]) {
+            log_warn("--shot %" PRId64 ":%s not written: the window closed before that tick", opt->shots[i].tick,
+                     opt->shots[i].path);
+            if (!rc) rc = 2;
+        }
     app_free(a);
     free(a);
     return rc;

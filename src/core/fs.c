@@ -118,44 +118,15 @@ void fs_parent(const char *path, char *buf, size_t n) {
     else snprintf(buf, n, "%.*s", (int)(slash - path), path);
 }
 
-// Where a write to target may go: target itself when nothing is there or a
-// regular file is; a symbolic link's final regular file (its realpath, so
-// the link stays a link); anything else (a folder, a FIFO, a device, a
-// socket, a link to one of those or to nothing) is refused with errno
-// EISDIR or FS_ENOTREG. Checked before the temp file is made and again just
-// before the rename, so a special file that appears meanwhile is kept too.
-static bool write_target(const char *target, char *out, size_t n) {
+// Whether target may be written: nothing there, or a regular file. A
+// folder (EISDIR), a FIFO, a device, a socket (FS_ENOTREG) or a symbolic
+// link (FS_ESYMLINK: never written through, never replaced, whatever it
+// points to) is refused. Checked before the temp file is made and again
+// just before the rename, so a special file that appears meanwhile is kept.
+static bool replaceable(const char *target) {
     struct stat st;
-    if (snprintf(out, n, "%s", target) >= (int)n) {
-        errno = ENAMETOOLONG;
-        return false;
-    }
-    if (lstat(target, &st) != 0) return true;   // nothing there (or an error the open will report)
-    if (S_ISREG(st.st_mode)) return true;
-    if (S_ISLNK(st.st_mode)) {
-        struct stat to;
-        if (stat(target, &to) == 0 && S_ISREG(to.st_mode)) {
-            char *real = realpath(target, NULL);
-            if (real && snprintf(out, n, "%s", real) < (int)n) {
-                free(real);
-                return true;
-            }
-            free(real);
-            errno = ENAMETOOLONG;
-            return false;
-        }
-        errno = (stat(target, &to) == 0 && S_ISDIR(to.st_mode)) ? EISDIR : FS_ENOTREG;
-        return false;
-    }
-    errno = S_ISDIR(st.st_mode) ? EISDIR : FS_ENOTREG;
-    return false;
-}
-
-// Still nothing or a regular file at path (the last look before a rename).
-static bool still_replaceable(const char *path) {
-    struct stat st;
-    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode)) return true;
-    errno = S_ISDIR(st.st_mode) ? EISDIR : FS_ENOTREG;
+    if (lstat(target, &st) != 0 || S_ISREG(st.st_mode)) return true;   // nothing there, or an error the open reports
+    errno = S_ISDIR(st.st_mode) ? EISDIR : S_ISLNK(st.st_mode) ? FS_ESYMLINK : FS_ENOTREG;
     return false;
 }
 
@@ -202,9 +173,8 @@ static void sync_parent(const char *path) {
 }
 
 bool fs_temp_beside(const char *target, char *tmp, size_t n) {
-    char real[1100];
-    if (!write_target(target, real, sizeof real)) return false;
-    int fd = open_temp(real, tmp, n);
+    if (!replaceable(target)) return false;
+    int fd = open_temp(target, tmp, n);
     if (fd < 0) return false;
     if (close(fd) != 0) return discard(tmp, -1);
     return true;
@@ -216,20 +186,18 @@ static uint64_t writes;
 uint64_t fs_write_count(void) { return writes; }
 
 bool fs_commit(const char *tmp, const char *target) {
-    char real[1100];
-    if (!write_target(target, real, sizeof real)) return discard(tmp, -1);
     int fd = open(tmp, O_RDONLY);
     if (fd < 0 || fsync(fd) != 0) return discard(tmp, fd);
     if (close(fd) != 0) return discard(tmp, -1);
-    if (!still_replaceable(real) || rename(tmp, real) != 0) return discard(tmp, -1);
-    sync_parent(real);
+    if (!replaceable(target) || rename(tmp, target) != 0) return discard(tmp, -1);
+    sync_parent(target);
     writes++;
     return true;
 }
 
-bool fs_write_atomic(const char *target, const void *data, size_t len) {
-    char tmp[1200], path[1100];
-    if (!write_target(target, path, sizeof path)) return false;
+bool fs_write_atomic(const char *path, const void *data, size_t len) {
+    char tmp[1200];
+    if (!replaceable(path)) return false;
     int fd = open_temp(path, tmp, sizeof tmp);
     if (fd < 0) return false;
     const char *p = data;
@@ -245,7 +213,7 @@ bool fs_write_atomic(const char *target, const void *data, size_t len) {
     }
     if (fsync(fd) != 0) return discard(tmp, fd);
     if (close(fd) != 0) return discard(tmp, -1);
-    if (!still_replaceable(path) || rename(tmp, path) != 0) return discard(tmp, -1);
+    if (!replaceable(path) || rename(tmp, path) != 0) return discard(tmp, -1);
     sync_parent(path);
     writes++;
     return true;
@@ -345,6 +313,7 @@ const char *fs_unreadable(const char *path) {
 const char *fs_strerror(int err) {
     if (err == FS_ENOTREG) return "not a regular file (a pipe, a device or a socket)";
     if (err == EISDIR) return "not a regular file (a folder)";
+    if (err == FS_ESYMLINK) return "a symbolic link (an output never replaces or writes through one)";
     return strerror(err);
 }
 

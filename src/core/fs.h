@@ -22,9 +22,12 @@ typedef enum FsFail {
 // device or a socket where a file is read or written. Not a system errno:
 // print it with fs_strerror.
 #define FS_ENOTREG 0x7f0e
+// The errno value fs_write_atomic and fs_temp_beside set when the target is
+// a symbolic link (refused: outputs never write through or replace one).
+#define FS_ESYMLINK 0x7f0f
 
-// strerror, except "not a regular file (...)" for FS_ENOTREG and EISDIR:
-// the one message every reader and writer gives for a special file.
+// strerror, except "not a regular file (...)" for FS_ENOTREG and EISDIR and
+// FS_ESYMLINK's text: the one message every reader and writer gives.
 const char *fs_strerror(int err);
 
 typedef struct FsReadError {
@@ -50,12 +53,12 @@ char *fs_read_text(const char *path, size_t max_bytes, size_t *len, FsReadError 
 // Writes len bytes to target atomically: into a new file with a unique
 // name beside it (created with O_CREAT | O_EXCL), fsync'd, then renamed
 // over it. The one write path of every output: only nothing or a regular
-// file is ever replaced. A symbolic link is followed to its final regular
-// file, which is replaced (the link stays); a folder (EISDIR), a FIFO, a
-// device, a socket, or a link to one of those or to nothing (FS_ENOTREG)
-// is refused before anything is written and left as it is. On any failure
-// the old file is untouched, the temp file is removed, and errno says why.
-bool fs_write_atomic(const char *target, const void *data, size_t len);
+// file is ever replaced. A folder (EISDIR), a FIFO, a device, a socket
+// (FS_ENOTREG) or a symbolic link, whatever it points to (FS_ESYMLINK), is
+// refused before anything is written and left as it is (checked again just
+// before the rename). On any failure the old file is untouched, the temp
+// file is removed, and errno says why (fs_strerror).
+bool fs_write_atomic(const char *path, const void *data, size_t len);
 // The same in two halves, for writers that need a file name (e.g. an image
 // library's save function): fs_temp_beside creates the empty unique temp
 // file beside target and puts its path in tmp; fs_commit fsyncs tmp and
