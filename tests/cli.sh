@@ -200,8 +200,9 @@ truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.rpl"
 expect 2 err "big.rpl: script file too large (67108865 bytes; at most 64 MiB)" -- --replay "$tmp/big.rpl" --headless
 BIN=$tmp/data/bossrush
 rm -rf "$tmp/data/assets/legs" && cp -r assets/legs "$tmp/data/assets/legs"
-printf 'min 7\0junk\n' >> "$tmp/data/assets/legs/front-right.leg"
-expect 2 err "front-right.leg:1:1: expected text, found a NUL byte" -- --level $LVL --headless
+printf 'min 7\0junk\n' >> "$tmp/data/assets/legs/front-right.leg"   # the NUL's own line and column (issue 22: it said 1:1)
+expect 2 err "front-right.leg:$(($(wc -l < assets/legs/front-right.leg) + 1)):6: expected text, found a NUL byte" -- \
+    --level $LVL --headless
 BIN=$main_bin
 
 # ---- the replay lab (issue 12): batch verify, --until, per-subsystem desyncs, export
@@ -285,6 +286,14 @@ mkfifo "$tmp/fdata/assets/legs/front-left.leg"
 main_bin=$BIN
 BIN=$tmp/fdata/bossrush
 expect 0 err "front-left.leg: cannot open leg profile: $NOTREG" -- --level $LVL --headless
+# a profile with old Mac (CR-only) line ends, and one with a NUL byte, are
+# refused at the byte, as .lvl and .script are (not read as one comment)
+rm "$tmp/fdata/assets/legs/front-left.leg"
+tr '\n' '\r' < assets/legs/front-left.leg > "$tmp/fdata/assets/legs/front-left.leg"
+col=$(($(head -1 assets/legs/front-left.leg | wc -c)))
+expect 2 err "front-left.leg:1:$col: expected text, found a lone CR" -- --level $LVL --headless
+{ head -3 assets/legs/front-left.leg; printf 'upper 3\0000\n'; } > "$tmp/fdata/assets/legs/front-left.leg"
+expect 2 err "front-left.leg:4:8: expected text, found a NUL byte" -- --level $LVL --headless
 BIN=$main_bin
 
 # Outputs onto a FIFO, a device node (as root), a symbolic link (to a

@@ -39,9 +39,11 @@ static void find_levels(App *a) {
         ParseError err;
         if (session_load_level(&lv, a->levels[k], &err)) {
             snprintf(a->level_names[k], sizeof a->level_names[0], "%s", lv.name);
+            a->level_hash[k] = lv.hash;
             level_free(&lv);
         } else {
             snprintf(a->level_names[k], sizeof a->level_names[0], "%s", l.names[i]);
+            a->level_hash[k] = 0;
         }
         a->level_count++;
     }
@@ -311,8 +313,7 @@ static void open_results(App *a) {
     bool saved = false;
     if (r->won && a->mode != MODE_TAKEOVER) {      // a take-over sets no record
         char key[BEST_KEY_MAX];
-        best_key_arena(key, sizeof key, current_level_path(a), w->difficulty);
-        r->best = best_get(&a->best, key);
+        r->best = best_get_arena(&a->best, current_level_path(a), a->play.lv.hash, w->difficulty, key, sizeof key);
         // A level reloaded mid-fight (live tuning) sets no record.
         r->new_best = !a->tune.level_edited && best_offer(&a->best, key, r->ticks);
         saved = r->new_best;

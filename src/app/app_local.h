@@ -93,6 +93,7 @@ typedef struct App {
     char legs_dir[1200];       // assets/legs: every session's leg profiles
     char levels[MAX_LEVELS][1024];
     char level_names[MAX_LEVELS][128];   // each arena's `name`
+    uint64_t level_hash[MAX_LEVELS];     // each arena's level_text_hash (0: it does not parse)
     int level_count, level_idx;
     PlayMode mode;
     Rush rush;

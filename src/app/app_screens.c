@@ -99,8 +99,7 @@ static void build_practice(App *a, Menu *m) {
     for (int i = 0; i < a->level_count && m->n < MENU_MAX_ITEMS - 1; i++) {
         MenuItem *it = menu_add(m, i, ITEM_ACTION, a->level_names[i]);
         char key[BEST_KEY_MAX];
-        best_key_arena(key, sizeof key, a->levels[i], a->set.difficulty);
-        int64_t t = best_get(&a->best, key);
+        int64_t t = best_get_arena(&a->best, a->levels[i], a->level_hash[i], a->set.difficulty, key, sizeof key);
         if (t) {
             char tt[24];
             best_time_text(t, tt, sizeof tt);

@@ -75,6 +75,22 @@ int text_tokens(const TextLine *l, Token *out, int max) {
     return n;
 }
 
+bool text_find_bad_byte(const char *text, size_t len, int *line, int *col, const char **what) {
+    int ln = 1, c = 1;
+    for (size_t i = 0; i < len; i++, c++) {
+        if (text[i] == '\n') {
+            ln++;
+            c = 0;
+        } else if (text[i] == 0 || (text[i] == '\r' && (i + 1 >= len || text[i + 1] != '\n'))) {
+            *line = ln;
+            *col = c;
+            *what = text[i] ? "a lone CR (carriage return): lines end in LF or CRLF" : "a NUL byte";
+            return true;
+        }
+    }
+    return false;
+}
+
 static int hex_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -213,12 +229,11 @@ static bool is_decimal(const char *s, size_t len) {
     size_t e = digits(s, len, i);
     bool whole = e > i;
     i = e;
+    if (!whole) return false;           // ".5": digits before a point
     if (i < len && s[i] == '.') {
         e = digits(s, len, i + 1);
-        if (!whole && e == i + 1) return false;
+        if (e == i + 1) return false;   // "5.": and after it
         i = e;
-    } else if (!whole) {
-        return false;
     }
     if (i < len && (s[i] == 'e' || s[i] == 'E')) {
         i++;

@@ -55,6 +55,13 @@ bool token_is(const Token *t, const char *word);
 // Copies a token into buf as a C string (truncated to n-1).
 void token_copy(const Token *t, char *buf, size_t n);
 
+// The first byte a line-oriented text file may not hold, for the parsers
+// that check a whole file first: a NUL, or a CR that is not part of a CRLF
+// (a file with old Mac line ends would read as one line). True and its
+// 1-based line and column (lines counted at LF) when there is one; *what
+// names it ("a NUL byte", "a lone CR (carriage return)").
+bool text_find_bad_byte(const char *text, size_t len, int *line, int *col, const char **what);
+
 // Quoted tokens (the script format's paths, docs/script-format.md): a token
 // that starts with '"' runs to the next unescaped '"' and may hold blanks;
 // inside, \" is a quote, \\ a backslash and \xHH (two hex digits, not 00)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/fs.h"
+#include "core/mem.h"
 
 PrefsRead prefs_read(const char *path, size_t max_bytes, char **text, size_t *len, char *why, size_t why_n) {
     *text = NULL;
@@ -20,4 +21,24 @@ PrefsRead prefs_read(const char *path, size_t max_bytes, char **text, size_t *le
     else if (e.fail == FS_NO_MEMORY) snprintf(why, why_n, "out of memory");
     else snprintf(why, why_n, "%s", fs_strerror(e.err));
     return PREFS_UNREADABLE;
+}
+
+bool prefs_keep_bad(const char *path, const char *text, size_t len, char *out, size_t n) {
+    for (int k = 1; k <= 99; k++) {
+        if (k == 1) snprintf(out, n, "%s.bad", path);
+        else snprintf(out, n, "%s.bad-%d", path, k);
+        FsReadError e;
+        size_t got = 0;
+        char *old = fs_read_file(out, len + 1, &got, &e);
+        if (old) {
+            bool same = got == len && memcmp(old, text, len) == 0;
+            mem_free(old);
+            if (same) return true;
+            continue;
+        }
+        if (e.fail == FS_CANNOT_OPEN && e.err == ENOENT) return fs_write_atomic(out, text, len);
+        // too large to be this text, or not a file: taken, try the next
+    }
+    errno = EEXIST;
+    return false;
 }

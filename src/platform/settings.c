@@ -335,9 +335,8 @@ bool settings_load(Settings *s, const char *path) {
         // to settings.txt.bad first (as best.txt's does), so a hand edit
         // with a typo is never lost.
         char bad[1100], msg[1200];
-        snprintf(bad, sizeof bad, "%s.bad", path);
         parse_error_format(&err, msg, sizeof msg);
-        writable = fs_write_atomic(bad, buf, n);
+        writable = prefs_keep_bad(path, buf, n, bad, sizeof bad);
         const char *what = problems == 1 ? "that line is ignored (its setting keeps the default)"
                                          : "lines are ignored (their settings keep the defaults)";
         char count[16] = "";

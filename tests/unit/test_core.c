@@ -142,7 +142,13 @@ static void test_strict_numbers(void **state) {
     assert_true(text_parse_u64("4294967295", 10, &u) && u == 4294967295u);
     assert_false(text_parse_u64("-1", 2, &u));
     assert_true(text_parse_f64("2.5", 3, &d) && d == 2.5);
-    assert_true(text_parse_f64("-.5", 3, &d) && d == -0.5);
+    assert_true(text_parse_f64("-0.5", 4, &d) && d == -0.5);
+    // A point needs digits on both sides (the formats' rule; issue 22).
+    assert_false(text_parse_f64("-.5", 3, &d));
+    assert_false(text_parse_f64(".5", 2, &d));
+    assert_false(text_parse_f64("5.", 2, &d));
+    assert_false(text_parse_f64("5.e3", 4, &d));
+    assert_true(text_parse_f64("1e3", 3, &d) && d == 1000);
     assert_false(text_parse_f64("nan", 3, &d));
     assert_false(text_parse_f64("inf", 3, &d));
     assert_false(text_parse_f64("0x10", 4, &d));
@@ -162,7 +168,7 @@ static void test_strict_numbers(void **state) {
     assert_false(text_parse_u64("+1", 2, &u));
     assert_true(text_parse_i64("+5", 2, &i) && i == 5);
     assert_true(text_parse_f64("1e3", 3, &d) && d == 1000.0);
-    assert_true(text_parse_f64("5.", 2, &d) && d == 5.0);
+    assert_false(text_parse_f64("5.", 2, &d));           // a point needs digits after it too
     assert_true(text_parse_f64("-2.5E-1", 7, &d) && d == -0.25);
     assert_false(text_parse_f64(".", 1, &d));
     assert_false(text_parse_f64("1e", 2, &d));

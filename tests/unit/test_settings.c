@@ -270,6 +270,25 @@ static void test_files(void **state) {
     assert_true(settings_load(&t, p));
     assert_int_equal(t.music_volume, 12);
     assert_int_equal(t.sfx_volume, 80);
+    // A second, different bad edit never writes over the first one's copy:
+    // it goes to settings.txt.bad-2; the same bad file at the next start
+    // makes no new copy.
+    fs_join(dir, "settings.txt.bad", q, sizeof q);
+    char *kept = fixture_get(q);
+    assert_string_equal(kept, "music_volume 12\nsfx_volume loud\n");
+    mem_free(kept);
+    fixture_put(p, "music_volume 13\nsfx_volume louder\n");
+    assert_true(settings_load(&t, p));
+    assert_true(settings_load(&t, p));
+    kept = fixture_get(q);
+    assert_string_equal(kept, "music_volume 12\nsfx_volume loud\n");
+    mem_free(kept);
+    fs_join(dir, "settings.txt.bad-2", q, sizeof q);
+    kept = fixture_get(q);
+    assert_string_equal(kept, "music_volume 13\nsfx_volume louder\n");
+    mem_free(kept);
+    fs_join(dir, "settings.txt.bad-3", q, sizeof q);
+    assert_false(fs_is_file(q));
     // A folder or a pipe in its place: defaults, never written over, no hang.
     fs_join(dir, "folder.txt", q, sizeof q);
     assert_true(fs_make_dirs(q));
