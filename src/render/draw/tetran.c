@@ -1,6 +1,6 @@
 // draw_tetran.c -- the Tetran: arm segments rotated about their start joint
 // (sprites run outward from the pivot, so the chain has no gaps), the core,
-// hit flash and death break-up; plain shapes when a PNG is missing.
+// hit flash and the dead body where it fell; plain shapes when a PNG is missing.
 #include <math.h>
 
 #include "render/render_local.h"

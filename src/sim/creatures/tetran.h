@@ -68,7 +68,7 @@ struct Bullet;
 #define TETRAN_EASE_RATE 0.04
 #define TETRAN_EASE_MIN_RAD 0.002
 #define TETRAN_STRAIGHT_TICKS 140
-// Ticks the break-up effect runs after death.
+// Ticks after death the core flickers and its last glow fades (looks only).
 #define TETRAN_DEATH_TICKS 120
 // Shots from the arm tips: px per tick (aimed ones x TETRAN_AIMED_SPEED,
 // spiral streams x TETRAN_SPIRAL_SPEED), px, ticks, hp.
