@@ -224,6 +224,17 @@ static void tetran_ping(RenderCtx *rc, const World *w, const Event *e, double ts
         break;
     }
     if (v2_len2(n) == 0.0) n = v2(0.0, 1.0);
+    // The shot itself glances off: a bright streak along its path (from the
+    // player) mirrored in the arm.
+    Vec2 in = v2_norm(v2_sub(at, w->player.pos)), out = v2_sub(in, v2_scale(n, 2.0 * v2_dot(in, n)));
+    Particle *shot = spawn(rc, FX_SPARK, e->x, e->y);
+    if (shot && v2_len2(out) > 0.0) {
+        shot->vx = (float)(out.x * 7.0);
+        shot->vy = (float)(out.y * 7.0);
+        shot->size = (float)(5.0 * ts);
+        shot->life = shot->life_max = 12;
+        shot->c = (SDL_Color){255, 250, 200, 255};
+    }
     float base = atan2f((float)n.y, (float)n.x);
     for (int k = 0; k < 12; k++) {
         Particle *p = spawn(rc, FX_SPARK, e->x, e->y);
