@@ -216,6 +216,7 @@ static void start_arena(App *a) {
     if (a->opt->record_path) record_path(a, rpl, sizeof rpl);
     app_keep_start(a, a->opt->record_path ? rpl : NULL);
     app_ghost_start(a);
+    app_hints_begin(a);
     app_tuning_arena_started(a);
     audio_music(&a->au, true);
 }
@@ -354,6 +355,7 @@ static void play_tick(App *a) {
     after_tick(a, w);
     pace_events(&a->pace, &w->events);
     take_shots(a, w);
+    app_hints_tick(a);
     for (int i = 0; i < w->events.count; i++) a->hits += w->events.e[i].type == EV_PLAYER_HURT;
     if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
         record_finish(a);

@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "app/app_menu.h"
 #include "app/app_tuning.h"
+#include "app/hints.h"
 #include "app/pace.h"
 #include "audio/audio.h"
 #include "harness/scrub.h"
@@ -135,8 +136,14 @@ typedef struct App {
     int64_t takeover_tick;
     Session ghost;             // the best run raced, stepped beside App.play
     SDL_Texture *ghost_layer;  // render_ghost's target
+    Hints hints;               // the newcomer prompts of the arena played (app_hints.c)
 } App;
 
+// The newcomer prompts (app_hints.c): an arena begins; after each tick of
+// play (learned prompts saved in the settings); drawn over the fight.
+void app_hints_begin(App *a);
+void app_hints_tick(App *a);
+void app_hints_draw(App *a);
 // Shows a short message at the bottom of the screen for a moment.
 void app_toast(App *a, const char *msg);
 // The menu of a menu screen (title, practice, options, controls, pause,

@@ -42,6 +42,8 @@ static void test_defaults(void **state) {
     assert_int_equal(s.difficulty, DIFFICULTY_NORMAL);
     assert_false(s.assist_wiggle);
     assert_false(s.ghost);
+    assert_true(s.hints);
+    assert_int_equal(s.hints_seen, 0);
     // The shipped keys: arrows and WASD, Z/Space, X/J, Q, C/LShift, V/LCtrl.
     const Bindings *b = &s.bind;
     assert_int_equal(b->code[BIND_KEYS][L][0], bindings_parse(BIND_KEYS, "Left", 4));
@@ -67,10 +69,12 @@ static void test_every_key_round_trips(void **state) {
     Settings s;
     ParseError e;
     const char *text = "fullscreen 1\nmusic_volume 0\nsfx_volume 100\ndebug 1\ninteger_scale 1\nvsync 0\n"
-                       "shake reduced\nflashing off\ndifficulty hard\nassist_wiggle 1\nghost 1\n"
+                       "shake reduced\nflashing off\ndifficulty hard\nassist_wiggle 1\nghost 1\nhints 0\nhints_seen 5\n"
                        "key_jump K Return\nkey_fire none\npad_dash y\npad_fire lefttrigger righttrigger\n";
     assert_int_equal(parse(&s, text, &e, NULL), 0);
     assert_true(s.fullscreen && s.debug && s.integer_scale && !s.vsync && s.assist_wiggle && s.ghost);
+    assert_false(s.hints);
+    assert_int_equal(s.hints_seen, 5);
     assert_int_equal(s.music_volume, 0);
     assert_int_equal(s.sfx_volume, 100);
     assert_int_equal(s.shake, LEVEL_REDUCED);
