@@ -14,10 +14,12 @@
 static const char *const SFX_FILE[SFX_COUNT] = {
     "shot", "enemy_shot", "hit", "blocked", "hurt", "dead", "jump", "land",
     "step", "attach", "boss_down", "clear", "menu_move", "menu_select", "dash", "phase", "warning",
+    "ping", "wiggle_empty", "wiggle_ready",
 };
 
 // Per-sound loudness (0..128) before the sfx volume applies: quiet steps.
-static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70};
+static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70,
+                                        80, 100, 95};
 
 // The sum is scaled by this before the limiter: a single loud sound
 // passes untouched, several at once are ducked by the limiter.
@@ -121,7 +123,7 @@ void mixer_events(Mixer *m, const Events *ev) {
         case EV_SHOT: s = SFX_SHOT; break;
         case EV_ENEMY_SHOT: s = SFX_ENEMY_SHOT; break;
         case EV_HIT: s = SFX_HIT; break;
-        case EV_BLOCKED: s = SFX_BLOCKED; break;
+        case EV_BLOCKED: s = ev->e[i].who == WHO_TETRAN ? SFX_PING : SFX_BLOCKED; break;
         case EV_PLAYER_HURT: s = SFX_HURT; break;
         case EV_PLAYER_DEAD: s = SFX_DEAD; break;
         case EV_JUMP: s = SFX_JUMP; break;
@@ -135,6 +137,8 @@ void mixer_events(Mixer *m, const Events *ev) {
         case EV_BOSS_DOWN: s = SFX_BOSS_DOWN; break;
         case EV_DASH: s = SFX_DASH; break;
         case EV_PHASE: s = SFX_PHASE; break;
+        case EV_WIGGLE_EMPTY: s = SFX_WIGGLE_EMPTY; break;
+        case EV_WIGGLE_READY: s = SFX_WIGGLE_READY; break;
         default: continue;
         }
         if (played[s]) continue;
