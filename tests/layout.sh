@@ -1,7 +1,8 @@
 #!/bin/sh
 # layout.sh BIN -- every screen fits every window size: `bossrush
 # --layout-check` draws the title, practice, options, controls, replays
-# (each item highlighted in turn), every arena's warning card,
+# (each item highlighted in turn), every arena's warning card, each
+# newcomer prompt,
 # the fight's HUD (easy, normal, hard; every arena), pause, YOU FELL, BOSS
 # DOWN!, the results (won, lost, the rush's) and the replay viewer at
 # 480x270, 640x360, 800x600, 960x540, 1280x720, 1920x1080 and 3840x2160 with

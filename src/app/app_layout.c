@@ -1,6 +1,6 @@
 // app_layout.c -- bossrush --layout-check [DIR]: every screen (title,
 // practice, options, controls, replays with each item highlighted, every
-// arena's warning card, the fight's HUD on easy, normal and
+// arena's warning card, the newcomer prompts, the fight's HUD on easy, normal and
 // hard in every arena, pause, YOU FELL and BOSS DOWN!, results won and
 // lost, the rush's results, the replay viewer) drawn in a window of every
 // size from 480x270 to 3840x2160, with the renderer's layout log on
@@ -197,6 +197,14 @@ static void screens(Check *c) {
             snprintf(name, sizeof name, "play-%d-%s", lv + 1, difficulty_name(diffs[d]));
             frame(c, name, NULL);
             if (lv > 0 || d != 1) continue;
+            // Each newcomer prompt, shown at the player.
+            for (int h = 0; h < HINT_COUNT; h++) {
+                a->hints.shown = h;
+                a->hints.shown_ticks = 30;
+                snprintf(name, sizeof name, "prompt-%d", h + 1);
+                frame(c, name, NULL);
+            }
+            a->hints.shown = HINT_NONE;
             app_open(a, SCR_PAUSE);
             frame(c, "pause", NULL);
             a->screen = SCR_PLAY;
