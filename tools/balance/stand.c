@@ -6,11 +6,12 @@
 // on the real simulation, from the arena's first tick (the boss where it
 // spawns), a fresh world per spot.
 //
-//   build/stand [--difficulty D] [--seconds S] [--verbose] LEVEL...
+//   build/stand [--difficulty D] [--seconds S] [--max S] [--verbose] LEVEL...
 //
 // Prints per arena `arena PATH spots N longest_safe_s S col C row R
 // (>= means never hit within --seconds)`, with --verbose every spot too.
-// Exit 0, or 2 on a bad command line or level.
+// Exit 0; 1 with --max when some arena's longest stand is longer than
+// that many seconds (`make test-stand`); 2 on a bad command line or level.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ static int64_t stand(const char *level, const SessionSetup *setup, int col, int 
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: stand [--difficulty easy|normal|hard] [--seconds S] [--verbose] LEVEL...\n");
+    fprintf(stderr, "usage: stand [--difficulty easy|normal|hard] [--seconds S] [--max S] [--verbose] LEVEL...\n");
     return 2;
 }
 
@@ -70,7 +71,8 @@ int main(int argc, char **argv) {
     setup.difficulty = DIFFICULTY_NORMAL;
     int64_t max_ticks = (int64_t)STAND_MAX_SECONDS * SIM_TICK_HZ;
     bool verbose = false;
-    int nlevels = 0;
+    double max_s = -1.0;
+    int nlevels = 0, rc = 0;
     const char *levels[16];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -81,6 +83,8 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--seconds") && more) {
             max_ticks = (int64_t)(atof(argv[++i]) * SIM_TICK_HZ);
             if (max_ticks < 1) return usage();
+        } else if (!strcmp(a, "--max") && more) {
+            max_s = atof(argv[++i]);
         } else if (!strcmp(a, "--verbose")) {
             verbose = true;
         } else if (a[0] != '-' && nlevels < (int)(sizeof levels / sizeof *levels)) {
@@ -124,6 +128,7 @@ int main(int argc, char **argv) {
                difficulty_name(setup.difficulty), spots, best.ticks >= max_ticks ? ">=" : "",
                best.ticks / (double)SIM_TICK_HZ, best.col, best.row);
         fflush(stdout);
+        if (max_s >= 0.0 && best.ticks > (int64_t)(max_s * SIM_TICK_HZ)) rc = 1;
     }
-    return 0;
+    return rc;
 }
