@@ -36,8 +36,8 @@ strip() {
     rm -f "$T"/f-*.png
 }
 
-strip tools/pictures/tentacle-windup.script "$OUT/tentacle-windup.png" 760x500+240+100 5 300 \
-    186 192 198 204 210 216 222 228 234 240
+strip tools/pictures/tentacle-windup.script "$OUT/tentacle-windup.png" 640x400+300+120 5 300 \
+    126 130 134 138 142 146 150 154 158 164
 strip tests/scripts/tentacle-flinch.script "$OUT/tentacle-flinch.png" 520x300+120+330 5 260 \
     126 129 131 133 136 140 146 156 170 200
 strip tests/scripts/tentacle-death.script "$OUT/tentacle-death.png" 560x440+360+90 5 260 \
