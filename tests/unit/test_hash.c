@@ -283,7 +283,8 @@ DEF(World);
 static const StructDef *const all_structs[] = {
     &Vec2_def,   &Rng_def,  &Input_def,          &Leg_def,    &Legs_def,        &Player_def,
     &Bullet_def, &Bullets_def, &TetranConfig_def, &Tetran_def, &TentacleConfig_def, &TentacleNode_def,
-    &TentacleFlex_def, &TentacleArm_def, &Tentacle_def, &Whale_def, &TurretConfig_def, &Turret_def, &Star_def, &Starfield_def,
+    &TentacleFlex_def, &TentacleArm_def, &Tentacle_def, &Whale_def, &TurretConfig_def, &Turret_def, &Star_def,
+    &Starfield_def,
     &World_def,
 };
 

@@ -160,7 +160,8 @@ static void draw_arm(RenderCtx *rc, const Tentacle *c, int a, double shade) {
         draw_strip(rc->r, skin, k, col, rc->view_w, rc->view_h);
     } else {
         draw_strip(rc->r, NULL, k,
-                   hurt ? (SDL_Color){220, 110, 170, 255} : (SDL_Color){u8(120 * shade), u8(40 * shade), u8(150 * shade), 255},
+                   hurt ? (SDL_Color){220, 110, 170, 255}
+                        : (SDL_Color){u8(120 * shade), u8(40 * shade), u8(150 * shade), 255},
                    rc->view_w, rc->view_h);
     }
     if (c->alive && arm_windup(c, a) > 0) draw_windup(rc, c, a);
@@ -197,7 +198,8 @@ static void draw_body(RenderCtx *rc, const Tentacle *c, double shade) {
         draw_tex(rc, body, at, r * 2.35f, mod);
     } else {
         render_fill_circle(rc->r, at.x, at.y, r + 2, (SDL_Color){26, 6, 34, 255});
-        render_fill_circle(rc->r, at.x, at.y, r, (SDL_Color){u8((hurt ? 200 : 110) * shade), u8(36 * shade), u8(140 * shade), 255});
+        SDL_Color fill = {u8((hurt ? 200 : 110) * shade), u8(36 * shade), u8(140 * shade), 255};
+        render_fill_circle(rc->r, at.x, at.y, r, fill);
     }
     // The eye looks at the player (c->look eases in the sim); the pupil
     // narrows to the look direction and slides toward it.

@@ -391,8 +391,8 @@ static void step_body(Tentacle *c, Vec2 player, const Tilemap *map) {
             if (!body_clear(c, map, next)) next = c->pos;
         }
         // It never closes in on the player itself (its tentacles do that).
-        if (v2_dist(next, player) < c->radius + TENTACLE_BODY_KEEP_PX && v2_dist(next, player) < v2_dist(c->pos, player))
-            next = c->pos;
+        double gap = v2_dist(next, player);
+        if (gap < c->radius + TENTACLE_BODY_KEEP_PX && gap < v2_dist(c->pos, player)) next = c->pos;
         c->pos = next;
         Vec2 want = v2_norm(v2_sub(player, c->pos));
         if (want.x != 0.0 || want.y != 0.0)
@@ -434,8 +434,11 @@ static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
             TentacleArm *arm = &c->arms[a0 + l];
             TentacleNode *nd = g.nd[l];
             nd[0].pos = nd[0].target = tentacle_anchor(c, a0 + l);     // the tail is stuck
-            if (arm->windup > 0) goal[l] = windup_goal(c, a0 + l);
-            else goal[l] = step_toward(nd[arm->n - 1].target, head_goal(c, a0 + l, player, stand_cos[l], side_sin[l]), home);
+            if (arm->windup > 0)
+                goal[l] = windup_goal(c, a0 + l);
+            else
+                goal[l] = step_toward(nd[arm->n - 1].target, head_goal(c, a0 + l, player, stand_cos[l], side_sin[l]),
+                                      home);
             if (arm->flinch > 0) {
                 // Recoil: the head target is pushed back toward the body.
                 goal[l] = step_toward(goal[l], nd[0].pos, 3.0);
