@@ -283,22 +283,31 @@ static void dump_state(const World *w) {
 
 // --shot frames come from one renderer that follows the run from its first
 // tick (render_shooter_*, opened in *sh on the first call), so they show
-// the effects of earlier ticks too.
-static void take_shots(const Cli *c, RenderShooter **sh, const World *w) {
-    if (!c->shot_count) return;
+// the effects of earlier ticks too. Returns how many shots of this tick
+// could not be written (each named on stderr).
+static int take_shots(const Cli *c, RenderShooter **sh, const World *w) {
+    if (!c->shot_count) return 0;
     if (!*sh) *sh = render_shooter_open(cli_assets_dir(), c->debug);
-    if (!*sh) return;
-    render_shooter_tick(*sh, w);
+    int failed = 0;
+    if (*sh) render_shooter_tick(*sh, w);
     for (int i = 0; i < c->shot_count; i++)
-        if (c->shots[i].tick == w->tick && !render_shooter_save(*sh, w, c->shots[i].path))
+        if (c->shots[i].tick == w->tick && (!*sh || !render_shooter_save(*sh, w, c->shots[i].path))) {
             fprintf(stderr, "bossrush: could not write %s\n", c->shots[i].path);
+            failed++;
+        }
+    return failed;
 }
 
-static void warn_missed_shots(const Cli *c, int64_t last) {
+// The shots whose tick the run never reached: named on stderr, counted.
+static int missed_shots(const Cli *c, int64_t last) {
+    int missed = 0;
     for (int i = 0; i < c->shot_count; i++)
-        if (c->shots[i].tick > last)
-            fprintf(stderr, "bossrush: --shot %" PRId64 ":%s: the run ended at tick %" PRId64 "\n", c->shots[i].tick,
-                    c->shots[i].path, last);
+        if (c->shots[i].tick > last) {
+            fprintf(stderr, "bossrush: --shot %" PRId64 ":%s not written: the run ended at tick %" PRId64 "\n",
+                    c->shots[i].tick, c->shots[i].path, last);
+            missed++;
+        }
+    return missed;
 }
 
 // ---------------------------------------------------------------- modes
@@ -310,12 +319,14 @@ static int run_level(const Cli *c) {
     int rc = cli_report(&s, session_open_level(&s, c->file, &setup));
     if (rc == 0) {
         RenderShooter *sh = NULL;
+        int unwritten = 0;
         for (int64_t t = 0; t < c->ticks; t++) {
             session_step(&s, NULL);
-            take_shots(c, &sh, s.w);
+            unwritten += take_shots(c, &sh, s.w);
         }
         render_shooter_close(sh);
-        warn_missed_shots(c, s.w->tick);
+        unwritten += missed_shots(c, s.w->tick);
+        if (unwritten) rc = 2;               // a requested output was not written
         if (c->dump) dump_state(s.w);
     }
     session_close(&s);
@@ -336,15 +347,17 @@ static int run_script(const Cli *c) {
     }
     if (c->record && !session_record(&s, c->record)) fprintf(stderr, "%s\n", s.msg);
     RenderShooter *sh = NULL;
+    int unwritten = 0;
     while (!session_done(&s) && !until_reached(c, s.w)) {
         bool ok = session_step(&s, NULL);
-        take_shots(c, &sh, s.w);
+        unwritten += take_shots(c, &sh, s.w);
         if (!ok) break;
     }
     render_shooter_close(sh);
     // Stopped by --until: the checks of ticks 0..T ran; the end's do not.
     rc = cli_report(&s, until_reached(c, s.w) && !session_done(&s) ? s.rc : session_finish(&s));
-    if (rc == 0) warn_missed_shots(c, s.w->tick);
+    if (rc == 0) unwritten += missed_shots(c, s.w->tick);
+    if (rc == 0 && unwritten) rc = 2;        // a requested output was not written
     if (rc == 0 && session_recording(&s)) {
         char why[1300];
         if (!session_save_recording(&s, why, sizeof why)) {
@@ -539,7 +552,7 @@ static int run_convert(const Cli *c) {
         fprintf(stderr, "bossrush: out of memory converting %s\n", c->file);
         rc = 2;
     } else if (!fs_write_atomic(c->out, out.p, out.len)) {
-        fprintf(stderr, "bossrush: cannot write %s: %s\n", c->out, strerror(errno));
+        fprintf(stderr, "bossrush: cannot write %s: %s\n", c->out, fs_strerror(errno));
         rc = 2;
     }
     textbuf_free(&out);
