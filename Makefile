@@ -500,8 +500,22 @@ valgrind: $(BIN)
 # on the simulation and report how long it took (tools/balance/bots.c;
 # docs/controls.md, "Balance"). No SDL: the pure layers only.
 BOTS := $(BUILD)/bots
+STAND := $(BUILD)/stand
 .PHONY: bots
-bots: $(BOTS)
+# `make bots` also plays every arena (tools/balance/table.sh): per arena and
+# difficulty the kill time and hits per minute, and the safe-spot bot's
+# longest stand (build/stand, tools/balance/stand.c) on normal.
+bots: $(BOTS) $(STAND)
+	@sh tools/balance/table.sh $(BOTS) $(STAND)
+$(STAND): $(BUILD)/tools/balance/stand.o $(CORE_OBJ) $(PROFILES_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CJSON_LIBS) -lm
+# No safe spot (issue 23): in the tentacle den, on normal, a player standing
+# still anywhere is hit within 20 s (the other arenas: `make bots` reports).
+STAND_ARENAS := levels/02-tentacle.lvl
+.PHONY: test-stand
+test-stand: $(STAND)
+	@$(STAND) --seconds 30 --max 20 $(STAND_ARENAS) || { echo "FAIL: stand: a spot safe for over 20 s"; exit 1; }
+test: test-stand
 $(BUILD)/tools/balance/%.o: tools/balance/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
