@@ -42,6 +42,7 @@ typedef struct Cli {
     const char *export_path;   // --export OUT
     bool layout_check;         // --layout-check [DIR]
     const char *layout_dir;
+    int window;                // --fullscreen 1, --windowed 0, neither -1 (the settings')
 } Cli;
 
 // <data>/assets, where the game's pictures, sounds and leg profiles are.

@@ -22,6 +22,7 @@
 #include "harness/probes.h"
 #include "harness/script.h"
 #include "harness/session.h"
+#include "platform/platform.h"
 #include "render/export.h"
 #include "render/render.h"
 #include "sim/level_write.h"
@@ -57,6 +58,8 @@ static const char usage_text[] =
     "  --shot TICK:FILE.png    save the frame after TICK as PNG (repeatable, at\n"
     "                          most 64 times)\n"
     "  --debug                 draw the debug overlay in --shot frames\n"
+    "  --fullscreen, --windowed\n"
+    "                          this run's window, whatever the settings say\n"
     "  --replay A B ... --headless [--jobs N]\n"
     "                          verify several replays: one line each, then\n"
     "                          'N passed, M failed' (N processes at once)\n"
@@ -149,6 +152,7 @@ static int check_lab_options(const Cli *c) {
 // version, or a bad command line).
 static int parse_cli(int argc, char **argv, Cli *c) {
     memset(c, 0, sizeof *c);
+    c->window = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -160,7 +164,12 @@ static int parse_cli(int argc, char **argv, Cli *c) {
             fputs(usage_text, stdout);
             return 0;
         } else if (!strcmp(a, "--version")) {
-            printf("bossrush %s (script format 1)\ndata folder: %s\n", BOSSRUSH_VERSION, app_base_dir());
+            printf("bossrush %s (script format 1)\n", BOSSRUSH_VERSION);
+            if (platform_data_found()) printf("data folder: %s\n", app_base_dir());
+            else
+                printf("data folder: none found (no assets/ and levels/ beside the binary, one folder up, in "
+                       "../share/bossrush or in %s)\n", BOSSRUSH_DATADIR);
+            printf("licence: zlib (code, generated assets and docs; see LICENSE)\n");
             return 0;
         } else if (!strcmp(a, "--level")) m = MODE_LEVEL;
         else if (!strcmp(a, "--script")) m = MODE_SCRIPT;
@@ -176,6 +185,9 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         else if (!strcmp(a, "--layout-check")) {
             c->layout_check = true;
             if (next && next[0] && next[0] != '-') c->layout_dir = argv[++i];
+        } else if (!strcmp(a, "--fullscreen") || !strcmp(a, "--windowed")) {
+            if (c->window >= 0) return bad_cli("--fullscreen and --windowed: give one of them, once");
+            c->window = a[2] == 'f';
         }
         else if (!strcmp(a, "--record")) {
             if (!next || !*next) return bad_cli("--record needs a file name");
@@ -248,6 +260,9 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         return bad_cli("--ticks: expected a tick count 0..%d with --bench, got %" PRId64, BENCH_MAX_TICKS, c->ticks);
     if (c->shot_count && (c->mode == MODE_BENCH || c->mode == MODE_REBLESS))
         return bad_cli("--shot does not work with --bench");
+    if (c->window >= 0 && (c->headless || c->mode == MODE_BENCH || c->mode == MODE_CONVERT || c->mode == MODE_REBLESS))
+        return bad_cli("--fullscreen and --windowed work with a window (not with --headless, --bench, --convert or "
+                       "--rebless)");
     if (c->mode == MODE_CONVERT && (c->headless || c->record || c->dump || c->shot_count || c->has_ticks ||
                                     c->has_seed || c->render || c->debug))
         return bad_cli("--convert takes no other options");
@@ -578,6 +593,7 @@ static int run_windowed(const Cli *c) {
     opt.debug = c->debug;
     opt.layout_check = c->layout_check;
     opt.layout_dir = c->layout_dir;
+    opt.window = c->window;
     if (c->mode == MODE_LEVEL) {
         const char *why = fs_unreadable(c->file);
         if (why) {

@@ -29,6 +29,7 @@ typedef enum AudioSfx {
     SFX_PING,                  // a player shot pinged off Tetran's arm
     SFX_WIGGLE_EMPTY,          // the wiggle gauge ran empty: locked out
     SFX_WIGGLE_READY,          // the wiggle gauge is usable again after a lock-out
+    SFX_WINDUP,                // a tentacle winds up a shot
     SFX_COUNT,
 } AudioSfx;
 
