@@ -161,10 +161,10 @@ static void test_body_follows_the_leader(void **state) {
 }
 
 // In a small box it meets corners all the time: the body curves instead of
-// folding (consecutive segments, the head's heading to segment 0 included,
-// meet at no more than 1.5 rad), spacing stays exact, the head keeps its
-// margin from the walls. In an open box the turns alone do it (corners
-// planned as one U-turn); the follow's limit (1.4 rad) is the last resort.
+// folding -- no two non-adjacent parts' outlines overlap (self_gap >= 0)
+// on any tick, consecutive segments meet at no more than the follow's
+// limit (the tail fin's hinge at its own), spacing stays exact, the head
+// stays in the box. At every speed.
 static void test_body_curves_in_corners(void **state) {
     (void)state;
     static const double speeds[] = {1.0, 2.0, 2.5, 4.0, 7.3, 16.0, 32.0};
@@ -181,14 +181,66 @@ static void test_body_curves_in_corners(void **state) {
         for (int t = 0; t < 20000; t++) {
             step(&c, wd);
             worst = fmax(worst, whale_bend(&c));
+            assert_true(whale_self_gap(&c) >= 0.0);
             assert_true(whale_link_error(&c) < 1e-9);
             assert_true(c.pos.x > 0.0 && c.pos.x < 704.0 && c.pos.y > 0.0 && c.pos.y < 448.0);
         }
         assert_true(c.bounces > 40);
-        assert_true(worst <= WHALE_BEND_MAX_RAD + 1e-9);
-        assert_true(worst < WHALE_BEND_MAX_RAD - 0.1);      // the turns alone did it
+        assert_true(worst <= WHALE_TAIL_BEND_MAX_RAD + 1e-9);
         close_world(wd);
     }
+}
+
+// self_gap measures the outlines: a straight whale's non-adjacent parts
+// stand apart (the segment between them, less the snout and fin overhangs);
+// a whale folded back on itself (its body laid in a hairpin narrower than
+// its width) reads negative; a curve gentle enough reads positive.
+static void test_self_gap_measures_outlines(void **state) {
+    (void)state;
+    Whale c = make_whale(v2(400, 300), v2(2.0, 0.0));
+    for (int i = 0; i < WHALE_SEGMENTS; i++) c.seg[i] = v2(400 - 26.0 * (i + 1), 300);
+    c.seg[WHALE_SEGMENTS - 1] = v2(c.seg[WHALE_SEGMENTS - 2].x - c.seg_len[WHALE_SEGMENTS - 1], 300);
+    double straight = whale_self_gap(&c);
+    assert_true(straight > 10.0 && straight < 30.0);
+    WhaleProbes p;
+    whale_probes(&c, &p);
+    assert_true(p.self_gap == straight);
+    // A hairpin: four segments out, four back 30 px below (the body is 60 wide).
+    Vec2 at = c.pos;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        at = i < 4 ? v2(at.x - c.seg_len[i], 300) : i == 4 ? v2(at.x, 300 + c.seg_len[i]) : v2(at.x + c.seg_len[i], at.y);
+        c.seg[i] = at;
+    }
+    assert_true(whale_self_gap(&c) < -10.0);
+    // A gentle arc: 0.3 rad a joint.
+    Vec2 dir = v2(-1, 0);
+    at = c.pos;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        at = v2_add(at, v2_scale(dir, c.seg_len[i]));
+        c.seg[i] = at;
+        double s = sin(0.3), co = cos(0.3);
+        dir = v2(dir.x * co - dir.y * s, dir.x * s + dir.y * co);
+    }
+    assert_true(whale_self_gap(&c) > 0.0);
+}
+
+// The follow keeps the body off itself even when the head circles tighter
+// than the body could: a head driven round a 40 px circle for 2,000 ticks
+// (steered by hand, no walls) leaves every tick with self_gap >= the
+// follow's keep distance less a rounding.
+static void test_follow_never_folds(void **state) {
+    (void)state;
+    World *wd = open_world(40, 40);
+    Whale c = make_whale(v2(640, 640), v2(2.0, 0.0));
+    double a = 0.0;
+    for (int t = 0; t < 2000; t++) {
+        a += 2.0 / 40.0;
+        c.vel = c.turn_vel = v2(2.0 * cos(a), 2.0 * sin(a));
+        whale_move(&c, &wd->map);                      // far from the walls: no bounce
+        assert_true(whale_self_gap(&c) >= 0.0);
+        assert_true(whale_link_error(&c) < 1e-9);
+    }
+    close_world(wd);
 }
 
 static void test_boss_phases_and_death(void **state) {
@@ -425,6 +477,8 @@ int main(void) {
         cmocka_unit_test(test_spacing_exact_and_stays_inside),
         cmocka_unit_test(test_body_follows_the_leader),
         cmocka_unit_test(test_body_curves_in_corners),
+        cmocka_unit_test(test_self_gap_measures_outlines),
+        cmocka_unit_test(test_follow_never_folds),
         cmocka_unit_test(test_boss_phases_and_death),
         cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
         cmocka_unit_test(test_dives_toward_player),

@@ -100,6 +100,7 @@ static float jitter(int a, int b) {
 typedef struct Frame {
     SDL_FPoint f, b, u, n;
     float wf, wb;              // full widths at front and back
+    Vec2 shift;                // world px the part is drawn away from its place (dying)
 } Frame;
 
 static SDL_FPoint at(const Frame *fr, float along, float across) {
@@ -115,13 +116,14 @@ static Frame frame_of(RenderCtx *rc, const Whale *c, int i, const Look *lk) {
     Vec2 u = v2_norm(v2_sub(front, back));
     if (u.x == 0 && u.y == 0) u = v2(1, 0);
     Vec2 n = v2_perp(u);
+    Frame fr;
+    fr.shift = v2(0, 0);
     if (lk->drift > 0) {                       // dying: parts drift apart, alternately
         double side = (i & 1) ? 1.0 : -1.0;
-        Vec2 d = v2_add(v2_scale(n, side * lk->drift), v2_scale(u, -0.4 * lk->drift * (i - 3)));
-        front = v2_add(front, d);
-        back = v2_add(back, d);
+        fr.shift = v2_add(v2_scale(n, side * lk->drift), v2_scale(u, -0.4 * lk->drift * (i - 3)));
+        front = v2_add(front, fr.shift);
+        back = v2_add(back, fr.shift);
     }
-    Frame fr;
     fr.f = render_to_screen(rc, front);
     fr.b = render_to_screen(rc, back);
     fr.u = (SDL_FPoint){(float)u.x, (float)u.y};
@@ -134,18 +136,15 @@ static Frame frame_of(RenderCtx *rc, const Whale *c, int i, const Look *lk) {
 static void draw_segment(RenderCtx *rc, const Whale *c, int i, const Look *lk, float sz) {
     SDL_Renderer *r = rc->r;
     Frame fr = frame_of(rc, c, i, lk);
-    // Overlap the neighbours a little so bends never open a gap; the first
-    // segment reaches forward into a blunt, rounded snout.
-    float ext_f = i == 0 ? 9.0f * sz : 4.0f * sz, ext_b = 4.0f * sz;
-    SDL_FPoint F = {fr.f.x + fr.u.x * ext_f, fr.f.y + fr.u.y * ext_f};
-    SDL_FPoint B = {fr.b.x - fr.u.x * ext_b, fr.b.y - fr.u.y * ext_b};
-    float hf = 0.5f * fr.wf * (i == 0 ? 0.82f : 1.0f), hb = 0.5f * fr.wb;
-    SDL_FPoint corner[4] = {
-        {F.x + fr.n.x * hf, F.y + fr.n.y * hf},
-        {B.x + fr.n.x * hb, B.y + fr.n.y * hb},
-        {B.x - fr.n.x * hb, B.y - fr.n.y * hb},
-        {F.x - fr.n.x * hf, F.y - fr.n.y * hf},
-    };
+    // The outline the simulation measures (whale_part_outline: neighbours
+    // meet along their joint's mitre, so a bend never opens a gap or folds
+    // a part over the next; the head reaches forward into a blunt snout).
+    Vec2 o[4];
+    whale_part_outline(c, i, o);
+    SDL_FPoint corner[4];
+    for (int k = 0; k < 4; k++) corner[k] = render_to_screen(rc, v2_add(o[k], fr.shift));
+    SDL_FPoint F = {(corner[0].x + corner[3].x) * 0.5f, (corner[0].y + corner[3].y) * 0.5f};
+    SDL_FPoint B = {(corner[1].x + corner[2].x) * 0.5f, (corner[1].y + corner[2].y) * 0.5f};
     SDL_FPoint pts[OUTLINE_MAX];
     int n = curve(corner, 4, i == 0 ? 0.42f : 0.3f, pts);
     SDL_FPoint mid = {(F.x + B.x) * 0.5f, (F.y + B.y) * 0.5f};
@@ -200,10 +199,11 @@ static void draw_segment(RenderCtx *rc, const Whale *c, int i, const Look *lk, f
 static void draw_tail(RenderCtx *rc, const Whale *c, const Look *lk) {
     int i = WHALE_SEGMENTS - 1;
     Frame fr = frame_of(rc, c, i, lk);
-    float span = 0.5f * (float)c->width[WHALE_SEGMENTS];
-    SDL_FPoint apex = {fr.f.x + fr.u.x * 6.0f, fr.f.y + fr.u.y * 6.0f};
-    SDL_FPoint tip1 = {fr.b.x + fr.n.x * span - fr.u.x * 6.0f, fr.b.y + fr.n.y * span - fr.u.y * 6.0f};
-    SDL_FPoint tip2 = {fr.b.x - fr.n.x * span - fr.u.x * 6.0f, fr.b.y - fr.n.y * span - fr.u.y * 6.0f};
+    Vec2 o[4];
+    whale_part_outline(c, i, o);               // apex, tips: the outline the simulation measures
+    SDL_FPoint apex = render_to_screen(rc, v2_add(o[0], fr.shift));
+    SDL_FPoint tip1 = render_to_screen(rc, v2_add(o[1], fr.shift));
+    SDL_FPoint tip2 = render_to_screen(rc, v2_add(o[2], fr.shift));
     SDL_FPoint tri[3] = {apex, tip1, tip2};
     SDL_Color rim = shade(lk, 20, 38, 66, 255), core = shade(lk, 58, 92, 136, 255);
     SDL_Vertex v[3] = {{apex, core, {0, 0}}, {tip1, rim, {0, 0}}, {tip2, rim, {0, 0}}};

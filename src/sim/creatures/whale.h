@@ -11,12 +11,14 @@
 // and the head turns onto it along a circle of WHALE_BOUNCE_RADIUS_PX; a
 // corner flips both at once and is one planned U-turn (at most
 // WHALE_CORNER_RADIUS_PX); rock within the margin still flips at once, the
-// head then turning on a circle of half the margin. Segment 0 then follows
+// head then turning on a circle of WHALE_TURN_MIN_PX. Segment 0 then follows
 // the head and each next segment the one before: the segment is placed
 // exactly its length behind its target, along the line from the target to
 // where the segment was (so spacing is exact every tick), turned to meet
 // the segment ahead (segment 0: the head's heading) at no more than
-// WHALE_BEND_MAX_RAD.
+// WHALE_BEND_MAX_RAD, and kept WHALE_GAP_KEEP_PX from every part ahead
+// that is not its neighbour (it bends less, or the other way): the body
+// never folds onto itself (whale_self_gap >= 0).
 //
 // Boss or hazard (spawn param boss=1|0, default 1): a boss has hit points and
 // three phases (cruise; faster with dives at 2/3 hp; fastest with frequent
@@ -56,15 +58,27 @@ struct Bullet;
 #define WHALE_PHASE_DIVE_TICKS {0, 300, 180}   // ticks between dives (0: none)
 #define WHALE_WINDUP_TICKS 40                  // slowing down before a dive
 #define WHALE_WINDUP_SPEED 0.6                 // speed factor while winding up
-#define WHALE_TURN_RADIUS_PX 45.0              // tightest turn while steering
+#define WHALE_TURN_RADIUS_PX 60.0              // tightest turn while steering
 #define WHALE_BOUNCE_RADIUS_PX 90.0            // a bounce turns the head along a circle this size
 #define WHALE_CORNER_RADIUS_PX 60.0            // a corner (both walls at once): at most this one
-#define WHALE_BEND_MAX_RAD 1.4                 // largest angle the follow lets consecutive segments meet at
+#define WHALE_GAP_KEEP_PX 2.0                  // the follow keeps non-adjacent parts' outlines this far apart
+#define WHALE_TAIL_BEND_MAX_RAD 1.4            // the tail fin may swing this far to clear the body
+#define WHALE_CURL_MAX_RAD 1.0                 // a corner's U-turn never adds to a body curled more than this
+#define WHALE_TURN_MIN_PX 60.0                 // no turn is tighter: a body 60 px wide cannot fold on it
+#define WHALE_BEND_MAX_RAD 0.75                // largest angle the follow lets consecutive segments meet at (docs/whale.md)
 #define WHALE_DIVE_HOMING_TICKS 20             // first ticks of a dive still steer
 #define WHALE_DIVE_TICKS 50
 #define WHALE_DIVE_SPEED 3.0                   // speed factor while diving
 #define WHALE_DIVE_SPEED_MAX_PX 48.0           // px per tick, whatever the base
 #define WHALE_HURT_FLASH_TICKS 6
+// The outline of a body part as drawn (whale_part_outline; x size): each
+// segment's quad meets its neighbours along the mitre of their joint (the
+// line halving the bend: no gap, no overlap), the head reaches
+// WHALE_SNOUT_PX forward into the snout, WHALE_SNOUT_NARROW of its width
+// there; the tail fin's apex and tips stand WHALE_FIN_PX beyond its joints.
+#define WHALE_SNOUT_PX 9.0
+#define WHALE_SNOUT_NARROW 0.82
+#define WHALE_FIN_PX 6.0
 
 // Spawn-line parameters (k=v): ranges, defaults and meanings in
 // whale_params()'s table (docs/whale.md shows it).
@@ -110,11 +124,12 @@ typedef struct Whale {
 } Whale;
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
-// worst segment spacing error, hp, phase and the largest angle between
-// consecutive body segments (the head's heading to segment 0 included).
+// worst segment spacing error, hp, phase, the largest angle between
+// consecutive body segments (the head's heading to segment 0 included) and
+// the smallest gap between the outlines of two non-adjacent body parts.
 #define WHALE_PROBES(FIELD, COUNT)                                                             \
     FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
-    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) COUNT(whale)
+    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap) COUNT(whale)
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
@@ -170,3 +185,13 @@ double whale_link_error(const Whale *c);
 // Largest angle (radians, 0..pi) between consecutive segments, the head's
 // heading (its velocity) to segment 0 included.
 double whale_bend(const Whale *c);
+// The outline of body part i (0 the head: segment 0 with its snout; 1..6
+// the body segments; WHALE_SEGMENTS - 1 the triangular tail fin) as drawn:
+// 4 corners (front left, back left, back right, front right; 3 for the
+// tail: apex, tips), px, a convex polygon while bends are within
+// WHALE_BEND_MAX_RAD; returns the count.
+int whale_part_outline(const Whale *c, int i, Vec2 out[4]);
+// The smallest distance, px, between the outlines of two non-adjacent body
+// parts (whale_part_outline; parts i and j with |i - j| >= 2), negative
+// (the depth of the overlap) when two of them overlap.
+double whale_self_gap(const Whale *c);
