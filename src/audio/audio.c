@@ -11,10 +11,11 @@
 static const char *const SFX_FILE[SFX_COUNT] = {
     "shot", "enemy_shot", "hit", "blocked", "hurt", "dead", "jump", "land",
     "step", "attach", "boss_down", "clear", "menu_move", "menu_select", "dash", "phase", "warning",
+    "whale_tell",
 };
 
 // Per-sound loudness (0..128) before the sfx volume applies: quiet steps.
-static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70};
+static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70, 100};
 
 void audio_init(Audio *a, const char *assets_dir, bool device_ok) {
     memset(a, 0, sizeof *a);
@@ -89,6 +90,7 @@ void audio_events(Audio *a, const Events *ev) {
         case EV_BOSS_DOWN: s = SFX_BOSS_DOWN; break;
         case EV_DASH: s = SFX_DASH; break;
         case EV_PHASE: s = SFX_PHASE; break;
+        case EV_WHALE_TELL: s = SFX_WHALE_TELL; break;
         default: continue;
         }
         if (played[s]) continue;

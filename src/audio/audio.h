@@ -24,6 +24,7 @@ typedef enum AudioSfx {
     SFX_DASH,                  // the player dashed
     SFX_PHASE,                 // a boss changed phase
     SFX_WARNING,               // the warning card before a fight (the app plays it)
+    SFX_WHALE_TELL,            // the whale starts an attack's telegraph (a charge or a spout)
     SFX_COUNT,
 } AudioSfx;
 

@@ -149,6 +149,7 @@ static void test_body_follows_the_leader(void **state) {
     (void)state;
     World *wd = open_world(40, 24);
     Whale c = make_whale(v2(150, 400), v2(2.0, 0.0));
+    c.boss = false;                                    // cruising only: no charge to steer it
     for (int t = 0; t < 400; t++) step(&c, wd);
     assert_int_equal(c.bounces, 0);
     // After a straight run the body lies in a line behind the head.
@@ -241,6 +242,67 @@ static void test_follow_never_folds(void **state) {
         assert_true(whale_link_error(&c) < 1e-9);
     }
     close_world(wd);
+}
+
+// The whale fights back with two telegraphed attacks: every charge starts
+// with WHALE_WINDUP_TICKS of wind-up (aimed at the player, counted in
+// attacks), every spout with WHALE_SPOUT_WINDUP_TICKS of swelling (counted
+// too) before any shot leaves; the shots fly at the player. A hazard never
+// attacks.
+static void test_attacks_are_telegraphed(void **state) {
+    (void)state;
+    for (int boss = 1; boss >= 0; boss--) {
+        World *wd = open_world(60, 40);
+        assert_true(bullets_init(&wd->bullets, 512));
+        wd->player.pos = v2(960, 1100);
+        WhaleConfig cfg;
+        whale_config_default(&cfg);
+        cfg.boss = boss;
+        Rng rng;
+        rng_seed(&rng, 9);
+        Whale c;
+        assert_true(whale_init(&c, &cfg, v2(400, 300), &rng));
+        int64_t charges = 0, spouts = 0, shots = 0;
+        int in_state = 0;
+        WhaleDive was = c.dive;
+        for (int t = 0; t < 2400; t++) {
+            int before = wd->bullets.count;
+            step(&c, wd);
+            if (c.dive != was) {
+                if (was == WHALE_WINDUP) assert_int_equal(in_state, WHALE_WINDUP_TICKS);
+                if (c.dive == WHALE_WINDUP) charges++;
+                if (c.dive == WHALE_SWELL) spouts++;
+                assert_int_equal(c.attacks, charges + spouts);
+                in_state = 0;
+                was = c.dive;
+            }
+            in_state++;
+            if (c.dive == WHALE_WINDUP) assert_true(c.aim.x == wd->player.pos.x && c.aim.y == wd->player.pos.y);
+            if (wd->bullets.count > before) {
+                // Shots only after the swell's telegraph, aimed near the player.
+                assert_true(c.dive == WHALE_SWELL || was == WHALE_SWELL || c.dive == WHALE_CRUISE);
+                assert_true(spouts > 0);
+                shots += wd->bullets.count - before;
+            }
+            for (int i = 0; i < wd->bullets.cap; i++) {
+                Bullet *b = &wd->bullets.b[i];
+                if (b->alive && b->ttl == WHALE_SPOUT_TTL_TICKS) {            // fired this tick
+                    Vec2 to = v2_norm(v2_sub(wd->player.pos, b->pos));
+                    assert_true(v2_dot(v2_norm(b->vel), to) > cos(5.5 * WHALE_SPOUT_SPREAD_RAD + 1e-6));   // 11 at most
+                }
+            }
+            bullets_step(&wd->bullets, &wd->map, &wd->events);
+            wd->events.count = 0;
+        }
+        if (boss) {
+            assert_true(charges >= 5 && spouts >= 5 && shots >= 5 * 15);
+        } else {
+            assert_int_equal(c.attacks, 0);
+            assert_int_equal(shots, 0);
+        }
+        bullets_free(&wd->bullets);
+        close_world(wd);
+    }
 }
 
 static void test_boss_phases_and_death(void **state) {
@@ -337,7 +399,7 @@ static void test_dives_toward_player(void **state) {
         }
     }
     assert_true(dived && faced);
-    assert_true(worst > 0.01 && worst <= 6.0 / 45.0 + 1e-9);
+    assert_true(worst > 0.01 && worst <= 6.0 / WHALE_TURN_RADIUS_PX + 1e-9);
     close_world(wd);
 }
 
@@ -479,6 +541,7 @@ int main(void) {
         cmocka_unit_test(test_body_curves_in_corners),
         cmocka_unit_test(test_self_gap_measures_outlines),
         cmocka_unit_test(test_follow_never_folds),
+        cmocka_unit_test(test_attacks_are_telegraphed),
         cmocka_unit_test(test_boss_phases_and_death),
         cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
         cmocka_unit_test(test_dives_toward_player),

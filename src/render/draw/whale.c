@@ -15,6 +15,7 @@ typedef struct Look {
     float glow;                // 0..1 warm tint of the spots (later phases)
     float halo;                // 0..1 orange halo around the body (dive wind-up)
     float drift;               // px the parts drift apart after death
+    float swell;               // 0..1 the spout's telegraph: the head swells and glows
 } Look;
 
 static SDL_Color shade(const Look *lk, int r, int g, int b, int a) {
@@ -224,6 +225,34 @@ static void draw_fins(RenderCtx *rc, const Whale *c, const Look *lk, float sz) {
     }
 }
 
+// The charge's telegraph: a dashed line of chevrons from the head through
+// the point it aims at (the player), marching toward it, brighter as the
+// rush nears.
+static void draw_aim(RenderCtx *rc, const Whale *c) {
+    Vec2 d = v2_sub(c->aim, c->pos);
+    double len = v2_len(d);
+    if (len < 1.0) return;
+    Vec2 u = v2_scale(d, 1.0 / len), n = v2_perp(u);
+    float k = 1.0f - (float)c->dive_timer / WHALE_WINDUP_TICKS;   // 0 .. 1 over the wind-up
+    SDL_Color col = {255, (Uint8)(150 - 60 * k), 60, (Uint8)(120 + 120 * k)};
+    SDL_SetRenderDrawColor(rc->r, col.r, col.g, col.b, col.a);
+    double reach = len + 120.0, step = 28.0, off = fmod((double)c->age * 3.0, step);
+    for (double t = 40.0 + off; t < reach; t += step) {
+        Vec2 p = v2_add(c->pos, v2_scale(u, t));
+        Vec2 a = v2_sub(v2_add(p, v2_scale(n, 7.0)), v2_scale(u, 7.0));
+        Vec2 b = v2_sub(v2_sub(p, v2_scale(n, 7.0)), v2_scale(u, 7.0));
+        SDL_FPoint sp = render_to_screen(rc, p), sa = render_to_screen(rc, a), sb = render_to_screen(rc, b);
+        for (int w = 0; w < 3; w++) {              // 2 px thick
+            float dx = w == 1 ? 1.0f : 0.0f, dy = w == 2 ? 1.0f : 0.0f;
+            SDL_RenderDrawLineF(rc->r, sa.x + dx, sa.y + dy, sp.x + dx, sp.y + dy);
+            SDL_RenderDrawLineF(rc->r, sb.x + dx, sb.y + dy, sp.x + dx, sp.y + dy);
+        }
+    }
+    SDL_FPoint t = render_to_screen(rc, c->aim);   // a ring on the target
+    render_circle(rc->r, t.x, t.y, 18.0f + 6.0f * (1.0f - k), col);
+    render_circle(rc->r, t.x, t.y, 19.0f + 6.0f * (1.0f - k), col);
+}
+
 SDL_Color draw_whale_colour(void) { return (SDL_Color){90, 220, 255, 255}; }
 
 // The bounds' circles hold half of each part's width: the body is drawn its
@@ -239,7 +268,7 @@ void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
     (void)w;
     const int fade_ticks = 90;
     if (!c->alive && c->dead_ticks >= fade_ticks) return;
-    Look lk = {255, 0, 0, 0, 0};
+    Look lk = {255, 0, 0, 0, 0, 0};
     if (!c->alive) {
         lk.alpha = (Uint8)(255 * (fade_ticks - c->dead_ticks) / fade_ticks);
         lk.drift = 0.6f * (float)c->dead_ticks;
@@ -249,6 +278,7 @@ void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
         lk.glow = 0.5f * c->phase;
         if (c->dive == WHALE_WINDUP) lk.halo = 0.6f + 0.4f * sinf((float)c->age * 0.5f);
         else if (c->dive == WHALE_DIVING) lk.halo = 0.35f;
+        else if (c->dive == WHALE_SWELL) lk.swell = fminf(1.0f, (float)c->dive_timer / WHALE_SPOUT_WINDUP_TICKS);
     }
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
     if (lk.halo > 0 && rc->glow) {                 // the dive's telegraph
@@ -262,6 +292,18 @@ void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
             SDL_FRect d = {s.x - r, s.y - r, r * 2, r * 2};
             SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
         }
+        SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
+        SDL_SetTextureAlphaMod(rc->glow, 255);
+    }
+    if (c->alive && c->dive == WHALE_WINDUP) draw_aim(rc, c);
+    if (lk.swell > 0 && rc->glow) {                // the spout's telegraph: a pale glow swelling at the head
+        SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+        SDL_SetTextureColorMod(rc->glow, 120, 230, 255);
+        SDL_SetTextureAlphaMod(rc->glow, (Uint8)(60 + 150 * lk.swell));
+        SDL_FPoint s = render_to_screen(rc, c->pos);
+        float r = (float)c->width[1] * (0.6f + 0.9f * lk.swell) + 4.0f * sinf((float)c->age * 0.9f);
+        SDL_FRect d = {s.x - r, s.y - r, r * 2, r * 2};
+        SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
         SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
         SDL_SetTextureAlphaMod(rc->glow, 255);
     }

@@ -14,6 +14,7 @@
 static const double WIDTH_PX[WHALE_SEGMENTS + 1] = WHALE_WIDTH_PX;
 static const double PHASE_SPEED[WHALE_PHASES] = WHALE_PHASE_SPEED;
 static const int DIVE_EVERY[WHALE_PHASES] = WHALE_PHASE_DIVE_TICKS;
+static const int SPOUT_SHOTS[WHALE_PHASES] = WHALE_SPOUT_SHOTS;
 
 static const ParamChoice PUSH[] = {{"head", 1}, {"body", 0}, {NULL, 0}};
 
@@ -373,23 +374,58 @@ static void steer(Whale *c, Vec2 target) {
     if (!turning) c->turn_vel = c->vel;
 }
 
-// Boss behaviour: every DIVE_EVERY ticks (phases 1 and 2) the whale slows to
-// telegraph while turning toward the player, then rushes, still homing
-// for its first ticks, then cruises on at its phase's
-// speed in whatever direction the rush and bounces left it.
+// The spout: a fan of shots from the head at the player; every other volley
+// (half) is turned half a spread, so it fills the gaps of the one before.
+static void spout(Whale *c, const TickCtx *ctx, int half) {
+    Vec2 d = v2_sub(ctx->player.pos, c->pos);
+    double base = (d.x == 0.0 && d.y == 0.0) ? 0.0 : dm_atan2(d.y, d.x);
+    int n = SPOUT_SHOTS[c->phase];
+    for (int k = 0; k < n; k++) {
+        double s, co;
+        dm_sincos(base + (k - (n - 1) * 0.5 + 0.5 * half) * WHALE_SPOUT_SPREAD_RAD, &s, &co);
+        Vec2 vel = v2_scale(v2(co, s), WHALE_SPOUT_SPEED_PX * ctx->shot_speed);
+        bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_WHALE, c->pos, vel, WHALE_SPOUT_RADIUS_PX, 1,
+                      WHALE_SPOUT_TTL_TICKS);
+    }
+    events_push(ctx->events, EV_ENEMY_SHOT, WHO_WHALE, n, c->pos.x, c->pos.y);
+}
+
+// Boss behaviour, two telegraphed attacks in turn. Every DIVE_EVERY ticks
+// (a phase's; the difficulty's fire rate shortens it) the whale charges:
+// it slows to telegraph while turning toward the player (its aim drawn as a
+// line), then rushes, still homing for its first ticks, then cruises on at
+// its phase's speed in whatever direction the rush and bounces left it.
+// Where the rush ends, close to the player, it spouts: slows and swells for
+// WHALE_SPOUT_WINDUP_TICKS, then fans WHALE_SPOUT_VOLLEYS volleys of shots
+// at the player, WHALE_SPOUT_GAP_TICKS apart, and cruises on.
 static void dive_step(Whale *c, const TickCtx *ctx) {
     double cruise = c->speed * PHASE_SPEED[c->phase];
-    int every = DIVE_EVERY[c->phase];
+    int every = DIVE_EVERY[c->phase] > 0 ? tick_fire_interval(ctx, DIVE_EVERY[c->phase]) : 0;
     switch (c->dive) {
     case WHALE_CRUISE:
         if (every > 0 && --c->dive_timer <= 0) {
             c->dive = WHALE_WINDUP;
             c->dive_timer = WHALE_WINDUP_TICKS;
+            c->aim = ctx->player.pos;
+            c->attacks++;
+            events_push(ctx->events, EV_WHALE_TELL, WHO_WHALE, 0, c->pos.x, c->pos.y);
             set_speed(c, cruise * WHALE_WINDUP_SPEED);
+        }
+        break;
+    case WHALE_SWELL:
+        ++c->dive_timer;
+        for (int v = 0; v + 1 < WHALE_SPOUT_VOLLEYS; v++)
+            if (c->dive_timer == WHALE_SPOUT_WINDUP_TICKS + v * WHALE_SPOUT_GAP_TICKS) spout(c, ctx, v & 1);
+        if (c->dive_timer >= WHALE_SPOUT_WINDUP_TICKS + (WHALE_SPOUT_VOLLEYS - 1) * WHALE_SPOUT_GAP_TICKS) {
+            spout(c, ctx, (WHALE_SPOUT_VOLLEYS - 1) & 1);
+            c->dive = WHALE_CRUISE;
+            c->dive_timer = every;
+            set_speed(c, cruise);
         }
         break;
     case WHALE_WINDUP:
         steer(c, ctx->player.pos);
+        c->aim = ctx->player.pos;
         if (--c->dive_timer <= 0) {
             double s = c->speed * WHALE_DIVE_SPEED;
             set_speed(c, s > WHALE_DIVE_SPEED_MAX_PX ? WHALE_DIVE_SPEED_MAX_PX : s);
@@ -399,10 +435,12 @@ static void dive_step(Whale *c, const TickCtx *ctx) {
         break;
     case WHALE_DIVING:
         if (c->dive_timer > WHALE_DIVE_TICKS - WHALE_DIVE_HOMING_TICKS) steer(c, ctx->player.pos);
-        if (--c->dive_timer <= 0) {
-            c->dive = WHALE_CRUISE;
-            c->dive_timer = every;
-            set_speed(c, cruise);
+        if (--c->dive_timer <= 0) {                   // the rush is over: swell to spout
+            c->dive = WHALE_SWELL;
+            c->dive_timer = 0;                         // counts the swell's ticks up
+            c->attacks++;
+            events_push(ctx->events, EV_WHALE_TELL, WHO_WHALE, 1, c->pos.x, c->pos.y);
+            set_speed(c, cruise * WHALE_WINDUP_SPEED);
         }
         break;
     }
@@ -537,6 +575,9 @@ void whale_hash(const Whale *c, Hash *h) {
     hash_i64(h, c->phase);
     hash_i64(h, c->dive);
     hash_i64(h, c->dive_timer);
+    hash_f64(h, c->aim.x);
+    hash_f64(h, c->aim.y);
+    hash_i64(h, c->attacks);
     hash_i64(h, c->bounces);
     hash_i64(h, c->age);
     hash_i64(h, c->dead_ticks);
@@ -673,6 +714,7 @@ double whale_self_gap(const Whale *c) {
 
 void whale_probes(const Whale *c, WhaleProbes *out) {
     out->self_gap = whale_self_gap(c);
+    out->attacks = (double)c->attacks;
     out->x = c->pos.x;
     out->y = c->pos.y;
     out->bounces = (double)c->bounces;

@@ -55,7 +55,7 @@ struct Bullet;
 #define WHALE_TAIL_LEN_PX 16.0
 #define WHALE_WIDTH_PX {50, 60, 60, 54, 46, 36, 26, 16, 50}
 #define WHALE_PHASE_SPEED {1.0, 1.5, 2.0}      // cruise speed factor per phase
-#define WHALE_PHASE_DIVE_TICKS {0, 300, 180}   // ticks between dives (0: none)
+#define WHALE_PHASE_DIVE_TICKS {270, 210, 160} // ticks between charges (0: none)
 #define WHALE_WINDUP_TICKS 40                  // slowing down before a dive
 #define WHALE_WINDUP_SPEED 0.6                 // speed factor while winding up
 #define WHALE_TURN_RADIUS_PX 60.0              // tightest turn while steering
@@ -71,6 +71,18 @@ struct Bullet;
 #define WHALE_DIVE_SPEED 3.0                   // speed factor while diving
 #define WHALE_DIVE_SPEED_MAX_PX 48.0           // px per tick, whatever the base
 #define WHALE_HURT_FLASH_TICKS 6
+// The spout (a boss's second attack, where a charge ends): WHALE_SPOUT_WINDUP_TICKS
+// of swelling (the telegraph: the whale slows, its head glows), then
+// WHALE_SPOUT_VOLLEYS fans of WHALE_SPOUT_SHOTS shots at the player,
+// WHALE_SPOUT_SPREAD_RAD apart, every other one turned half that.
+#define WHALE_SPOUT_WINDUP_TICKS 36
+#define WHALE_SPOUT_VOLLEYS 3
+#define WHALE_SPOUT_GAP_TICKS 10               // between the spout's volleys
+#define WHALE_SPOUT_SHOTS {7, 9, 11}           // per phase
+#define WHALE_SPOUT_SPREAD_RAD 0.16
+#define WHALE_SPOUT_SPEED_PX 5.0               // px per tick (x the difficulty's shot speed)
+#define WHALE_SPOUT_RADIUS_PX 6.0
+#define WHALE_SPOUT_TTL_TICKS 360
 // The outline of a body part as drawn (whale_part_outline; x size): each
 // segment's quad meets its neighbours along the mitre of their joint (the
 // line halving the bend: no gap, no overlap), the head reaches
@@ -95,6 +107,7 @@ typedef enum WhaleDive {
     WHALE_CRUISE = 0,          // moving at its phase's cruise speed
     WHALE_WINDUP,              // slowing down before a dive (telegraph)
     WHALE_DIVING,              // rushing toward where the player was
+    WHALE_SWELL,               // slowing down before a spout (telegraph)
 } WhaleDive;
 
 typedef struct Whale {
@@ -117,6 +130,8 @@ typedef struct Whale {
     int phase;                 // 0, 1, 2 (boss only; a hazard stays 0)
     WhaleDive dive;
     int dive_timer;            // ticks left in the current dive state (or until the next dive)
+    Vec2 aim;                  // where a charge winding up is aimed (the player), px; drawn as its line
+    int64_t attacks;           // attacks (charges and spouts) started so far
     int64_t bounces;           // velocity component flips so far
     int64_t age;               // ticks stepped
     int dead_ticks;            // ticks since it died (drawing the death)
@@ -125,11 +140,13 @@ typedef struct Whale {
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
 // worst segment spacing error, hp, phase, the largest angle between
-// consecutive body segments (the head's heading to segment 0 included) and
-// the smallest gap between the outlines of two non-adjacent body parts.
+// consecutive body segments (the head's heading to segment 0 included),
+// the smallest gap between the outlines of two non-adjacent body parts and
+// the attacks started so far.
 #define WHALE_PROBES(FIELD, COUNT)                                                             \
     FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
-    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap) COUNT(whale)
+    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap)   \
+    FIELD(whale, attacks) COUNT(whale)
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
