@@ -205,7 +205,8 @@ static const Field Whale_fields[] = {
     NUM(Whale, phase, int, K_INT),        NUM(Whale, dive, WhaleDive, K_INT),      NUM(Whale, dive_timer, int, K_INT),
     SUB(Whale, aim, Vec2),                NUM(Whale, attacks, int64_t, K_I64),
     NUM(Whale, bounces, int64_t, K_I64),  NUM(Whale, age, int64_t, K_I64),         NUM(Whale, dead_ticks, int, K_INT),
-    NUM(Whale, hurt_ticks, int, K_INT),
+    NUM(Whale, hurt_ticks, int, K_INT),  NUM(Whale, shudder_amp, double, K_F64), NUM(Whale, shudder_ticks, int, K_INT),
+    NUM(Whale, shudder_applied, double, K_F64), NUM(Whale, roll, double, K_F64),
 };
 DEF(Whale);
 

@@ -305,6 +305,86 @@ static void test_attacks_are_telegraphed(void **state) {
     }
 }
 
+// A hit sends a shudder down the body: within 10 ticks some segment turns
+// by more than 0.05 rad from where the follow would put it, the wave
+// reaches the tail, and 60 ticks after the last hit it is under 0.01;
+// hits in a row never push it past WHALE_SHUDDER_MAX_RAD; spacing stays
+// exact and the body never overlaps itself. A whale never hit never
+// shudders.
+static void test_hit_shudders(void **state) {
+    (void)state;
+    World *wd = open_world(60, 40);
+    Whale c = make_whale(v2(960, 640), v2(2.0, 0.0));
+    c.boss = true;
+    c.hp = c.hp_max = 1000;
+    WhaleProbes p;
+    for (int t = 0; t < 100; t++) {
+        step(&c, wd);
+        whale_probes(&c, &p);
+        assert_true(p.shudder == 0.0);
+    }
+    Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
+    for (int k = 0; k < 40; k++) {                     // a burst: a hit every 3 ticks
+        b.pos = c.pos;
+        assert_true(hit(&c, wd, &b));
+        double most = 0.0;
+        for (int t = 0; t < 3; t++) {
+            step(&c, wd);
+            whale_probes(&c, &p);
+            most = fmax(most, p.shudder);
+            assert_true(p.shudder <= WHALE_SHUDDER_MAX_RAD + 1e-12);
+            assert_true(whale_link_error(&c) < 1e-9 && whale_self_gap(&c) >= 0.0);
+        }
+        if (k == 0) assert_true(most > 0.05);
+    }
+    bool tail = false;
+    for (int t = 1; t <= 60; t++) {
+        step(&c, wd);
+        whale_probes(&c, &p);
+        tail |= fabs(c.shudder_applied[WHALE_SEGMENTS - 1]) > 0.01;
+        assert_true(whale_link_error(&c) < 1e-9);
+    }
+    assert_true(p.shudder < 0.01);
+    // One hit alone: the wave runs down to the tail.
+    b.pos = c.pos;
+    assert_true(hit(&c, wd, &b));
+    for (int t = 1; t <= 30; t++) {
+        step(&c, wd);
+        tail |= fabs(c.shudder_applied[WHALE_SEGMENTS - 1]) > 0.01;
+    }
+    assert_true(tail);
+    close_world(wd);
+}
+
+// Dead, it rolls onto its back and sinks: roll reaches 1, the head goes
+// down until it rests above the floor and then stays; spacing stays exact.
+static void test_death_rolls_and_sinks(void **state) {
+    (void)state;
+    World *wd = open_world(40, 24);                    // floor at 768 px
+    Whale c = make_whale(v2(640, 200), v2(2.0, -1.0));
+    c.hp = 1;
+    Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
+    assert_true(hit(&c, wd, &b));
+    assert_false(c.alive);
+    WhaleProbes p;
+    double y0 = c.pos.y, last = 0.0;
+    for (int t = 1; t <= 900; t++) {
+        step(&c, wd);
+        whale_probes(&c, &p);
+        assert_true(p.roll >= last && p.roll <= 1.0);
+        last = p.roll;
+        assert_true(whale_link_error(&c) < 1e-9);
+        assert_true(c.pos.y < 768.0);
+    }
+    assert_true(p.roll == 1.0);
+    assert_true(c.pos.y > y0 + 400.0);
+    assert_true(768.0 - c.pos.y < 0.5 * c.width[0] + WHALE_REST_PX + 2.0);   // resting on the floor
+    Vec2 rest = c.pos;
+    for (int t = 0; t < 100; t++) step(&c, wd);
+    assert_true(c.pos.x == rest.x && c.pos.y == rest.y);
+    close_world(wd);
+}
+
 static void test_boss_phases_and_death(void **state) {
     (void)state;
     World *wd = open_world(40, 24);
@@ -542,6 +622,8 @@ int main(void) {
         cmocka_unit_test(test_self_gap_measures_outlines),
         cmocka_unit_test(test_follow_never_folds),
         cmocka_unit_test(test_attacks_are_telegraphed),
+        cmocka_unit_test(test_hit_shudders),
+        cmocka_unit_test(test_death_rolls_and_sinks),
         cmocka_unit_test(test_boss_phases_and_death),
         cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
         cmocka_unit_test(test_dives_toward_player),

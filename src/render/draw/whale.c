@@ -16,6 +16,7 @@ typedef struct Look {
     float halo;                // 0..1 orange halo around the body (dive wind-up)
     float drift;               // px the parts drift apart after death
     float swell;               // 0..1 the spout's telegraph: the head swells and glows
+    float roll;                // 0..1 rolled onto its back (dead): narrower mid-roll, pale belly up
 } Look;
 
 static SDL_Color shade(const Look *lk, int r, int g, int b, int a) {
@@ -146,14 +147,37 @@ static void draw_segment(RenderCtx *rc, const Whale *c, int i, const Look *lk, f
     for (int k = 0; k < 4; k++) corner[k] = render_to_screen(rc, v2_add(o[k], fr.shift));
     SDL_FPoint F = {(corner[0].x + corner[3].x) * 0.5f, (corner[0].y + corner[3].y) * 0.5f};
     SDL_FPoint B = {(corner[1].x + corner[2].x) * 0.5f, (corner[1].y + corner[2].y) * 0.5f};
+    if (lk->roll > 0) {                        // rolling over: seen edge-on halfway, flat again belly up
+        float q = 0.45f + 0.55f * fabsf(cosf(lk->roll * 3.14159265f));
+        fr.wf *= q;
+        fr.wb *= q;
+        for (int k = 0; k < 4; k++) {
+            SDL_FPoint m = k == 0 || k == 3 ? F : B;
+            corner[k] = (SDL_FPoint){m.x + (corner[k].x - m.x) * q, m.y + (corner[k].y - m.y) * q};
+        }
+    }
     SDL_FPoint pts[OUTLINE_MAX];
     int n = curve(corner, 4, i == 0 ? 0.42f : 0.3f, pts);
     SDL_FPoint mid = {(F.x + B.x) * 0.5f, (F.y + B.y) * 0.5f};
     float depth = (float)i / WHALE_SEGMENTS;    // a shade darker toward the tail
     SDL_Color rim = shade(lk, (int)(22 - 6 * depth), (int)(44 - 10 * depth), (int)(78 - 14 * depth), 255);
     SDL_Color core = shade(lk, (int)(66 - 14 * depth), (int)(104 - 20 * depth), (int)(150 - 22 * depth), 255);
+    float belly = lk->roll < 0.5f ? 0.0f : (lk->roll - 0.5f) * 2.0f;   // 0 back up .. 1 belly up
+    if (belly > 0) {
+        rim = shade(lk, (int)(22 + 120 * belly), (int)(44 + 110 * belly), (int)(78 + 90 * belly), 255);
+        core = shade(lk, (int)(66 + 150 * belly), (int)(104 + 120 * belly), (int)(150 + 80 * belly), 255);
+    }
     fan(r, mid, pts, n, core, rim);
     outline(r, pts, n, shade(lk, 110, 170, 215, 80));
+    if (lk->roll >= 0.5f) {                    // belly up: pale grooves along it, no spots
+        SDL_Color groove = shade(lk, 150, 160, 175, (int)(140 * belly));
+        SDL_SetRenderDrawColor(r, groove.r, groove.g, groove.b, groove.a);
+        for (int k = -2; k <= 2; k++) {
+            SDL_FPoint a = at(&fr, 0.05f, k * 0.2f * 0.55f), b = at(&fr, 0.95f, k * 0.2f * 0.55f);
+            SDL_RenderDrawLineF(r, a.x, a.y, b.x, b.y);
+        }
+        return;
+    }
 
     // Pale ridges along the back (centre and flanks).
     SDL_SetRenderDrawColor(r, 0, 0, 0, 0);
@@ -266,12 +290,10 @@ double draw_whale_reach(const Whale *c) {
 
 void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
     (void)w;
-    const int fade_ticks = 90;
-    if (!c->alive && c->dead_ticks >= fade_ticks) return;
-    Look lk = {255, 0, 0, 0, 0, 0};
-    if (!c->alive) {
-        lk.alpha = (Uint8)(255 * (fade_ticks - c->dead_ticks) / fade_ticks);
-        lk.drift = 0.6f * (float)c->dead_ticks;
+    Look lk = {255, 0, 0, 0, 0, 0, 0};
+    if (!c->alive) {                               // dead: it rolls over and sinks (the simulation's roll)
+        lk.alpha = (Uint8)(c->dead_ticks < 300 ? 255 - c->dead_ticks / 4 : 180);
+        lk.roll = (float)c->roll;
         lk.flash = c->dead_ticks < 8 ? 1.0f - c->dead_ticks / 8.0f : 0.0f;
     } else {
         lk.flash = c->hurt_ticks > 0 ? 0.6f * c->hurt_ticks / 6.0f : 0.0f;
@@ -308,7 +330,7 @@ void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
         SDL_SetTextureAlphaMod(rc->glow, 255);
     }
     float sz = (float)(c->width[1] / 60.0);
-    draw_fins(rc, c, &lk, sz);
+    if (lk.roll < 0.5f) draw_fins(rc, c, &lk, sz);
     draw_tail(rc, c, &lk);
     for (int i = WHALE_SEGMENTS - 2; i >= 0; i--) draw_segment(rc, c, i, &lk, sz);
     if (rc->debug) {

@@ -55,6 +55,16 @@ static Vec2 within(Vec2 u, Vec2 ref, double max_rad) {
 
 static double poly_gap(const Vec2 *a, int na, const Vec2 *b, int nb);
 
+// The shudder's turn of segment i now, rad: a damped wave running down the
+// body from the head (whale.h); 0 before it reaches i and once it is over.
+static double shudder_turn(const Whale *c, int i) {
+    if (c->shudder_amp <= 0.0) return 0.0;
+    double t = c->shudder_ticks, s, co;
+    if (WHALE_SHUDDER_OMEGA * t < WHALE_SHUDDER_K * i) return 0.0;       // not there yet
+    dm_sincos(WHALE_SHUDDER_OMEGA * t - WHALE_SHUDDER_K * i, &s, &co);
+    return c->shudder_amp * s;
+}
+
 // The smallest gap between the outline of part i and those of the parts
 // ahead of it that are not its neighbours (their places final this tick).
 static double gap_ahead(const Whale *c, int i) {
@@ -121,6 +131,12 @@ static void follow(Whale *c) {
         Vec2 d = v2_sub(c->seg[i], target);
         double len = v2_len(d);
         Vec2 dir = len > 1e-9 ? v2_scale(d, 1.0 / len) : back;
+        if (c->shudder_amp > 0.0 || c->shudder_applied[i] != 0.0) {   // a hit's wave: this tick's turn less the last's
+            double want = shudder_turn(c, i), s, co;
+            dm_sincos(want - c->shudder_applied[i], &s, &co);
+            dir = v2(dir.x * co - dir.y * s, dir.x * s + dir.y * co);
+            c->shudder_applied[i] = want;
+        }
         if (has_back) dir = within(dir, back, WHALE_BEND_MAX_RAD);
         c->seg[i] = v2_add(target, v2_scale(dir, c->seg_len[i]));
         if (i >= 2 && has_back && gap_ahead(c, i) < WHALE_GAP_KEEP_PX * c->size) {
@@ -446,11 +462,43 @@ static void dive_step(Whale *c, const TickCtx *ctx) {
     }
 }
 
+// Dead: it rolls onto its back and sinks, its velocity easing to a slow
+// fall straight down, until it rests just above rock; the body sinks with
+// it and follows.
+static void sink(Whale *c, const Tilemap *m) {
+    c->dead_ticks++;
+    c->roll = dm_fmin(1.0, (double)c->dead_ticks / WHALE_ROLL_TICKS);
+    Vec2 goal = v2(0.0, WHALE_SINK_PX * c->size);
+    c->vel = v2_add(c->vel, v2_scale(v2_sub(goal, c->vel), WHALE_SINK_EASE));
+    c->turn_vel = c->vel;
+    Vec2 next = v2_add(c->pos, c->vel);
+    double rest = WHALE_REST_PX * c->size + 0.5 * c->width[0];
+    if (solid(m, v2(next.x, next.y + rest)) || solid(m, v2(next.x + sign_of(c->vel.x) * rest, next.y))) {
+        c->vel = v2(0.0, 0.0);                         // resting on the rock
+        c->turn_vel = c->vel;
+    } else {
+        c->pos = next;
+    }
+    // The body sinks too (each joint falls as the head does until it lies
+    // on rock), then the follow places it exactly behind the head again:
+    // the dead whale comes to lie along the floor, not hang from its head.
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        Vec2 down = v2(c->seg[i].x, c->seg[i].y + WHALE_SINK_PX * c->size);
+        if (!solid(m, v2(down.x, down.y + 0.5 * c->width[i + 1] + WHALE_REST_PX * c->size))) c->seg[i] = down;
+    }
+    follow(c);
+}
+
 void whale_step(Whale *c, const TickCtx *ctx) {
     c->age++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
+    if (c->shudder_amp > 0.0) {                        // the shudder dies out
+        c->shudder_ticks++;
+        c->shudder_amp *= WHALE_SHUDDER_DECAY;
+        if (c->shudder_amp < WHALE_SHUDDER_END_RAD) c->shudder_amp = 0.0;
+    }
     if (!c->alive) {
-        c->dead_ticks++;
+        sink(c, ctx->map);
         return;
     }
     if (c->boss) dive_step(c, ctx);
@@ -491,6 +539,9 @@ bool whale_bullet_hit(Whale *c, const TickCtx *ctx, const Bullet *b) {
     }
     c->hp -= b->damage > 0 ? b->damage : 1;
     c->hurt_ticks = WHALE_HURT_FLASH_TICKS;
+    // The shudder: the wave restarts from the head, stronger (bounded).
+    c->shudder_amp = dm_fmin(WHALE_SHUDDER_MAX_RAD, c->shudder_amp * 0.5 + WHALE_SHUDDER_KICK_RAD);
+    c->shudder_ticks = 0;
     events_push(ctx->events, EV_HIT, WHO_WHALE, c->hp, b->pos.x, b->pos.y);
     if (c->hp <= 0) {
         c->hp = 0;
@@ -582,6 +633,10 @@ void whale_hash(const Whale *c, Hash *h) {
     hash_i64(h, c->age);
     hash_i64(h, c->dead_ticks);
     hash_i64(h, c->hurt_ticks);
+    hash_f64(h, c->shudder_amp);
+    hash_i64(h, c->shudder_ticks);
+    for (int i = 0; i < WHALE_SEGMENTS; i++) hash_f64(h, c->shudder_applied[i]);
+    hash_f64(h, c->roll);
 }
 
 double whale_link_error(const Whale *c) {
@@ -715,6 +770,9 @@ double whale_self_gap(const Whale *c) {
 void whale_probes(const Whale *c, WhaleProbes *out) {
     out->self_gap = whale_self_gap(c);
     out->attacks = (double)c->attacks;
+    out->shudder = 0.0;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) out->shudder = dm_fmax(out->shudder, fabs(c->shudder_applied[i]));
+    out->roll = c->roll;
     out->x = c->pos.x;
     out->y = c->pos.y;
     out->bounces = (double)c->bounces;

@@ -83,6 +83,26 @@ struct Bullet;
 #define WHALE_SPOUT_SPEED_PX 5.0               // px per tick (x the difficulty's shot speed)
 #define WHALE_SPOUT_RADIUS_PX 6.0
 #define WHALE_SPOUT_TTL_TICKS 360
+// A hit's shudder (docs/whale.md): a bend wave running from the head down
+// the body, segment i turned by amp * sin(OMEGA t - K i) from where the
+// follow puts it, once the wave has reached it (t ticks since the hit);
+// the amplitude shrinks by WHALE_SHUDDER_DECAY a tick and ends below
+// WHALE_SHUDDER_END_RAD; each hit sets it to half what is left plus
+// WHALE_SHUDDER_KICK_RAD, at most WHALE_SHUDDER_MAX_RAD.
+#define WHALE_SHUDDER_KICK_RAD 0.12
+#define WHALE_SHUDDER_MAX_RAD 0.3
+#define WHALE_SHUDDER_DECAY 0.92               // a tick: about 12 ticks to 1/e, 0.01 rad within 35
+#define WHALE_SHUDDER_END_RAD 0.001
+#define WHALE_SHUDDER_OMEGA 0.7                // rad per tick
+#define WHALE_SHUDDER_K 0.9                    // rad per segment: the wave runs down the body
+// Death (docs/whale.md): the whale rolls over onto its back over
+// WHALE_ROLL_TICKS and sinks, its velocity easing (WHALE_SINK_EASE a tick)
+// to WHALE_SINK_PX a tick straight down, until it rests WHALE_REST_PX above
+// rock (the body follows, as in life).
+#define WHALE_ROLL_TICKS 70
+#define WHALE_SINK_PX 1.2
+#define WHALE_SINK_EASE 0.04
+#define WHALE_REST_PX 14.0
 // The outline of a body part as drawn (whale_part_outline; x size): each
 // segment's quad meets its neighbours along the mitre of their joint (the
 // line halving the bend: no gap, no overlap), the head reaches
@@ -136,17 +156,22 @@ typedef struct Whale {
     int64_t age;               // ticks stepped
     int dead_ticks;            // ticks since it died (drawing the death)
     int hurt_ticks;            // ticks of hit flash left (drawing only)
+    double shudder_amp;        // the last hit's shudder amplitude, rad (0: none)
+    int shudder_ticks;         // ticks since the last hit (the shudder's clock)
+    double shudder_applied[WHALE_SEGMENTS];   // each segment's shudder turn as of the last tick, rad
+    double roll;               // 0 .. 1: rolled onto its back after death
 } Whale;
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
 // worst segment spacing error, hp, phase, the largest angle between
 // consecutive body segments (the head's heading to segment 0 included),
 // the smallest gap between the outlines of two non-adjacent body parts and
-// the attacks started so far.
+// the attacks started so far, the largest shudder turn of any segment now
+// (rad) and how far it has rolled over after death (0..1).
 #define WHALE_PROBES(FIELD, COUNT)                                                             \
     FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
     FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap)   \
-    FIELD(whale, attacks) COUNT(whale)
+    FIELD(whale, attacks) FIELD(whale, shudder) FIELD(whale, roll) COUNT(whale)
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
