@@ -281,11 +281,16 @@ SDL_Color draw_whale_colour(void) { return (SDL_Color){90, 220, 255, 255}; }
 
 // The bounds' circles hold half of each part's width: the body is drawn its
 // whole width across, the pectoral fins reach half the head's width and
-// 30 * sz aside and 40 * sz back, the tail fin half the last width and 6 px.
+// 30 * sz aside and 40 * sz back, the tail fin half the last width and 6 px;
+// a charge's wind-up draws its aim line out to the player and beyond.
 double draw_whale_reach(const Whale *c) {
     double wide = 0.0;
     for (int i = 0; i <= WHALE_SEGMENTS; i++) wide = fmax(wide, c->width[i]);
-    return wide + 70.0 * (c->width[1] / 60.0) + 8.0;
+    double reach = wide + 70.0 * (c->width[1] / 60.0) + 8.0;
+    // A charge winding up draws its line from the head past the player
+    // (draw_aim: 120 px beyond the aim, chevrons 7 px wide, the ring 25 px).
+    if (c->alive && c->dive == WHALE_WINDUP) reach = fmax(reach, v2_dist(c->aim, c->pos) + 120.0 + 10.0 + 26.0);
+    return reach;
 }
 
 void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
