@@ -385,6 +385,44 @@ static void test_death_rolls_and_sinks(void **state) {
     close_world(wd);
 }
 
+// The finale's idea: the whale's hide stops other creatures' shots (not
+// its own), with a spark, counted; an escorting hazard homes on the point
+// escort px above the player and stays near it.
+static void test_eats_other_shots_and_escorts(void **state) {
+    (void)state;
+    World *wd = open_world(60, 40);
+    assert_true(bullets_init(&wd->bullets, 64));
+    wd->player.pos = v2(1500, 1100);
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    cfg.boss = 0;
+    cfg.escort_px = 160;
+    Rng rng;
+    rng_seed(&rng, 3);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, v2(400, 300), &rng));
+    for (int t = 0; t < 1200; t++) step(&c, wd);
+    Vec2 goal = v2(1500, 1100 - 160);
+    for (int t = 0; t < 600; t++) {                    // it orbits the point, never far
+        step(&c, wd);
+        assert_true(v2_dist(c.pos, goal) < 200.0);
+    }
+    assert_true(c.attacks == 0);
+    int tet = bullets_spawn(&wd->bullets, OWNER_ENEMY, WHO_TETRAN, c.pos, v2(0, 0), 4, 1, 100);
+    int own = bullets_spawn(&wd->bullets, OWNER_ENEMY, WHO_WHALE, c.pos, v2(0, 0), 4, 1, 100);
+    assert_true(tet >= 0 && own >= 0);
+    wd->bullets.b[tet].pos = c.pos;                    // where the head will be after its step, near enough
+    wd->bullets.b[own].pos = c.pos;
+    events_clear(&wd->events);
+    step(&c, wd);
+    assert_false(wd->bullets.b[tet].alive);
+    assert_true(wd->bullets.b[own].alive);
+    assert_true(c.shots_eaten == 1);
+    assert_true(wd->events.count >= 1 && wd->events.e[0].type == EV_BLOCKED);
+    bullets_free(&wd->bullets);
+    close_world(wd);
+}
+
 static void test_boss_phases_and_death(void **state) {
     (void)state;
     World *wd = open_world(40, 24);
@@ -624,6 +662,7 @@ int main(void) {
         cmocka_unit_test(test_attacks_are_telegraphed),
         cmocka_unit_test(test_hit_shudders),
         cmocka_unit_test(test_death_rolls_and_sinks),
+        cmocka_unit_test(test_eats_other_shots_and_escorts),
         cmocka_unit_test(test_boss_phases_and_death),
         cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
         cmocka_unit_test(test_dives_toward_player),

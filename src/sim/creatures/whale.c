@@ -31,6 +31,9 @@ static const ParamDef PARAMS[] = {
     {"shield", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(shield_px), 8, 512, 90, .doc = "star push radius, px"},
     {"size", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(size), 0.25, 4, 1,
      .doc = "body scale (segment lengths, widths, wall margin)"},
+    {"escort", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(escort_px), 0, 1024, 0,
+     .doc = "a hazard that keeps steering toward the point this many px above the player (0: it only cruises); "
+            "the finale's whale, whose hide stops Tetran's shots"},
 };
 #undef FIELD
 static const ParamTable TABLE = {"whale", sizeof(WhaleConfig), PARAMS, (int)(sizeof PARAMS / sizeof PARAMS[0])};
@@ -177,6 +180,7 @@ bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng) {
         c->seg_len[i] = (i == WHALE_SEGMENTS - 1 ? WHALE_TAIL_LEN_PX : WHALE_SEG_LEN_PX) * size;
     for (int i = 0; i <= WHALE_SEGMENTS; i++) c->width[i] = WIDTH_PX[i] * size;
     c->size = size;
+    c->escort_px = c->boss ? 0.0 : cfg->escort_px;
     c->margin_px = 0.5 * c->width[2] + 10.0 * size;
 
     // Heading: one of four diagonal quadrants, 25..65 degrees off the x axis,
@@ -489,6 +493,26 @@ static void sink(Whale *c, const Tilemap *m) {
     follow(c);
 }
 
+static bool circle_hits(const Whale *c, Vec2 p, double r);
+
+// Its hide stops every other creature's shots too (the finale's idea: the
+// player shelters in the whale's shadow from Tetran's fire): an enemy shot
+// not its own that touches the living whale is gone, with a spark
+// (EV_BLOCKED). Counted in shots_eaten.
+static void eat_shots(Whale *c, const TickCtx *ctx) {
+    Box me;
+    if (!ctx->bullets || !whale_bounds(c, &me)) return;
+    Bullets *bs = ctx->bullets;
+    for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i)) {
+        const Bullet *b = &bs->b[i];
+        if (b->owner != OWNER_ENEMY || b->from == WHO_WHALE) continue;
+        if (!box_overlap(me, box_around(b->pos, b->radius)) || !circle_hits(c, b->pos, b->radius)) continue;
+        events_push(ctx->events, EV_BLOCKED, WHO_WHALE, 1, b->pos.x, b->pos.y);
+        bullets_kill(bs, i);
+        c->shots_eaten++;
+    }
+}
+
 void whale_step(Whale *c, const TickCtx *ctx) {
     c->age++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
@@ -502,7 +526,9 @@ void whale_step(Whale *c, const TickCtx *ctx) {
         return;
     }
     if (c->boss) dive_step(c, ctx);
+    else if (c->escort_px > 0.0) steer(c, v2(ctx->player.pos.x, ctx->player.pos.y - c->escort_px));
     whale_move(c, ctx->map);
+    eat_shots(c, ctx);
 }
 
 // Centre and radius of the hit circle of body part i (0 the head, i >= 1
@@ -618,6 +644,7 @@ void whale_hash(const Whale *c, Hash *h) {
     hash_f64(h, c->margin_px);
     hash_f64(h, c->speed);
     hash_f64(h, c->shield_px);
+    hash_f64(h, c->escort_px);
     hash_u64(h, c->push_head);
     hash_u64(h, c->boss);
     hash_i64(h, c->hp);
@@ -637,6 +664,7 @@ void whale_hash(const Whale *c, Hash *h) {
     hash_i64(h, c->shudder_ticks);
     for (int i = 0; i < WHALE_SEGMENTS; i++) hash_f64(h, c->shudder_applied[i]);
     hash_f64(h, c->roll);
+    hash_i64(h, c->shots_eaten);
 }
 
 double whale_link_error(const Whale *c) {
@@ -773,6 +801,7 @@ void whale_probes(const Whale *c, WhaleProbes *out) {
     out->shudder = 0.0;
     for (int i = 0; i < WHALE_SEGMENTS; i++) out->shudder = dm_fmax(out->shudder, fabs(c->shudder_applied[i]));
     out->roll = c->roll;
+    out->shots_eaten = (double)c->shots_eaten;
     out->x = c->pos.x;
     out->y = c->pos.y;
     out->bounces = (double)c->bounces;

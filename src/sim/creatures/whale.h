@@ -121,6 +121,7 @@ typedef struct WhaleConfig {
     int boss;                  // boss=    1: boss with hp and phases, 0: unkillable hazard
     double shield_px;          // shield=  star push radius
     double size;               // size=    body scale
+    double escort_px;          // escort=  a hazard steers toward this far above the player (0: none)
 } WhaleConfig;
 
 typedef enum WhaleDive {
@@ -143,6 +144,7 @@ typedef struct Whale {
     double margin_px;          // wall margin ahead of the head (bounce probe distance)
     double speed;              // base cruise speed, px per tick
     double shield_px;          // star push radius
+    double escort_px;          // a hazard steers toward the point this far above the player (0: it cruises)
     bool push_head;            // only the head pushes stars
     bool boss;                 // boss (hp, phases) or hazard
     int hp, hp_max;
@@ -160,6 +162,7 @@ typedef struct Whale {
     int shudder_ticks;         // ticks since the last hit (the shudder's clock)
     double shudder_applied[WHALE_SEGMENTS];   // each segment's shudder turn as of the last tick, rad
     double roll;               // 0 .. 1: rolled onto its back after death
+    int64_t shots_eaten;       // other creatures' shots its body stopped so far
 } Whale;
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
@@ -167,11 +170,13 @@ typedef struct Whale {
 // consecutive body segments (the head's heading to segment 0 included),
 // the smallest gap between the outlines of two non-adjacent body parts and
 // the attacks started so far, the largest shudder turn of any segment now
-// (rad) and how far it has rolled over after death (0..1).
+// (rad), how far it has rolled over after death (0..1) and the other
+// creatures' shots its body stopped so far.
 #define WHALE_PROBES(FIELD, COUNT)                                                             \
     FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
     FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap)   \
-    FIELD(whale, attacks) FIELD(whale, shudder) FIELD(whale, roll) COUNT(whale)
+    FIELD(whale, attacks) FIELD(whale, shudder) FIELD(whale, roll)      \
+    FIELD(whale, shots_eaten) COUNT(whale)
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
@@ -188,8 +193,9 @@ bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *
 // Allocates nothing. False for a cfg outside the table's ranges.
 bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng);
 void whale_free(Whale *c);
-// One tick: phase/dive logic (boss), head movement with bounces, body follow.
-// Bounces off ctx->map, dives at ctx->player.
+// One tick: phase/dive logic (boss), head movement with bounces, body follow;
+// then other creatures' shots touching the body are stopped (killed in
+// ctx->bullets, EV_BLOCKED). Bounces off ctx->map, dives at ctx->player.
 void whale_step(Whale *c, const struct TickCtx *ctx);
 // Moves the head by its velocity against map and bounces; then the body
 // follows. The movement part of whale_step, usable without a tick.
