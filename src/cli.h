@@ -40,6 +40,7 @@ typedef struct Cli {
     bool has_until, has_from;
     int64_t until, from;       // --until T, --from T
     const char *export_path;   // --export OUT
+    int window;                // --fullscreen 1, --windowed 0, neither -1 (the settings')
 } Cli;
 
 // <data>/assets, where the game's pictures, sounds and leg profiles are.

@@ -20,6 +20,7 @@ typedef struct AppOptions {
     AppShot shots[APP_MAX_SHOTS];
     int shot_count;
     bool debug;                // --debug: start with the F1 overlay on
+    int window;                // --fullscreen 1, --windowed 0: this run's window (not saved); -1 the settings'
 } AppOptions;
 
 // Runs the windowed program; returns the process exit code (0, 1 or 2).

@@ -339,6 +339,7 @@ static void draw_play(App *a) {
     app_ghost_draw(a);
     const World *w = a->play.w;
     if (a->screen == SCR_PLAY && pace_card(&a->pace)) draw_card(a);
+    else app_hints_draw(a);
     if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
         render_text_centred(&a->rc, CX, 300, 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);

@@ -11,11 +11,12 @@
 static const char *const SFX_FILE[SFX_COUNT] = {
     "shot", "enemy_shot", "hit", "blocked", "hurt", "dead", "jump", "land",
     "step", "attach", "boss_down", "clear", "menu_move", "menu_select", "dash", "phase", "warning",
-    "whale_tell",
+    "ping", "wiggle_empty", "wiggle_ready", "whale_tell",
 };
 
 // Per-sound loudness (0..128) before the sfx volume applies: quiet steps.
-static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70, 100};
+static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70,
+                                        80, 100, 95, 100};
 
 void audio_init(Audio *a, const char *assets_dir, bool device_ok) {
     memset(a, 0, sizeof *a);
@@ -76,7 +77,7 @@ void audio_events(Audio *a, const Events *ev) {
         case EV_SHOT: s = SFX_SHOT; break;
         case EV_ENEMY_SHOT: s = SFX_ENEMY_SHOT; break;
         case EV_HIT: s = SFX_HIT; break;
-        case EV_BLOCKED: s = SFX_BLOCKED; break;
+        case EV_BLOCKED: s = e->who == WHO_TETRAN ? SFX_PING : SFX_BLOCKED; break;
         case EV_PLAYER_HURT: s = SFX_HURT; break;
         case EV_PLAYER_DEAD: s = SFX_DEAD; break;
         case EV_JUMP: s = SFX_JUMP; break;
@@ -90,6 +91,8 @@ void audio_events(Audio *a, const Events *ev) {
         case EV_BOSS_DOWN: s = SFX_BOSS_DOWN; break;
         case EV_DASH: s = SFX_DASH; break;
         case EV_PHASE: s = SFX_PHASE; break;
+        case EV_WIGGLE_EMPTY: s = SFX_WIGGLE_EMPTY; break;
+        case EV_WIGGLE_READY: s = SFX_WIGGLE_READY; break;
         case EV_WHALE_TELL: s = SFX_WHALE_TELL; break;
         default: continue;
         }

@@ -24,6 +24,9 @@ typedef enum AudioSfx {
     SFX_DASH,                  // the player dashed
     SFX_PHASE,                 // a boss changed phase
     SFX_WARNING,               // the warning card before a fight (the app plays it)
+    SFX_PING,                  // a player shot pinged off Tetran's arm
+    SFX_WIGGLE_EMPTY,          // the wiggle gauge ran empty: locked out
+    SFX_WIGGLE_READY,          // the wiggle gauge is usable again after a lock-out
     SFX_WHALE_TELL,            // the whale starts an attack's telegraph (a charge or a spout)
     SFX_COUNT,
 } AudioSfx;

@@ -70,7 +70,7 @@ static bool start_ffmpeg(RenderExport *e, char *why, size_t why_n) {
     argv[k] = NULL;
     int p[2];
     if (pipe(p) != 0) {
-        snprintf(why, why_n, "cannot start ffmpeg: %s", strerror(errno));
+        snprintf(why, why_n, "cannot start ffmpeg: %s", fs_strerror(errno));
         return false;
     }
     fflush(NULL);
@@ -87,7 +87,7 @@ static bool start_ffmpeg(RenderExport *e, char *why, size_t why_n) {
     close(p[0]);
     if (pid < 0) {
         close(p[1]);
-        snprintf(why, why_n, "cannot start ffmpeg: %s", strerror(errno));
+        snprintf(why, why_n, "cannot start ffmpeg: %s", fs_strerror(errno));
         return false;
     }
     e->ffmpeg = pid;
@@ -116,11 +116,11 @@ RenderExport *render_export_open(const char *out, const char *assets_dir, bool d
     bool ok = true;
     if (e->kind == EXPORT_PNG) {
         if (!fs_make_dirs(out)) {
-            snprintf(why, why_n, "cannot make the folder %s: %s", out, strerror(errno));
+            snprintf(why, why_n, "cannot make the folder %s: %s", out, fs_strerror(errno));
             ok = false;
         }
     } else if (!fs_temp_beside(out, e->tmp, sizeof e->tmp)) {
-        snprintf(why, why_n, "cannot write beside %s: %s", out, strerror(errno));
+        snprintf(why, why_n, "cannot write beside %s: %s", out, fs_strerror(errno));
         ok = false;
     } else {
         signal(SIGPIPE, SIG_IGN);      // ffmpeg gone: a write error, not death
@@ -156,7 +156,7 @@ bool render_export_tick(RenderExport *e, const World *w, bool draw, char *why, s
             ssize_t n = write(e->pipe_fd, row + off, len - off);
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) {
-                snprintf(why, why_n, "ffmpeg stopped taking frames (%s)", n < 0 ? strerror(errno) : "closed");
+                snprintf(why, why_n, "ffmpeg stopped taking frames (%s)", n < 0 ? fs_strerror(errno) : "closed");
                 return false;
             }
             off += (size_t)n;
@@ -182,7 +182,7 @@ bool render_export_close(RenderExport *e, bool commit, char *why, size_t why_n) 
     if (e->tmp[0]) {
         if (ok && commit) {
             if (!fs_commit(e->tmp, e->out)) {
-                snprintf(why, why_n, "cannot rename the video to %s: %s", e->out, strerror(errno));
+                snprintf(why, why_n, "cannot rename the video to %s: %s", e->out, fs_strerror(errno));
                 ok = false;
             }
         } else {

@@ -21,6 +21,7 @@ typedef enum EventType {
     EV_PHASE,                  // a boss changed phase (who, a: phase)
     EV_DASH,                   // player dashed (x, y: start; player.dash_dir the way)
     EV_WIGGLE_EMPTY,           // the wiggle gauge ran empty: locked out until it refills
+    EV_WIGGLE_READY,           // the lock-out ended: the refilling gauge is usable again
     EV_WHALE_TELL,             // the whale starts an attack's telegraph (a: 0 a charge, 1 a spout)
 } EventType;
 

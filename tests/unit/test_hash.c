@@ -153,12 +153,16 @@ static const Field Tetran_fields[] = {
     NUM(Tetran, wiggle, bool, K_BOOL),     NUM(Tetran, auto_wiggle, int, K_INT), NUM(Tetran, fire_timer, int, K_INT),
     NUM(Tetran, pattern_timer, int, K_INT), NUM(Tetran, volley, int, K_INT),    NUM(Tetran, hit_flash, int, K_INT),
     NUM(Tetran, dead_ticks, int, K_INT),   NUM(Tetran, shots, int64_t, K_I64),
+    NUM(Tetran, blocked, int64_t, K_I64),  SUB(Tetran, fall_vel, Vec2),         NUM(Tetran, fall_from_y, double, K_F64),
     PTR(Tetran, base_rad, double, K_F64, NULL, NULL),
     PTR(Tetran, turn_rad, double, K_F64, NULL, NULL),
     PTR(Tetran, stroke, double, K_F64, NULL, NULL),
     PTR(Tetran, sway_dir, int8_t, K_U8, NULL, NULL),
     PTR(Tetran, rad, double, K_F64, NULL, NULL),
     PTR(Tetran, pts, Vec2, K_STRUCT, &Vec2_def, NULL),
+    PTR(Tetran, flinch_rad, double, K_F64, NULL, NULL),
+    PTR(Tetran, flinch_vel, double, K_F64, NULL, NULL),
+    PTR(Tetran, fall_prev, Vec2, K_STRUCT, &Vec2_def, NULL),
 };
 DEF(Tetran);
 
