@@ -131,7 +131,7 @@ static void draw_body(RenderCtx *rc, const Player *p, Uint8 alpha) {
     SDL_FPoint c = render_to_screen(rc, p->pos);
     float r = (float)(LEGS_SHELL * p->radius);
     SDL_Texture *tex = render_tex(rc, "player/body.png");
-    draw_outline(rc, c, r * 22.5f / 22.0f, alpha);
+    if (alpha == 255) draw_outline(rc, c, r * 22.5f / 22.0f, alpha);   // (not in the hurt blink's off phase)
     if (tex) {
         // The sprite is 64 px with a body disc of radius 22 (tools/art_player.c).
         float size = 64.0f * r / 22.0f;

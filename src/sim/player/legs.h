@@ -27,7 +27,7 @@
 #define LEGS_WAIT_PX 12.0         // a group waits for the other's dangling foot until a foot is this far out
 #define LEGS_HURRY 2              // step ticks a tick while the other group waits outside its ring
 #define LEGS_RING_MARGIN_PX 0.5   // a lead foothold stays this far inside the ring
-#define LEGS_ARC_SPAN_DEG 270.0   // the foothold arc: 180 degrees to straight into the surface, 45 on
+#define LEGS_ARC_SPAN_DEG 270.0   // the foothold arc: 180 degrees to straight into the surface, 90 on
 #define LEGS_JITTER_LIFT 0.25     // a step's lift varies by up to this share ...
 #define LEGS_JITTER_REACH_PX 2.0  // ... and its foothold radius by up to this (leg_jitter)
 #define LEGS_KNEE_KEEP_PX 3.0     // knee sides closer than this keep last tick's
