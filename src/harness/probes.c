@@ -49,6 +49,11 @@ static double g_groups_stepping(const World *w) { return legs_of(w).groups_stepp
 static double g_foot_slip(const World *w) { return legs_of(w).foot_slip; }
 static double g_leg_extension(const World *w) { return legs_of(w).extension; }
 static double g_foot_gap(const World *w) { return legs_foot_gap(&w->player.legs, &w->map); }
+static double g_feet_min_gap(const World *w) { return legs_of(w).feet_min_gap; }
+static double g_leg_over_body(const World *w) {
+    double v = legs_over_body(&w->player.legs, w->player.pos, w->player.radius);
+    return v;
+}
 
 // Per creature kind (creature.h): prefix_of reads the first creature of the
 // kind (zeros when there is none), and its probe list (KIND_PROBES in its
@@ -96,6 +101,7 @@ static const ProbeDef probes[] = {
     {"player.aim_y", PROBE_NUMBER, g_player_aim_y},
     {"player.dashing", PROBE_NUMBER, g_player_dashing},
     {"player.facing", PROBE_NUMBER, g_player_facing},
+    {"player.feet_min_gap", PROBE_NUMBER, g_feet_min_gap},
     {"player.foot_gap", PROBE_NUMBER, g_foot_gap},
     {"player.foot_slip", PROBE_NUMBER, g_foot_slip},
     {"player.groups_stepping", PROBE_NUMBER, g_groups_stepping},
@@ -104,6 +110,7 @@ static const ProbeDef probes[] = {
     {"player.hp_max", PROBE_NUMBER, g_player_hp_max},
     {"player.invuln", PROBE_NUMBER, g_player_invuln},
     {"player.leg_extension", PROBE_NUMBER, g_leg_extension},
+    {"player.leg_over_body", PROBE_NUMBER, g_leg_over_body},
     {"player.legs", PROBE_NUMBER, g_legs},
     {"player.legs_planted", PROBE_NUMBER, g_legs_planted},
     {"player.legs_stepping", PROBE_NUMBER, g_legs_stepping},

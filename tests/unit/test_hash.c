@@ -82,6 +82,7 @@ static const Field Legs_fields[] = {
     SKIP(Legs, prof, LegProfile, "the leg profiles: loaded with the World, never changed by a tick"),
     SUB(Legs, leg, Leg),
     NUM(Legs, scale, double, K_F64),
+    SUB(Legs, body, Vec2),
     SUB(Legs, n, Vec2),
     SUB(Legs, t, Vec2),
     SUB(Legs, rn, Vec2),

@@ -275,16 +275,16 @@ static void test_session_profiles(void **state) {
     live_reload_profiles(&s, legs, &rep);
     assert_int_equal(rep.result, LIVE_SAME);
     // A changed value reaches the World.
-    edit_file(leg_file(legs, 0), "\nupper 20 ", "\nupper 21 ");
+    edit_file(leg_file(legs, 0), "\nupper 19 ", "\nupper 20 ");
     live_reload_profiles(&s, legs, &rep);
     assert_int_equal(rep.result, LIVE_CHANGED);
     assert_int_equal(rep.recording, LIVE_REC_NONE);
     assert_true(s.prof_hash != old_hash);
-    assert_true(s.prof[0].upper_px == 21 && s.w->player.legs.prof[0].upper_px == 21);
+    assert_true(s.prof[0].upper_px == 20 && s.w->player.legs.prof[0].upper_px == 20);
     assert_true(s.prof_hash == legs_profiles_hash(s.w->player.legs.prof));
     // A broken file: the old values stay, the message names file:line:col.
     uint64_t good = s.prof_hash;
-    edit_file(leg_file(legs, 2), "\nmax 36\n", "\nmax 36 px\n");
+    edit_file(leg_file(legs, 2), "\nmax 42\n", "\nmax 42 px\n");
     live_reload_profiles(&s, legs, &rep);
     assert_int_equal(rep.result, LIVE_FAILED);
     char want[1400];
@@ -293,7 +293,7 @@ static void test_session_profiles(void **state) {
     assert_true(s.prof_hash == good);
     assert_true(legs_profiles_hash(s.w->player.legs.prof) == good);
     // So does a rule broken across keys (and a missing file).
-    edit_file(leg_file(legs, 2), "\nmax 36 px\n", "\nmax 60\n");
+    edit_file(leg_file(legs, 2), "\nmax 42 px\n", "\nmax 60\n");
     live_reload_profiles(&s, legs, &rep);
     assert_int_equal(rep.result, LIVE_FAILED);
     assert_non_null(strstr(rep.msg, "expected max (60) < upper + lower"));

@@ -267,7 +267,7 @@ static void test_save(void **state) {
     // Only the two lines changed; the other files are untouched.
     snprintf(path, sizeof path, "%s/front-right.leg", dir);
     char *now = fixture_get(path), *was = fixture_get("assets/legs/front-right.leg");
-    assert_non_null(strstr(now, "\nmax 36.5\n"));
+    assert_non_null(strstr(now, "\nmax 42.5\n"));
     assert_non_null(strstr(now, "\nlift sine\n"));
     assert_int_equal(strlen(now), strlen(was) - strlen("parabola") + strlen("sine") + 2);
     assert_true(strncmp(now, was, strstr(was, "\nmax ") - was) == 0);   // the comments at the top
@@ -318,7 +318,7 @@ static void test_rows(void **state) {
     fixture_profiles(prof);
     char b[64];
     tuning_value_text(&prof[0], row_of(LEG_KEY_ROOT, 1), b, sizeof b);
-    assert_string_equal(b, "7");
+    assert_string_equal(b, "-2.75");
     tuning_value_text(&prof[0], row_of(LEG_KEY_EASE, 0), b, sizeof b);
     assert_string_equal(b, "smoothstep");
     tuning_value_text(&prof[1], row_of(LEG_KEY_LIFT, 0), b, sizeof b);

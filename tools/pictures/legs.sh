@@ -82,3 +82,8 @@ strip floor $S/climb-shelf.script 110 3 8 232 236 240 244 248 252 256 262
 strip grow $S/climb-wall.script 90 3 8 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28
 # Jumping off: they fold away just as slowly (every tick).
 strip retract $S/climb-wall.script 110 3 8 249 250 251 252 253 254 255 256 257 258 259 260 261 262 263 264
+# Issue 24's cases, tick by tick: growing on a wall and folding away on the
+# wall jump (the playtest's 15-legs-grow-retract), and the inner corner from
+# wall to ceiling (13-legs-inner-corner): no leg across the shell.
+strip walljump $S/move-walljump.script 110 3 8 10 12 14 16 18 20 22 24 40 42 44 46 48 50 52 54
+strip shelf-corner $S/climb-shelf.script 110 3 8 60 62 64 66 68 70 72 74 76 78 80 82 84 86 88 90

@@ -26,8 +26,10 @@ typedef struct LegLook {
     bool outline;
 } LegLook;
 
+#define LEG_THICK 1.35f            // x the bone widths: the legs read at 1280x720
+
 static const LegLook NEAR_LEGS = {{200, 120, 62, 255}, {38, 22, 22, 255}, 1.0f, 1.0f, true};
-static const LegLook FAR_LEGS = {{150, 106, 118, 255}, {32, 20, 40, 255}, 0.66f, 1.0f, false};
+static const LegLook FAR_LEGS = {{150, 106, 118, 255}, {32, 20, 40, 255}, 0.66f, 0.85f, true};
 
 static SDL_Color shade(SDL_Color c, float k, Uint8 a) {
     float r = c.r * k, g = c.g * k, b = c.b * k;
@@ -77,7 +79,7 @@ static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, co
     const Leg *g = &L->leg[i];
     if (g->grow <= 0.0) return;
     double e = leg_extension(g->grow);
-    float s = (float)(L->scale * (0.45 + 0.55 * e)) * look->width;
+    float s = (float)(L->scale * (0.45 + 0.55 * e)) * look->width * LEG_THICK;
     Uint8 alpha = (Uint8)(255 * fmin(1.0, 0.35 + e));
     SDL_Color lit = shade(look->lit, 1.0f, alpha), dark = shade(look->dark, 1.0f, alpha);
     // The shin runs a little past the foot as a claw.
@@ -102,7 +104,7 @@ static void draw_leg(RenderCtx *rc, const Legs *L, int i, SDL_Texture *joint, co
 static void draw_body_glow(RenderCtx *rc, const Player *p, SDL_Color c, float glow) {
     SDL_Texture *tex = render_tex_white(rc, "player/body.png");
     SDL_FPoint s = render_to_screen(rc, p->pos);
-    float r = (float)p->radius;
+    float r = (float)(LEGS_SHELL * p->radius);
     if (!tex) {
         render_fill_circle(rc->r, s.x, s.y, r, (SDL_Color){c.r, c.g, c.b, (Uint8)(200 * glow)});
         return;
@@ -116,10 +118,20 @@ static void draw_body_glow(RenderCtx *rc, const Player *p, SDL_Color c, float gl
     SDL_SetTextureAlphaMod(tex, 255);
 }
 
+// The shell's outline: a dark ring and a pale rim outside it, so the body
+// reads on the dark sky, the purple rock and the bright effects alike.
+static void draw_outline(RenderCtx *rc, SDL_FPoint c, float r, Uint8 alpha) {
+    render_fill_circle(rc->r, c.x, c.y, r + 2.6f, (SDL_Color){225, 236, 255, (Uint8)(alpha * 0.85f)});
+    render_fill_circle(rc->r, c.x, c.y, r + 1.5f, (SDL_Color){12, 8, 20, alpha});
+}
+
+// The body is drawn as the shell (LEGS_SHELL x the collision radius, the
+// circle the legs stay out of), centred on the collision circle.
 static void draw_body(RenderCtx *rc, const Player *p, Uint8 alpha) {
     SDL_FPoint c = render_to_screen(rc, p->pos);
-    float r = (float)p->radius;
+    float r = (float)(LEGS_SHELL * p->radius);
     SDL_Texture *tex = render_tex(rc, "player/body.png");
+    if (alpha == 255) draw_outline(rc, c, r * 22.5f / 22.0f, alpha);   // (not in the hurt blink's off phase)
     if (tex) {
         // The sprite is 64 px with a body disc of radius 22 (tools/art_player.c).
         float size = 64.0f * r / 22.0f;

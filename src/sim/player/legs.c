@@ -128,6 +128,27 @@ Vec2 leg_cap_knee(Vec2 root, Vec2 knee, Vec2 end, Vec2 n, const LegBones *bones)
     return v2_add(m, v2_scale(o, k));
 }
 
+// The point of segment a->b nearest c, as a distance.
+static double seg_dist(Vec2 a, Vec2 b, Vec2 c) {
+    Vec2 d = v2_sub(b, a);
+    double len2 = v2_len2(d), k = len2 > 1e-12 ? v2_dot(v2_sub(c, a), d) / len2 : 0.0;
+    if (k < 0.0) k = 0.0;
+    if (k > 1.0) k = 1.0;
+    return v2_dist(c, v2_add(a, v2_scale(d, k)));
+}
+
+double leg_shell_depth(Vec2 root, Vec2 knee, Vec2 end, Vec2 body, double shell, double zone) {
+    if (!(shell > 0.0)) return 0.0;
+    double near = seg_dist(knee, end, body);
+    Vec2 d = v2_sub(knee, root);
+    double len = v2_len(d);
+    if (len > zone) {
+        double th = seg_dist(v2_add(root, v2_scale(d, zone / len)), knee, body);
+        if (th < near) near = th;
+    }
+    return near < shell ? shell - near : 0.0;
+}
+
 int leg_knee(const Tilemap *map, Vec2 root, Vec2 target, const LegBones *bones, Vec2 n, int keep, int outward,
              Vec2 fallback, Vec2 *knee, Vec2 *end, bool *cut) {
     Vec2 kp, ep, km, em;
@@ -138,27 +159,38 @@ int leg_knee(const Tilemap *map, Vec2 root, Vec2 target, const LegBones *bones, 
     double keep_px = LEGS_KNEE_KEEP_PX * bones->scale;
     if (hp > hm + keep_px) pick = 1;
     else if (hm > hp + keep_px) pick = -1;
-    double trim = LEGS_FOOT_TRIM_PX * bones->scale;
+    double trim = LEGS_FOOT_TRIM_PX * bones->scale, zone = LEGS_ROOT_ZONE_PX * bones->scale;
+    double slack = LEGS_SHELL_SLACK_PX * bones->scale;
     // The picked side capped (leg_cap_knee), else the other side capped,
     // else either side under the looser cap (a higher knee clears a corner
-    // the capped one cuts), else the picked side capped.
+    // the capped one cuts), else either side uncapped, else the picked side
+    // capped -- first among the knees whose leg also stays out of the shell
+    // (leg_shell_depth).
     LegBones loose = *bones;
     loose.cap = bones->far;
-    Vec2 cand[2][2] = {{leg_cap_knee(root, kp, ep, n, bones), leg_cap_knee(root, kp, ep, n, &loose)},
-                       {leg_cap_knee(root, km, em, n, bones), leg_cap_knee(root, km, em, n, &loose)}};
+    Vec2 cand[2][3] = {{leg_cap_knee(root, kp, ep, n, bones), leg_cap_knee(root, kp, ep, n, &loose), kp},
+                       {leg_cap_knee(root, km, em, n, bones), leg_cap_knee(root, km, em, n, &loose), km}};
     Vec2 ends[2] = {ep, em};
     int first = pick > 0 ? 0 : 1;
     if (cut) *cut = true;
-    for (int full = 0; full < 2; full++)
-        for (int k = 0; k < 2; k++) {
-            int s = k == 0 ? first : 1 - first;
-            if (!solution_cuts(map, root, cand[s][full], ends[s], trim)) {
-                *knee = cand[s][full];
-                *end = ends[s];
-                if (cut) *cut = full;
-                return s == 0 ? 1 : -1;
+    // (Only to keep out of the shell may a knee go uncapped.)
+    // Passes: 0 clear of the rock and out of the shell; 1 out of the shell
+    // (through the rock: a body wedged in a narrow corner, where a shin in
+    // the rock's edge shows less than one across the eye); 2 clear of the
+    // rock. Only passes 0 and 1 may leave a knee uncapped.
+    for (int pass = 0; pass < 3; pass++)
+        for (int full = 0; full < (pass < 2 ? 3 : 2); full++)
+            for (int k = 0; k < 2; k++) {
+                int s = k == 0 ? first : 1 - first;
+                if (pass < 2 && leg_shell_depth(root, cand[s][full], ends[s], bones->body, bones->shell, zone) > slack)
+                    continue;
+                if (pass == 1 || !solution_cuts(map, root, cand[s][full], ends[s], trim)) {
+                    *knee = cand[s][full];
+                    *end = ends[s];
+                    if (cut) *cut = full || pass;
+                    return s == 0 ? 1 : -1;
+                }
             }
-        }
     *knee = cand[first][0];
     *end = ends[first];
     return pick;
@@ -181,15 +213,24 @@ bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, dou
         // A segment starting inside rock (a wall behind the body) is no
         // foothold: skip it and go on along the arc.
         if (tilemap_cast(map, a, b, &h) && !h.inside) {
-            bool clear = true;
-            if (bones) {
+            // Nor is a point closer to the body than the shell and
+            // LEGS_SHELL_MARGIN_PX: the body would be past it at once.
+            bool clear = !bones || !(bones->shell > 0.0) ||
+                         v2_dist(h.point, bones->body) >= bones->shell + LEGS_SHELL_MARGIN_PX * bones->scale;
+            if (clear && bones) {
                 Vec2 knee, end;
                 bool cut, cut_ahead = false;
                 leg_knee(map, root, h.point, bones, n, 0, 1, n, &knee, &end, &cut);
                 // Ahead into the rock the body will turn (an inner corner): no check.
                 Vec2 next = v2_add(root, bones->ahead);
-                if (!cut && !tilemap_point_solid(map, next))
-                    leg_knee(map, next, h.point, bones, n, 0, 1, n, &knee, &end, &cut_ahead);
+                if (!cut && !tilemap_point_solid(map, next)) {
+                    // The body (the knee cap) goes along; the shell is not
+                    // checked there: the foot will have stepped on by then.
+                    LegBones moved = *bones;
+                    moved.body = v2_add(bones->body, bones->ahead);
+                    moved.shell = 0.0;
+                    leg_knee(map, next, h.point, &moved, n, 0, 1, n, &knee, &end, &cut_ahead);
+                }
                 clear = !cut && !cut_ahead;
             }
             if (clear) {
@@ -204,11 +245,31 @@ bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, dou
 
 // ------------------------------------------------------------------- the tick
 
+// Where leg i's root sits before any slide out of the rock (the root frame).
+static Vec2 nominal_root(const Legs *L, int i) {
+    const LegProfile *p = &L->prof[i];
+    Vec2 off = v2_add(v2_scale(v2_perp(L->rn), p->root_px.x * leg_side(i)), v2_scale(L->rn, -p->root_px.y));
+    return v2_add(L->body, v2_scale(off, L->scale));
+}
+
+// The foot with no foothold: from the root where the profile puts it (a
+// root slid round the rim would carry the foot into the body).
 static Vec2 default_foot(const Legs *L, int i) {
     const LegProfile *p = &L->prof[i];
     Vec2 along = v2_scale(L->t, (double)leg_side(i));
-    return v2_add(L->leg[i].root, v2_add(v2_scale(along, p->default_px.x * L->scale),
-                                         v2_scale(L->n, -p->default_px.y * L->scale)));
+    return v2_add(nominal_root(L, i), v2_add(v2_scale(along, p->default_px.x * L->scale),
+                                             v2_scale(L->n, -p->default_px.y * L->scale)));
+}
+
+// A folded leg points straight out of the shell: its IK target at growth g
+// starts from here (the root pushed out along the body's radius by
+// LEGS_OUT_FOLD of the bones' length at g), so both knees of a short leg
+// stand round the rim, never inside it.
+static Vec2 fold_out(const Legs *L, int i, double g) {
+    const Leg *leg = &L->leg[i];
+    Vec2 u = v2_norm(v2_sub(leg->root, L->body));
+    double len = (L->prof[i].upper_px + L->prof[i].lower_px) * L->scale * leg_extension(g);
+    return v2_add(leg->root, v2_scale(u, LEGS_OUT_FOLD * len));
 }
 
 // A moving body places every foot ahead in the direction it goes: front
@@ -228,7 +289,7 @@ static LegBones bones_of(const Legs *L, int i, const LegsBody *b, double k) {
     const LegProfile *p = &L->prof[i];
     return (LegBones){p->upper_px * k * L->scale, p->lower_px * k * L->scale, L->scale, b->pos,
                       LEGS_KNEE_CAP * b->radius, LEGS_KNEE_SOFT * b->radius, LEGS_KNEE_FAR * b->radius,
-                      v2_scale(b->vel, 2.0 * p->step_ticks)};
+                      v2_scale(b->vel, 2.0 * p->step_ticks), LEGS_SHELL * b->radius};
 }
 
 static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2 *out) {
@@ -238,6 +299,12 @@ static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2
     double extra = g->mode == LEG_STEPPING ? LEGS_JITTER_REACH_PX * g->jitter : 0.0;
     double r = leg_cast_radius(p, v2_scale(b->vel, 1.0 / L->scale), L->t, leg_side(i), extra) * L->scale;
     g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), r, p->cast_step_deg, &bones, &g->cast_point);
+    if (!g->cast_hit && extra != 0.0) {
+        // The jitter must not lose a foothold the plain radius finds (a
+        // dangling foot steps when the plain arc hits: round an outer corner).
+        r = leg_cast_radius(p, v2_scale(b->vel, 1.0 / L->scale), L->t, leg_side(i), 0.0) * L->scale;
+        g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), r, p->cast_step_deg, &bones, &g->cast_point);
+    }
     *out = g->cast_hit ? g->cast_point : default_foot(L, i);
     return g->cast_hit;
 }
@@ -290,15 +357,17 @@ static void land(Legs *L, int i, Events *ev) {
     if (ev) events_push(ev, EV_STEP_LANDED, WHO_PLAYER, i, g->to.x, g->to.y);
 }
 
-// How far a planted foot is outside its ring (<= 0 inside).
+// How far a planted foot is outside its ring (<= 0 inside) -- or closer to
+// the body centre than the shell and LEGS_SHELL_NEAR_PX (the body climbs
+// past it: it steps before its leg would have to cross the shell).
 static double ring_excess(const Legs *L, int i) {
     const LegProfile *p = &L->prof[i];
     const Leg *g = &L->leg[i];
     double d = v2_dist(g->target, g->root);
     double lo = p->min_px * L->scale, hi = p->max_px * L->scale;
-    return dm_fmax(d - hi, lo - d);
+    double near = (LEGS_SHELL * LEGS_REF_RADIUS_PX + LEGS_SHELL_NEAR_PX) * L->scale;
+    return dm_fmax(dm_fmax(d - hi, lo - d), near - v2_dist(g->target, L->body));
 }
-
 static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
     // Steps in flight advance; those done plant their foot. A group in the
     // air hurries while a planted foot of the other group waits outside its
@@ -316,11 +385,12 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
     }
     // Which legs want to step, and how badly.
     double urge[2] = {-1.0, -1.0};
-    int busy = -1;
+    int busy = -1, down[2] = {0, 0};
     for (int i = 0; i < LEGS_COUNT; i++) {
         Leg *g = &L->leg[i];
         int grp = L->prof[i].group;
         if (g->mode == LEG_STEPPING) busy = grp;
+        down[grp] += g->mode == LEG_PLANTED;
         if (g->mode == LEG_PLANTED) {
             // Outside its ring, or no knee reaches it clear of the rock.
             double e = g->cut ? dm_fmax(ring_excess(L, i), 1e-3) : ring_excess(L, i);
@@ -339,6 +409,14 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
             if (urge[0] > urge[1]) pick = 0;
             else if (urge[1] > urge[0]) pick = 1;
             else pick = L->last_group == 0 ? 1 : 0;
+        }
+        // A group whose partner group has a foot dangling (no foothold:
+        // round an outer corner) would leave one foot on the rock: that
+        // group steps first when it can (its dangling foot found ground),
+        // else this one waits until its foot is LEGS_WAIT_PX out of its ring.
+        if (pick >= 0 && down[1 - pick] < 2) {
+            if (urge[1 - pick] > 0.0) pick = 1 - pick;
+            else if (urge[pick] < LEGS_WAIT_PX * L->scale) pick = -1;
         }
         if (pick >= 0) {
             for (int i = 0; i < LEGS_COUNT; i++)
@@ -378,6 +456,16 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
     }
 }
 
+// A foot in the air is never aimed inside the shell: a target closer to
+// the body centre than the root is moved out to the root's distance (the
+// fold into the body on retraction stops at the rim, where the root is).
+static void out_of_shell(Leg *g, Vec2 body) {
+    Vec2 d = v2_sub(g->target, body);
+    double dist = v2_len(d), rim = v2_dist(g->root, body);
+    if (dist >= rim) return;
+    g->target = v2_add(body, dist > 1e-9 ? v2_scale(d, rim / dist) : v2_sub(g->root, body));
+}
+
 // A foot in the air (stepping, growing, folding) whose leg cuts the rock
 // with either knee -- its straight path round an outer corner runs through
 // it, or a fold points through a ledge's lip -- gets its target adjusted:
@@ -391,16 +479,28 @@ static void clear_rock(Legs *L, const Tilemap *map, Leg *g, const LegBones *bone
     double s, c;
     dm_sincos(LEGS_CLEAR_STEP_DEG * (DM_PI / 180.0), &s, &c);
     for (int k = 0;; k++) {
+        out_of_shell(g, bones->body);
         g->bend = leg_knee(map, g->root, g->target, bones, L->n, g->bend, -leg_side(i), fallback, &g->knee, &g->foot,
                            &g->cut);
         if (!g->cut || k == LEGS_CLEAR_TRIES) return;
         Vec2 d = v2_sub(g->target, g->root);
         Vec2 a = v2_add(g->root, v2(d.x * c - d.y * s, d.x * s + d.y * c));
         Vec2 b = v2_add(g->root, v2(d.x * c + d.y * s, -d.x * s + d.y * c));
-        double far = 4.0 * map->tile;
-        g->target = tilemap_signed_distance(map, a, far, &pt, &out) >= tilemap_signed_distance(map, b, far, &pt, &out)
-                        ? a : b;
+        // Never round into the shell (the way that keeps the target out of
+        // it, else the one farther from the rock).
+        double far = 4.0 * map->tile, rim = v2_dist(g->root, bones->body);
+        bool in_a = v2_dist(a, bones->body) < rim, in_b = v2_dist(b, bones->body) < rim;
+        if (in_a != in_b) g->target = in_a ? b : a;
+        else g->target = tilemap_signed_distance(map, a, far, &pt, &out) >= tilemap_signed_distance(map, b, far, &pt, &out)
+                             ? a : b;
     }
+}
+
+// Rock at p or within LEGS_ROOT_CLEAR_PX of it.
+static bool rock_near(const Tilemap *map, Vec2 p, double scale) {
+    Vec2 pt, nrm;
+    double clear = LEGS_ROOT_CLEAR_PX * scale;
+    return tilemap_signed_distance(map, p, clear, &pt, &nrm) < clear;
 }
 
 // The root frame: eases toward the surface normal, so at an inner corner
@@ -440,18 +540,32 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         for (int i = 0; i < LEGS_COUNT; i++) {
             Leg *g = &L->leg[i];
             if (g->mode != LEG_FREE || (L->attached && g->grow > 0.0)) {
+                // target = lerp(fold_out, root + fold, reach): the foot where it is now.
                 double e = leg_reach(g->grow);
-                g->fold = e > 1e-6 ? v2_scale(v2_sub(g->foot, g->root), 1.0 / e) : v2(0, 0);
+                Vec2 o = fold_out(L, i, g->grow);
+                g->fold = e > 1e-6 ? v2_sub(v2_scale(v2_sub(g->foot, v2_scale(o, 1.0 - e)), 1.0 / e), g->root)
+                                   : v2(0, 0);
                 g->mode = LEG_FREE;
             }
         }
     }
     L->attached = b->attached;
+    L->body = b->pos;
     Vec2 rt = v2_perp(L->rn);
+    double rs, rc;
+    dm_sincos(LEGS_ROOT_SLIDE_DEG * (DM_PI / 180.0), &rs, &rc);
     for (int i = 0; i < LEGS_COUNT; i++) {
         const LegProfile *p = &L->prof[i];
-        Vec2 off = v2_add(v2_scale(rt, p->root_px.x * leg_side(i)), v2_scale(L->rn, -p->root_px.y));
-        L->leg[i].root = v2_add(b->pos, v2_scale(off, L->scale));
+        Vec2 off = v2_scale(v2_add(v2_scale(rt, p->root_px.x * leg_side(i)), v2_scale(L->rn, -p->root_px.y)), L->scale);
+        // A root in the rock (a floor or ceiling beside the wall: the shell
+        // reaches past the body's collision circle) slides round the rim
+        // toward the back until it is out.
+        for (int k = 0; k < LEGS_ROOT_SLIDE_TRIES && rock_near(map, v2_add(b->pos, off), L->scale); k++) {
+            Vec2 a = v2(off.x * rc - off.y * rs, off.x * rs + off.y * rc);
+            Vec2 c = v2(off.x * rc + off.y * rs, -off.x * rs + off.y * rc);
+            off = v2_dot(a, L->rn) >= v2_dot(c, L->rn) ? a : c;
+        }
+        L->leg[i].root = v2_add(b->pos, off);
     }
 
     if (!b->attached) {
@@ -461,7 +575,7 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
             if (g->grow < 1e-9) g->grow = 0.0;
             // The fold is stored at full size: the foot pulls in (smoothstep)
             // faster than the bones shrink (ease-out), so the knee folds up.
-            g->target = v2_add(g->root, v2_scale(g->fold, leg_reach(g->grow)));
+            g->target = v2_lerp(fold_out(L, i, g->grow), v2_add(g->root, g->fold), leg_reach(g->grow));
         }
     } else {
         for (int i = 0; i < LEGS_COUNT; i++) {
@@ -471,7 +585,7 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
             if (g->grow > 1.0 - 1e-9) g->grow = 1.0;
             Vec2 goal;
             bool hit = cast_for(L, map, b, i, &goal);
-            g->target = v2_lerp(g->root, goal, leg_reach(g->grow));
+            g->target = v2_lerp(fold_out(L, i, g->grow), goal, leg_reach(g->grow));
             if (g->grow >= 1.0) {
                 g->to = goal;
                 g->to_default = !hit;
@@ -490,6 +604,7 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         const LegProfile *p = &L->prof[i];
         LegBones bones = bones_of(L, i, b, leg_extension(g->grow));
         Vec2 fallback = v2_add(v2_scale(L->t, (double)leg_side(i)), v2_scale(L->n, -1.0));
+        if (g->mode != LEG_PLANTED) out_of_shell(g, b->pos);
         // Outward: front knees forward, back knees backward (away from the
         // surface while the foot is on its reach side).
         g->bend = leg_knee(map, g->root, g->target, &bones, L->n, g->bend, -leg_side(i), fallback, &g->knee, &g->foot,
@@ -508,78 +623,4 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         L->out += g->grow > 0.0;
     }
     L->groups_stepping = grp_step[0] + grp_step[1];
-}
-
-// ----------------------------------------------------------- hash and probes
-
-static void hash_v2(Hash *h, Vec2 v) {
-    hash_f64(h, v.x);
-    hash_f64(h, v.y);
-}
-
-// The profiles are configuration read at load (like the tiles, whose file
-// hash the replay header carries), not state, so they are left out; and
-// folded-away legs do not move at all (legs_step). So retuning a leg only
-// desyncs replays in which the legs are used.
-void legs_hash(const Legs *L, Hash *h) {
-    for (int i = 0; i < LEGS_COUNT; i++) {
-        const Leg *g = &L->leg[i];
-        hash_i64(h, g->mode);
-        hash_f64(h, g->grow);
-        hash_v2(h, g->root);
-        hash_v2(h, g->target);
-        hash_v2(h, g->knee);
-        hash_v2(h, g->foot);
-        hash_v2(h, g->prev_foot);
-        hash_i64(h, g->prev_planted);
-        hash_v2(h, g->from);
-        hash_v2(h, g->to);
-        hash_i64(h, g->to_default);
-        hash_v2(h, g->lift_dir);
-        hash_i64(h, g->step_tick);
-        hash_v2(h, g->fold);
-        hash_i64(h, g->cast_hit);
-        hash_v2(h, g->cast_point);
-        hash_i64(h, g->bend);
-        hash_i64(h, g->cut);
-        hash_i64(h, g->steps);
-        hash_f64(h, g->jitter);
-    }
-    hash_f64(h, L->scale);
-    hash_v2(h, L->n);
-    hash_v2(h, L->t);
-    hash_v2(h, L->rn);
-
-    hash_i64(h, L->attached);
-    hash_i64(h, L->last_group);
-    hash_i64(h, L->planted);
-    hash_i64(h, L->stepping);
-    hash_i64(h, L->groups_stepping);
-    hash_i64(h, L->out);
-    hash_f64(h, L->foot_slip);
-}
-
-void legs_probes(const Legs *L, LegsProbes *out) {
-    out->legs = L->out;
-    out->planted = L->planted;
-    out->stepping = L->stepping;
-    out->groups_stepping = L->groups_stepping;
-    out->foot_slip = L->foot_slip;
-    double e = 0.0;
-    for (int i = 0; i < LEGS_COUNT; i++) e += leg_extension(L->leg[i].grow);
-    out->extension = e / LEGS_COUNT;
-}
-
-double legs_foot_gap(const Legs *L, const Tilemap *map) {
-    double gap = 0.0;
-    for (int i = 0; i < LEGS_COUNT; i++) {
-        const Leg *g = &L->leg[i];
-        if (g->mode != LEG_PLANTED) continue;
-        double far = 4.0 * map->tile;
-        Vec2 pt, nrm;
-        double d = tilemap_nearest(map, g->foot, far, &pt, &nrm);
-        if (d > far) d = far;
-        if (d > gap) gap = d;
-    }
-    return gap;
 }

@@ -24,15 +24,25 @@
 // The rules' constants (docs/legs.md, "One tick"). Lengths are px for a
 // body of radius 12 and scale with it; KNEE_CAP/SOFT/FAR are x the radius.
 #define LEGS_ROOT_EASE 0.3        // the root frame turns this share of the way to n a tick
+#define LEGS_WAIT_PX 12.0         // a group waits for the other's dangling foot until a foot is this far out
 #define LEGS_HURRY 2              // step ticks a tick while the other group waits outside its ring
 #define LEGS_RING_MARGIN_PX 0.5   // a lead foothold stays this far inside the ring
-#define LEGS_ARC_SPAN_DEG 225.0   // the foothold arc: 180 degrees to straight into the surface, 45 on
+#define LEGS_ARC_SPAN_DEG 270.0   // the foothold arc: 180 degrees to straight into the surface, 90 on
 #define LEGS_JITTER_LIFT 0.25     // a step's lift varies by up to this share ...
 #define LEGS_JITTER_REACH_PX 2.0  // ... and its foothold radius by up to this (leg_jitter)
 #define LEGS_KNEE_KEEP_PX 3.0     // knee sides closer than this keep last tick's
-#define LEGS_KNEE_CAP 0.75        // knees at most this x radius past the body centre (away from
+#define LEGS_KNEE_CAP 1.25        // knees at most this x radius past the body centre (away from
 #define LEGS_KNEE_SOFT 0.4        // the surface), approached over this x radius (leg_cap_knee);
-#define LEGS_KNEE_FAR 1.0         // the looser cap that lets a knee clear a rock corner
+#define LEGS_KNEE_FAR 1.6         // the looser cap that lets a knee clear a rock corner
+#define LEGS_SHELL 1.3            // the drawn shell's radius x the body radius (the renderer's too)
+#define LEGS_ROOT_ZONE_PX 2.0     // a thigh's first px at its root may touch the shell (leg_shell_depth)
+#define LEGS_SHELL_MARGIN_PX 4.0  // no foothold closer than the shell + this to the body centre
+#define LEGS_SHELL_NEAR_PX 3.0    // a planted foot closer than the shell + this to the body steps
+#define LEGS_SHELL_SLACK_PX 0.25  // a knee whose leg reaches deeper into the shell is not chosen
+#define LEGS_OUT_FOLD 0.5         // a folded leg points out of the shell this share of its bones (fold_out)
+#define LEGS_ROOT_CLEAR_PX 6.0    // a root closer than this to rock slides round the rim ...
+#define LEGS_ROOT_SLIDE_DEG 10.0  // ... toward the back by this ...
+#define LEGS_ROOT_SLIDE_TRIES 9   // ... up to this many times
 #define LEGS_FOOT_TRIM_PX 1.0     // a shin's last px at the foot is not checked for rock
 #define LEGS_CLEAR_PX 3.0         // a foot in the air whose leg cuts rock is kept this far off it ...
 #define LEGS_CLEAR_STEP_DEG 15.0  // ... and turned about the root by this ...
@@ -107,7 +117,7 @@ typedef struct Leg {
     bool to_default;           // the step ends at the default position (follows the body)
     Vec2 lift_dir;             // unit, away from the surface, perpendicular to the step
     int step_tick;             // ticks into the current step
-    Vec2 fold;                 // foot - root when the retract began
+    Vec2 fold;                 // retract: target = lerp(fold_out, root + fold, reach(grow))
     int steps;                 // steps started so far
     double jitter;             // this step's variation, -1..1 (leg_jitter)
     bool cast_hit;             // last arc cast found a foothold (debug overlay)
@@ -118,6 +128,7 @@ typedef struct Legs {
     LegProfile prof[LEGS_COUNT];
     Leg leg[LEGS_COUNT];
     double scale;              // body radius / LEGS_REF_RADIUS_PX, this tick
+    Vec2 body;                 // body centre, this tick
     Vec2 n, t;                 // surface frame used this tick
     Vec2 rn;                   // root frame normal: eases toward n (LEGS_ROOT_EASE a tick)
     bool attached;
@@ -129,6 +140,7 @@ typedef struct Legs {
 typedef struct LegsProbes {
     double legs, planted, stepping, groups_stepping, foot_slip;
     double extension;          // mean of leg_extension over the legs: 0 retracted .. 1 out
+    double feet_min_gap;       // legs_feet_min_gap
 } LegsProbes;
 
 // What legs_step needs of the body (filled by player_step every tick).
@@ -178,6 +190,14 @@ void legs_probes(const Legs *legs, LegsProbes *out);
 // The largest distance of a planted foot from the nearest solid surface, px
 // (0 when no foot is planted; a foot farther than 4 tiles reads 4 tiles).
 double legs_foot_gap(const Legs *legs, const Tilemap *map);
+// player.leg_over_body: the largest depth, px, that any leg's bones (the
+// centre lines root->knee and knee->foot, the thigh's first
+// LEGS_ROOT_ZONE_PX at its root left out) reach inside the shell, the
+// circle of LEGS_SHELL x radius round the body centre `body`; 0 when none.
+double legs_over_body(const Legs *legs, Vec2 body, double radius);
+// player.feet_min_gap: while attached with two or more feet planted, the
+// smallest distance between two planted feet, px; else 1000.
+double legs_feet_min_gap(const Legs *legs);
 
 // --- building blocks (public for tests and the debug overlay) ---
 
@@ -208,6 +228,8 @@ typedef struct LegBones {
     double far;                // the looser cap leg_knee falls back to (px, >= cap)
     Vec2 ahead;                // leg_arc_cast also checks from root + ahead (where the body goes:
                                // its velocity x 2 step_ticks in legs_step)
+    double shell;              // the shell's radius round body, px (leg_shell_depth; <= 0: none):
+                               // leg_knee prefers knees whose leg stays out of it
 } LegBones;
 // Keeps a knee from rising far from the surface: the knee's height over
 // body along n (away from the surface) is eased down to at most cap by
@@ -227,6 +249,10 @@ Vec2 leg_cap_knee(Vec2 root, Vec2 knee, Vec2 end, Vec2 n, const LegBones *bones)
 // the body has moved on). False (out untouched) when nothing is hit.
 bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, const LegBones *bones,
                   Vec2 *out);
+// How deep, px, the leg root->knee->end reaches inside the circle of radius
+// shell round body: the largest shell - distance over the bones' centre
+// lines, the thigh's first `zone` px at the root left out; 0 when outside.
+double leg_shell_depth(Vec2 root, Vec2 knee, Vec2 end, Vec2 body, double shell, double zone);
 // +1 for front legs, -1 for back legs.
 int leg_side(int i);
 // Growth g (0..1) -> the bones' length factor (ease-out: the leg unfolds
