@@ -159,6 +159,7 @@ static const Field Tetran_fields[] = {
     PTR(Tetran, sway_dir, int8_t, K_U8, NULL, NULL),
     PTR(Tetran, rad, double, K_F64, NULL, NULL),
     PTR(Tetran, pts, Vec2, K_STRUCT, &Vec2_def, NULL),
+    SKIP(Tetran, hits, HitBoxes, "the arms' boxes for bullet tests: follow from pts (hitbox.h)"),
 };
 DEF(Tetran);
 
@@ -192,6 +193,7 @@ static const Field Tentacle_fields[] = {
     NUM(Tentacle, shots, int64_t, K_I64), SUB(Tentacle, arms, TentacleArm),        NUM(Tentacle, arm_count, int, K_INT),
     PTR(Tentacle, nodes, TentacleNode, K_STRUCT, &TentacleNode_def, NULL),
     SKIP(Tentacle, node_total, int, "the node pool's size, fixed at init"),
+    SKIP(Tentacle, hits, HitBoxes, "the links' boxes for bullet tests: follow from the nodes (hitbox.h)"),
 };
 DEF(Tentacle);
 

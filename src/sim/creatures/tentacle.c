@@ -158,7 +158,7 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
     int cap = cfg->nodes + 2 * cfg->grow;      // room for both phase changes
     c->node_total = c->arm_count * cap;
     c->nodes = mem_alloc((size_t)c->node_total, sizeof *c->nodes);
-    if (!c->nodes) return false;
+    if (!c->nodes || !hitbox_init(&c->hits, c->arm_count, cap - 1)) return false;
     for (int a = 0; a < c->arm_count; a++) {
         TentacleArm *arm = &c->arms[a];
         arm->first = a * cap;
@@ -189,6 +189,7 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
 }
 
 void tentacle_free(Tentacle *c) {
+    hitbox_free(&c->hits);
     mem_free(c->nodes);
     c->nodes = NULL;
     c->node_total = 0;
@@ -286,6 +287,7 @@ static void step_body(Tentacle *c, Vec2 player) {
 }
 
 static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
+    c->hits.ok = false;                        // the links move
     c->age++;
     if (!c->alive) c->dead_ticks++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
@@ -365,6 +367,43 @@ static int touched_arm(const Tentacle *c, Vec2 p, double r) {
     return -1;
 }
 
+// touched_arm for a bullet: the same answer, the links whose boxes the
+// bullet's box misses skipped (hitbox.h). Builds the boxes when the links
+// moved since they were last built.
+static int touched_arm_boxed(Tentacle *c, Vec2 p, double r) {
+    HitBoxes *h = &c->hits;
+    if (!h->box) return touched_arm(c, p, r);
+    if (!h->ok) {
+        for (int a = 0; a < c->arm_count; a++) {
+            const TentacleArm *arm = &c->arms[a];
+            hitbox_chain_clear(h, a);
+            for (int j = 1; j < arm->n; j++) {
+                double w = dm_fmax(tentacle_half_width(c, a, j - 1), tentacle_half_width(c, a, j));
+                hitbox_add(h, a, j - 1, c->nodes[arm->first + j - 1].pos, c->nodes[arm->first + j].pos, w);
+            }
+        }
+        h->ok = true;
+    }
+    Box q = box_around(p, r);
+    for (int a = 0; a < c->arm_count; a++) {
+        if (!hitbox_chain_may(h, a, q)) continue;
+        const TentacleArm *arm = &c->arms[a];
+        for (int k = 0; k * HITBOX_CHUNK < arm->n - 1; k++) {
+            if (!hitbox_chunk_may(h, a, k, q)) continue;
+            int end = (k + 1) * HITBOX_CHUNK + 1 < arm->n ? (k + 1) * HITBOX_CHUNK + 1 : arm->n;
+            for (int j = k * HITBOX_CHUNK + 1; j < end; j++) {
+                double t;
+                Vec2 p0 = c->nodes[arm->first + j - 1].pos, p1 = c->nodes[arm->first + j].pos;
+                double d2 = seg_dist2(p, p0, p1, &t);
+                double w0 = tentacle_half_width(c, a, j - 1), w1 = tentacle_half_width(c, a, j);
+                double rr = r + w0 + (w1 - w0) * t;
+                if (d2 <= rr * rr) return a;
+            }
+        }
+    }
+    return -1;
+}
+
 static void lose_hp(Tentacle *c, const TickCtx *ctx, int dmg, Vec2 at) {
     c->hp -= dmg;
     c->hurt_ticks = TENTACLE_HURT_TICKS;
@@ -383,7 +422,7 @@ bool tentacle_bullet_hit(Tentacle *c, const TickCtx *ctx, const Bullet *b) {
         lose_hp(c, ctx, b->damage > 0 ? b->damage : 1, b->pos);
         return true;
     }
-    int a = touched_arm(c, b->pos, b->radius);
+    int a = touched_arm_boxed(c, b->pos, b->radius);
     if (a < 0) return false;
     c->arms[a].flinch = TENTACLE_FLINCH_TICKS;
     events_push(ctx->events, EV_BLOCKED, WHO_TENTACLE, a, b->pos.x, b->pos.y);

@@ -79,7 +79,8 @@ bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
     c->sway_dir = mem_alloc(joints, sizeof *c->sway_dir);
     c->rad = mem_alloc(joints, sizeof *c->rad);
     c->pts = mem_alloc((size_t)na * (size_t)(ns + 1), sizeof *c->pts);
-    if (!c->base_rad || !c->turn_rad || !c->stroke || !c->sway_dir || !c->rad || !c->pts) {
+    if (!c->base_rad || !c->turn_rad || !c->stroke || !c->sway_dir || !c->rad || !c->pts ||
+        !hitbox_init(&c->hits, na, ns)) {
         tetran_free(c);
         return false;
     }
@@ -109,6 +110,7 @@ void tetran_free(Tetran *c) {
     mem_free(c->sway_dir);
     mem_free(c->rad);
     mem_free(c->pts);
+    hitbox_free(&c->hits);
     c->base_rad = c->turn_rad = c->stroke = c->rad = NULL;
     c->sway_dir = NULL;
     c->pts = NULL;
@@ -373,6 +375,7 @@ static void fire_pattern(Tetran *c, const TickCtx *ctx) {
 }
 
 void tetran_step(Tetran *c, const TickCtx *ctx) {
+    c->hits.ok = false;                        // the arms move
     if (!c->alive) {
         if (c->dead_ticks < 1000000) c->dead_ticks++;
         c->wiggle = false;
@@ -454,13 +457,32 @@ bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
     double s_core = 2.0, s_arm = 2.0, s;
     double rc = c->cfg.core_px + b->radius;
     if (seg_seg_dist2(from, to, c->pos, c->pos, &s) <= rc * rc) s_core = s;
+    // The segments whose boxes the path's box meets (hitbox.h): the others
+    // cannot be hit, and s_arm is the least s of those that are.
     int ns = c->cfg.segments;
+    HitBoxes *h = &c->hits;
+    bool boxed = h->box != NULL;                  // a Tetran made by tetran_init always is
+    if (boxed && !h->ok) {
+        for (int a = 0; a < c->cfg.arms; a++) {
+            hitbox_chain_clear(h, a);
+            for (int i = 0; i < ns; i++)
+                hitbox_add(h, a, i, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), tetran_arm_radius(c, i));
+        }
+        h->ok = true;
+    }
+    Box path = box_around(from, b->radius);
+    box_add(&path, box_around(to, b->radius));
     for (int a = 0; a < c->cfg.arms; a++) {
-        for (int i = 0; i < ns; i++) {
-            double ra = tetran_arm_radius(c, i) + b->radius;
-            if (seg_seg_dist2(from, to, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), &s) <= ra * ra &&
-                s < s_arm)
-                s_arm = s;
+        if (boxed && !hitbox_chain_may(h, a, path)) continue;
+        for (int k = 0; k * HITBOX_CHUNK < ns; k++) {
+            if (boxed && !hitbox_chunk_may(h, a, k, path)) continue;
+            int end = (k + 1) * HITBOX_CHUNK < ns ? (k + 1) * HITBOX_CHUNK : ns;
+            for (int i = k * HITBOX_CHUNK; i < end; i++) {
+                double ra = tetran_arm_radius(c, i) + b->radius;
+                if (seg_seg_dist2(from, to, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), &s) <= ra * ra &&
+                    s < s_arm)
+                    s_arm = s;
+            }
         }
     }
     if (s_core <= 1.0 && s_core <= s_arm) {

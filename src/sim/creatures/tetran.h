@@ -10,6 +10,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/hitbox.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -145,6 +146,7 @@ typedef struct Tetran {
     int8_t *sway_dir;          // per joint i > 0: +1 curling as the write-up does, -1 turned back
     double *rad;               // per joint: absolute angle = wrap(base + turn[0] + ... + turn[i])
     Vec2 *pts;                 // per arm segments+1 joint positions, [0] = core
+    HitBoxes hits;             // the arms' boxes for bullet tests (hitbox.h); not state
 } Tetran;
 
 // Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
