@@ -91,6 +91,7 @@ static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
         printf("snapshot_interval %" PRId64 "\n", b->st.interval);
         printf("snapshots %d\n", b->st.n);
         printf("snapshot_mib %.2f\n", (double)b->st.used / (1 << 20));
+        printf("snapshot_fixed_mib %.2f\n", (double)b->st.fixed / (1 << 20));
         printf("world_kib %.1f\n", (double)b->st.world_bytes / 1024);
     } else if (!b->ok) {
         printf("seek_mean_ms unavailable\n");
