@@ -448,6 +448,7 @@ fuzz_seeds_script = tests/scripts/*.script tests/replays/*.rpl tests/bad/*.scrip
 fuzz_seeds_tmj    = levels/tiled/*.tmj levels/test/*.tmj tests/bad/*.tmj
 fuzz_seeds_tileset = levels/tiled/*.tsj $(wildcard tests/bad/*.tsj)
 fuzz_seeds_convert = $(fuzz_seeds_level) levels/bench/turret-*.lvl
+fuzz_seeds_replaynames =            # tests/fuzz/corpus/replaynames: names and level paths
 # Settings and best times: no file of either ships, so tests/fuzz/corpus
 # holds a good one of each (every key) and a broken one.
 fuzz_seeds_settings =
