@@ -65,7 +65,7 @@ expect 2 err "no-such.rpl: cannot open" -- --replay no-such.rpl
 expect 2 err "no-such.lvl" -- --level no-such.lvl --headless
 expect 2 err "cannot open no-such.lvl" -- --level no-such.lvl
 expect 2 err "no-such.lvl" -- --bench no-such.lvl
-expect 2 err "Is a directory" -- --script tests --headless
+expect 2 err "not a regular file (a folder)" -- --script tests --headless
 expect 2 err "not a regular file" -- --level tests
 # windowed modes check their files before opening a window
 expect 2 err "unknown probe 'player.z'" -- --script tests/bad/unknown-probe.script
@@ -162,11 +162,11 @@ expect 2 err "tests/bad/tmj-outside.tmj: object 'boss' (id 2)" -- --convert test
 # mappings at start-up and says how many it added, or warns about the file.
 printf 'bossrush-script 1\nlevel %s/%s\nend 1\n' "$(pwd)" "$LVL" > "$tmp/one.script"
 expect 0 err "" -- --script "$tmp/one.script" --headless --record "$tmp/one.rpl"
-mkdir -p "$tmp/xdg/bossrush/bossrush"
+mkdir -p "$tmp/xdg/bossrush"
 echo "03000000aaaa0000bbbb000001000000,bossrush test pad,a:b0,b:b1,x:b2,y:b3,leftx:a0,lefty:a1,platform:Linux," \
-    > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
+    > "$tmp/xdg/bossrush/gamecontrollerdb.txt"
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 1 controller mappings" -- --replay "$tmp/one.rpl"
-echo "not a mapping" > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
+echo "not a mapping" > "$tmp/xdg/bossrush/gamecontrollerdb.txt"
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 0 controller mappings" -- --replay "$tmp/one.rpl"
 # Robustness (issue 14): the command line's bounds, streams that never end,
 # pipes, NUL bytes, the worst legal level.
@@ -183,14 +183,15 @@ expect 2 err "too many --shot (at most 64)" -- --level $LVL --headless $shots --
 # itself still succeeds) and leaves nothing behind.
 if [ "$(ls "$tmp"/s*.png | wc -l)" = 64 ] && [ -z "$(ls -A "$tmp" | grep '\.tmp$')" ] &&
     file "$tmp/s64.png" | grep -q "PNG image data, 1280 x 720"; then ok; else bad "--shot: 64 whole PNGs, no temp files"; fi
-expect 0 err "cannot write beside $tmp/none/a.png" -- --level $LVL --headless --ticks 3 --shot 2:$tmp/none/a.png
+expect 2 err "cannot write beside $tmp/none/a.png" -- --level $LVL --headless --ticks 3 --shot 2:$tmp/none/a.png
 [ ! -e "$tmp/none" ] && ok || bad "--shot into a missing folder made something"
-expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --script /dev/zero --headless
-expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --replay /dev/zero --headless
-expect 2 err "/dev/zero:1:1: unexpected NUL byte" -- --level /dev/zero --headless
+expect 2 err "/dev/zero: cannot open the script: not a regular file" -- --script /dev/zero --headless
+expect 2 err "/dev/zero: cannot open the script: not a regular file" -- --replay /dev/zero --headless
+expect 2 err "/dev/zero: cannot open the level: not a regular file" -- --level /dev/zero --headless
 mkfifo "$tmp/pipe.lvl"
-cat $LVL > "$tmp/pipe.lvl" &
-expect 0 err "" -- --level "$tmp/pipe.lvl" --headless --ticks 5
+# even with a writer waiting, a FIFO is not read (issue 22)
+(timeout 10 sh -c "cat $LVL > '$tmp/pipe.lvl'" 2>/dev/null &)
+expect 2 err "not a regular file" -- --level "$tmp/pipe.lvl" --headless --ticks 5
 wait
 expect 0 out "units 9987" -- --bench levels/bench/worst.lvl --ticks 2
 expect 0 out "units 9995" -- --bench levels/bench/turret-tentacles.lvl --ticks 2
@@ -202,8 +203,9 @@ truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.rpl"
 expect 2 err "big.rpl: script file too large (67108865 bytes; at most 64 MiB)" -- --replay "$tmp/big.rpl" --headless
 BIN=$tmp/data/bossrush
 rm -rf "$tmp/data/assets/legs" && cp -r assets/legs "$tmp/data/assets/legs"
-printf 'min 7\0junk\n' >> "$tmp/data/assets/legs/front-right.leg"
-expect 2 err "front-right.leg:1:1: expected text, found a NUL byte" -- --level $LVL --headless
+printf 'min 7\0junk\n' >> "$tmp/data/assets/legs/front-right.leg"   # the NUL's own line and column (issue 22: it said 1:1)
+expect 2 err "front-right.leg:$(($(wc -l < assets/legs/front-right.leg) + 1)):6: expected text, found a NUL byte" -- \
+    --level $LVL --headless
 BIN=$main_bin
 
 # ---- the replay lab (issue 12): batch verify, --until, per-subsystem desyncs, export
@@ -255,10 +257,106 @@ BIN=$tmp/no-ffmpeg
 expect 2 err "ffmpeg is not installed" -- --replay tests/replays/flat-walk.rpl --export "$tmp/x.mp4"
 BIN=$main_bin
 if [ -e "$tmp/x.mp4" ]; then bad "a failed export left $tmp/x.mp4"; else ok; fi
+
+# ---- Special files (issue 22): every input refused at once, never waited on
+# (each case under `timeout`: a hang fails it); every output refuses to
+# replace anything but a regular file, leaves it as it was and exits non-zero.
+mkfifo "$tmp/fifo.lvl" "$tmp/fifo.script" "$tmp/fifo.rpl" "$tmp/fifo.tsj"
+NOTREG="not a regular file (a pipe, a device or a socket)"
+expect 2 err "$NOTREG" -- --level "$tmp/fifo.lvl" --headless
+expect 2 err "$NOTREG" -- --level "$tmp/fifo.lvl"
+expect 2 err "$NOTREG" -- --script "$tmp/fifo.script" --headless
+expect 2 err "$NOTREG" -- --replay "$tmp/fifo.rpl" --headless
+expect 2 out "$NOTREG" -- --replay tests/replays/flat-walk.rpl tests/replays/flat-walk.rpl "$tmp/fifo.rpl" --headless \
+    --jobs 2
+expect 2 err "$NOTREG" -- --level /dev/zero --headless
+expect 2 err "$NOTREG" -- --script /dev/stdin --headless
+printf 'bossrush-script 1\nlevel %s\nend 5\n' "$tmp/fifo.lvl" > "$tmp/to-fifo.script"
+expect 2 err "$NOTREG" -- --script "$tmp/to-fifo.script" --headless
+# a map whose external tileset is a FIFO (or /dev/stdin)
+sed 's|"nope.tsj"|"fifo.tsj"|' tests/bad/tmj-external-missing.tmj > "$tmp/fifo-ts.tmj"
+expect 2 err "$NOTREG" -- --level "$tmp/fifo-ts.tmj" --headless
+sed 's|"nope.tsj"|"/dev/stdin"|' tests/bad/tmj-external-missing.tmj > "$tmp/stdin-ts.tmj"
+expect 2 err "$NOTREG" -- --level "$tmp/stdin-ts.tmj" --headless
+# a FIFO in place of a leg profile: not waited on; one warning, the
+# built-in profiles (as for a missing profile folder)
+mkdir -p "$tmp/fdata/assets/legs"
+cp "$BIN" "$tmp/fdata/bossrush"
+ln -s "$(pwd)/levels" "$tmp/fdata/levels"
+cp assets/legs/*.leg "$tmp/fdata/assets/legs/"
+rm "$tmp/fdata/assets/legs/front-left.leg"
+mkfifo "$tmp/fdata/assets/legs/front-left.leg"
+main_bin=$BIN
+BIN=$tmp/fdata/bossrush
+expect 0 err "front-left.leg: cannot open leg profile: $NOTREG" -- --level $LVL --headless
+# a profile with old Mac (CR-only) line ends, and one with a NUL byte, are
+# refused at the byte, as .lvl and .script are (not read as one comment)
+rm "$tmp/fdata/assets/legs/front-left.leg"
+tr '\n' '\r' < assets/legs/front-left.leg > "$tmp/fdata/assets/legs/front-left.leg"
+col=$(($(head -1 assets/legs/front-left.leg | wc -c)))
+expect 2 err "front-left.leg:1:$col: expected text, found a lone CR" -- --level $LVL --headless
+{ head -3 assets/legs/front-left.leg; printf 'upper 3\0000\n'; } > "$tmp/fdata/assets/legs/front-left.leg"
+expect 2 err "front-left.leg:4:8: expected text, found a NUL byte" -- --level $LVL --headless
+BIN=$main_bin
+
+# Outputs onto a FIFO, a device node (as root), a symbolic link (to a
+# regular file and to a device) and a folder: refused, left as they were.
+mkdir -p "$tmp/sp"
+mkfifo "$tmp/sp/fifo.rpl" "$tmp/sp/fifo.png" "$tmp/sp/fifo.tmj"
+echo keep > "$tmp/sp/real"
+for ext in rpl png tmj; do
+    ln -s real "$tmp/sp/link.$ext"
+    ln -s /dev/null "$tmp/sp/devlink.$ext"
+    mkdir "$tmp/sp/dir.$ext"
+    mknod "$tmp/sp/dev.$ext" c 1 3 2>/dev/null || true
+done
+snapshot() { ls -l "$tmp/sp" | awk '{print $1, $NF}'; cat "$tmp/sp/real"; }
+before=$(snapshot)
+for name in fifo link devlink dir dev; do
+    [ -e "$tmp/sp/$name.rpl" ] || [ -L "$tmp/sp/$name.rpl" ] || continue
+    expect 2 err "" -- --script tests/scripts/flat-walk.script --headless --record "$tmp/sp/$name.rpl"
+    expect 2 err "could not write" -- --script tests/scripts/flat-walk.script --headless --shot "5:$tmp/sp/$name.png"
+    expect 2 err "cannot write" -- --convert $LVL "$tmp/sp/$name.tmj"
+done
+if [ "$(snapshot)" = "$before" ]; then ok; else bad "outputs changed special files:"; snapshot | sed 's/^/    /'; fi
+if ls -a "$tmp/sp" | grep -q '\.tmp$'; then bad "a refused output left a temp file"; else ok; fi
+# A shot that writes nothing is an error too: a tick past the end, a missing folder.
+expect 2 err "not written: the run ended at tick 300" -- --script tests/scripts/flat-walk.script --headless \
+    --shot "99999:$tmp/late.png"
+expect 2 err "could not write" -- --script tests/scripts/flat-walk.script --headless --shot "5:$tmp/no/such/x.png"
+expect 2 err "not written" -- --level $LVL --headless --ticks 10 --shot "50:$tmp/late.png"
+
+# Paths with blanks, quotes and other bytes (issue 22): recorded, replayed,
+# reblessed and read from another folder (docs/script-format.md, "Paths").
+mkdir -p "$tmp/My Levels/sub dir"
+cp $LVL "$tmp/My Levels/a \"b\" c.lvl"
+printf 'bossrush-script 1\nlevel "a \\"b\\" c.lvl"\nat 0 down right\nat 50 tap jump\nend 130\n' \
+    > "$tmp/My Levels/walk one.script"
+expect 0 err "" -- --script "$tmp/My Levels/walk one.script" --headless --record "$tmp/My Levels/sub dir/rec one.rpl"
+if grep -q '^level ".*My Levels/a \\"b\\" c.lvl" [0-9a-f]\{16\} legs=' "$tmp/My Levels/sub dir/rec one.rpl"; then ok
+else bad "the recording's level line is not quoted: $(grep '^level' "$tmp/My Levels/sub dir/rec one.rpl")"; fi
+expect 0 err "" -- --replay "$tmp/My Levels/sub dir/rec one.rpl" --headless
+(cd "$tmp" && "$BIN" --replay "My Levels/sub dir/rec one.rpl" --headless >/dev/null 2>&1) && ok \
+    || bad "a replay with a quoted level path does not verify from another folder"
+sed 's/^\(at 60 checksum \)[0-9a-f]*/\10000000000000000/' "$tmp/My Levels/sub dir/rec one.rpl" > "$tmp/My Levels/t t.rpl"
+expect 1 err "desync" -- --replay "$tmp/My Levels/t t.rpl" --headless
+expect 0 out "reblessed" -- --rebless "$tmp/My Levels/t t.rpl"
+if cmp -s "$tmp/My Levels/t t.rpl" "$tmp/My Levels/sub dir/rec one.rpl"; then ok
+else bad "--rebless did not restore the quoted replay"; fi
+# --fullscreen / --windowed (issue 27), the licence and an honest --version.
+expect 2 err "give one of them, once" -- --fullscreen --windowed
+expect 2 err "work with a window" -- --windowed --level $LVL --headless
+expect 2 err "work with a window" -- --fullscreen --bench $LVL
+expect 0 out "licence: zlib" -- --version
+mkdir -p "$tmp/lonely/run"
+cp "$BIN" "$tmp/lonely/bossrush"
+(cd "$tmp/lonely/run" && "$tmp/lonely/bossrush" --version) > "$tmp/out" 2>&1
+if grep -q "^data folder: none found" "$tmp/out"; then ok; else bad "--version without data: $(cat "$tmp/out")"; fi
+
 skipped=0
 if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
     expect 0 err "exported ticks 0..59 (60 frames)" -- --replay tests/replays/flat-walk.rpl --export "$tmp/v.mp4" --until 59
-    frames=$(ffprobe -v error -count_frames -show_entries stream=nb_read_frames,width -of csv=p=0 "$tmp/v.mp4")
+    frames=$(ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=nb_read_frames,width -of csv=p=0 "$tmp/v.mp4")
     if [ "$frames" = "1280,60" ]; then ok; else bad "the exported MP4 has '$frames' (width, frames), expected 1280,60"; fi
 else
     echo "cli: skipped: exporting an MP4 (no ffmpeg or ffprobe installed)"

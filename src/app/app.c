@@ -39,9 +39,11 @@ static void find_levels(App *a) {
         ParseError err;
         if (session_load_level(&lv, a->levels[k], &err)) {
             snprintf(a->level_names[k], sizeof a->level_names[0], "%s", lv.name);
+            a->level_hash[k] = lv.hash;
             level_free(&lv);
         } else {
             snprintf(a->level_names[k], sizeof a->level_names[0], "%s", l.names[i]);
+            a->level_hash[k] = 0;
         }
         a->level_count++;
     }
@@ -214,6 +216,7 @@ static void start_arena(App *a) {
     if (a->opt->record_path) record_path(a, rpl, sizeof rpl);
     app_keep_start(a, a->opt->record_path ? rpl : NULL);
     app_ghost_start(a);
+    app_hints_begin(a);
     app_tuning_arena_started(a);
     audio_music(&a->au, true);
 }
@@ -257,8 +260,10 @@ static void take_shots(App *a, const World *w) {
     for (int i = 0; i < a->opt->shot_count; i++) {
         if (a->shot_done[i] || a->opt->shots[i].tick != w->tick) continue;
         a->shot_done[i] = true;
-        if (!render_shot(w, a->assets, a->opt->shots[i].path, a->rc.debug))
+        if (!render_shot(w, a->assets, a->opt->shots[i].path, a->rc.debug)) {
             log_warn("could not write %s", a->opt->shots[i].path);
+            if (!a->exit_code) a->exit_code = 2;     // a requested output was not written
+        }
     }
 }
 
@@ -309,8 +314,7 @@ static void open_results(App *a) {
     bool saved = false;
     if (r->won && a->mode != MODE_TAKEOVER) {      // a take-over sets no record
         char key[BEST_KEY_MAX];
-        best_key_arena(key, sizeof key, current_level_path(a), w->difficulty);
-        r->best = best_get(&a->best, key);
+        r->best = best_get_arena(&a->best, current_level_path(a), a->play.lv.hash, w->difficulty, key, sizeof key);
         // A level reloaded mid-fight (live tuning) sets no record.
         r->new_best = !a->tune.level_edited && best_offer(&a->best, key, r->ticks);
         saved = r->new_best;
@@ -351,6 +355,7 @@ static void play_tick(App *a) {
     after_tick(a, w);
     pace_events(&a->pace, &w->events);
     take_shots(a, w);
+    app_hints_tick(a);
     for (int i = 0; i < w->events.count; i++) a->hits += w->events.e[i].type == EV_PLAYER_HURT;
     if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
         record_finish(a);
@@ -601,10 +606,14 @@ int app_main(const AppOptions *opt) {
     }
     app_replays_init(a);
     if (a->replays_dir[0]) fs_clean_temps(a->replays_dir);
-    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
+    bool fullscreen = opt->window >= 0 ? opt->window == 1 : a->set.fullscreen;
+    if (!platform_open(&a->pf, "bossrush", fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
         return 2;
     }
+    // The flag's window from here on (Options and F11 change it as usual;
+    // the settings file is written only when a setting is changed).
+    a->set.fullscreen = a->pf.fullscreen;
     platform_set_integer_scale(&a->pf, a->set.integer_scale);
     devices_init(&a->dev, &a->set.bind);
     char icon_path[1300];
@@ -634,6 +643,10 @@ int app_main(const AppOptions *opt) {
     if (watch) rc = app_viewer_open(a, opt->replay_path ? opt->replay_path : opt->script_path, false);
     else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
     else app_go_title(a);
+    if (!rc && opt->layout_check) {
+        a->quit = true;
+        a->exit_code = app_layout_check(a, opt->layout_dir);
+    }
     if (rc) {
         app_free(a);
         free(a);
@@ -689,6 +702,12 @@ int app_main(const AppOptions *opt) {
 #endif
     }
     rc = a->exit_code;
+    for (int i = 0; i < opt->shot_count; i++)
+        if (!a->shot_done[i]) {
+            log_warn("--shot %" PRId64 ":%s not written: the window closed before that tick", opt->shots[i].tick,
+                     opt->shots[i].path);
+            if (!rc) rc = 2;
+        }
     app_free(a);
     free(a);
     return rc;

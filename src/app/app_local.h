@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "app/app_menu.h"
 #include "app/app_tuning.h"
+#include "app/hints.h"
 #include "app/pace.h"
 #include "audio/audio.h"
 #include "harness/scrub.h"
@@ -93,6 +94,7 @@ typedef struct App {
     char legs_dir[1200];       // assets/legs: every session's leg profiles
     char levels[MAX_LEVELS][1024];
     char level_names[MAX_LEVELS][128];   // each arena's `name`
+    uint64_t level_hash[MAX_LEVELS];     // each arena's level_text_hash (0: it does not parse)
     int level_count, level_idx;
     PlayMode mode;
     Rush rush;
@@ -134,8 +136,14 @@ typedef struct App {
     int64_t takeover_tick;
     Session ghost;             // the best run raced, stepped beside App.play
     SDL_Texture *ghost_layer;  // render_ghost's target
+    Hints hints;               // the newcomer prompts of the arena played (app_hints.c)
 } App;
 
+// The newcomer prompts (app_hints.c): an arena begins; after each tick of
+// play (learned prompts saved in the settings); drawn over the fight.
+void app_hints_begin(App *a);
+void app_hints_tick(App *a);
+void app_hints_draw(App *a);
 // Shows a short message at the bottom of the screen for a moment.
 void app_toast(App *a, const char *msg);
 // The menu of a menu screen (title, practice, options, controls, pause,
@@ -180,6 +188,9 @@ void app_viewer_close(App *a);
 void app_viewer_frame(App *a, double dt_s);
 void app_viewer_event(App *a, const SDL_Event *e);
 void app_viewer_draw(App *a);
+// --layout-check (app_layout.c): every screen at every size, its boxes
+// checked; 0 when all pass, else 1. dir: where to save the frames, or NULL.
+int app_layout_check(App *a, const char *dir);
 // MODE_TAKEOVER's retry: the same replay taken over at the same tick again.
 void app_viewer_retake(App *a);
 

@@ -49,11 +49,11 @@ void app_keep_cut(App *a, int64_t last_tick) {
     if (a->opt->record_path || !a->replays_dir[0] || !s->w) return;
     char from[1200], path[1400];
     fs_join(a->replays_dir, "recording.rpl", from, sizeof from);
-    if (!replays_new_path(a->replays_dir, time(NULL), s->level_path, s->w->difficulty, "quit", last_tick + 1, path,
-                          sizeof path))
+    if (!replays_new_path(a->replays_dir, time(NULL), s->level_path, s->lv.hash, s->w->difficulty, "quit",
+                          last_tick + 1, path, sizeof path))
         return;
     // The same folder: the level path inside stays right.
-    if (rename(from, path) != 0) log_warn("%s: replay not kept: %s", path, strerror(errno));
+    if (rename(from, path) != 0) log_warn("%s: replay not kept: %s", path, fs_strerror(errno));
     else replays_prune(a->replays_dir, REPLAYS_KEEP);
 }
 
@@ -66,7 +66,8 @@ void app_keep_finish(App *a, const char *record_path) {
     int64_t ticks = w->state == GAME_PLAYING ? w->tick + 1 : w->state_tick + 1;
     char path[1400], why[1300];
     if (a->replays_dir[0] &&
-        replays_new_path(a->replays_dir, time(NULL), s->level_path, w->difficulty, result, ticks, path, sizeof path)) {
+        replays_new_path(a->replays_dir, time(NULL), s->level_path, s->lv.hash, w->difficulty, result, ticks, path,
+                         sizeof path)) {
         double t0 = platform_now_s();
         if (session_save_recording_copy(s, path, why, sizeof why)) {
             int gone = replays_prune(a->replays_dir, REPLAYS_KEEP);
@@ -94,7 +95,7 @@ void app_ghost_start(App *a) {
     ReplayList l;
     if (!replays_list(a->replays_dir, &l)) return;
     char arena[REPLAYS_ARENA_MAX], path[1400];
-    replays_arena_of(a->play.level_path, arena, sizeof arena);
+    replays_arena_of(a->play.level_path, a->play.lv.hash, arena, sizeof arena);
     const ReplayInfo *best = replays_best(&l, arena, a->play.w->difficulty);
     bool found = best && fs_join(a->replays_dir, best->name, path, sizeof path);
     replays_list_free(&l);
@@ -141,7 +142,7 @@ static int pages(const App *a) { return a->replays.n ? (a->replays.n + REPLAYS_P
 static const char *arena_name(const App *a, const char *arena) {
     for (int i = 0; i < a->level_count; i++) {
         char stem[REPLAYS_ARENA_MAX];
-        replays_arena_of(a->levels[i], stem, sizeof stem);
+        replays_arena_of(a->levels[i], a->level_hash[i], stem, sizeof stem);
         if (!strcmp(stem, arena)) return a->level_names[i];
     }
     return arena;

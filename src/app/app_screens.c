@@ -14,7 +14,7 @@ enum { T_RUSH, T_SINGLE, T_PRACTICE, T_REPLAYS, T_DIFFICULTY, T_OPTIONS, T_QUIT 
 enum { P_DIFFICULTY = -1, P_BACK = -2 };          // practice: arena i is id i
 enum {
     O_MUSIC, O_SFX, O_FULLSCREEN, O_INTEGER, O_VSYNC, O_SHAKE, O_FLASHING, O_DIFFICULTY, O_ASSIST,
-    O_GHOST, O_CONTROLS, O_BACK
+    O_GHOST, O_CONTROLS, O_BACK, O_HINTS
 };
 enum { C_RESET = -1, C_BACK = -2 };                // controls: button b is id b
 enum { PA_RESUME, PA_RETRY, PA_OPTIONS, PA_TITLE };
@@ -99,8 +99,7 @@ static void build_practice(App *a, Menu *m) {
     for (int i = 0; i < a->level_count && m->n < MENU_MAX_ITEMS - 1; i++) {
         MenuItem *it = menu_add(m, i, ITEM_ACTION, a->level_names[i]);
         char key[BEST_KEY_MAX];
-        best_key_arena(key, sizeof key, a->levels[i], a->set.difficulty);
-        int64_t t = best_get(&a->best, key);
+        int64_t t = best_get_arena(&a->best, a->levels[i], a->level_hash[i], a->set.difficulty, key, sizeof key);
         if (t) {
             char tt[24];
             best_time_text(t, tt, sizeof tt);
@@ -160,6 +159,7 @@ static void build_options(App *a, Menu *m) {
     add_difficulty(a, m, O_DIFFICULTY);
     add_flag(m, O_ASSIST, "UNLIMITED WIGGLE", s->assist_wiggle, "ASSIST: WIGGLE MODE WITHOUT THE GAUGE'S COST");
     add_flag(m, O_GHOST, "GHOST", s->ghost, "RACE YOUR BEST WON RUN OF THE ARENA: IT PLAYS ALONG, SEE-THROUGH");
+    add_flag(m, O_HINTS, "HINTS", s->hints, "PROMPTS WHERE A NEWCOMER GETS STUCK; SWITCHED ON, EVERY ONE SHOWS AGAIN");
     add_action(m, O_CONTROLS, "CONTROLS", "REBIND EVERY BUTTON, KEYBOARD AND GAMEPAD");
     add_action(m, O_BACK, "BACK", NULL);
 }
@@ -184,6 +184,10 @@ static void apply_options(App *a, int id, int delta) {
     case O_DIFFICULTY: step_difficulty(a, d); return;
     case O_ASSIST: s->assist_wiggle = !s->assist_wiggle; break;
     case O_GHOST: s->ghost = !s->ghost; break;
+    case O_HINTS:
+        s->hints = !s->hints;
+        if (s->hints) s->hints_seen = 0;      // on again: every prompt is new again
+        break;
     case O_CONTROLS:
         if (delta) return;
         audio_play(&a->au, SFX_MENU_SELECT);

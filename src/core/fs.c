@@ -24,6 +24,30 @@ static char *read_fail(FsReadError *e, FsFail fail, int err, int64_t size, char 
     return NULL;
 }
 
+// Opens path for reading without ever blocking: O_NONBLOCK, so a FIFO with
+// no writer (or a device that would wait) returns at once, then fstat on the
+// open descriptor (no window between a check and the open) keeps regular
+// files only. Returns the descriptor, or -1 with *e and errno set.
+static int open_regular(const char *path, struct stat *st, FsReadError *e) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        read_fail(e, FS_CANNOT_OPEN, errno, 0, NULL, -1);
+        return -1;
+    }
+    if (fstat(fd, st) != 0) {
+        read_fail(e, FS_CANNOT_OPEN, errno, 0, NULL, fd);
+        return -1;
+    }
+    if (!S_ISREG(st->st_mode)) {
+        read_fail(e, FS_NOT_REGULAR, S_ISDIR(st->st_mode) ? EISDIR : FS_ENOTREG, 0, NULL, fd);
+        return -1;
+    }
+    // Regular files never block; reads go on as usual.
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0) fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    return fd;
+}
+
 // fs_read_file, and fs_read_text when text is set: then reading stops after
 // the chunk that brought the first NUL byte.
 static char *read_all(const char *path, size_t max_bytes, size_t *len, FsReadError *e, bool text) {
@@ -31,17 +55,15 @@ static char *read_all(const char *path, size_t max_bytes, size_t *len, FsReadErr
     if (!e) e = &ignored;
     *e = (FsReadError){FS_OK, 0, 0};
     struct stat st;
-    if (stat(path, &st) != 0) return read_fail(e, FS_CANNOT_OPEN, errno, 0, NULL, -1);
-    if (S_ISDIR(st.st_mode)) return read_fail(e, FS_CANNOT_OPEN, EISDIR, 0, NULL, -1);
-    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max_bytes)
-        return read_fail(e, FS_TOO_LARGE, EFBIG, (int64_t)st.st_size, NULL, -1);
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) return read_fail(e, FS_CANNOT_OPEN, errno, 0, NULL, -1);
-    // A regular file gets one buffer of its size (no doubling, so a read
-    // costs the file once, not twice); pipes, and files that change while
-    // being read, have no trustworthy size and grow as the data comes.
+    int fd = open_regular(path, &st, e);
+    if (fd < 0) return NULL;
+    if ((unsigned long long)st.st_size > max_bytes)
+        return read_fail(e, FS_TOO_LARGE, EFBIG, (int64_t)st.st_size, NULL, fd);
+    // One buffer of the file's size (no doubling, so a read costs the file
+    // once, not twice); a file that grows while being read (or a special
+    // file system that reports size 0) grows the buffer as the data comes.
     size_t cap = (size_t)1 << 16, n = 0;
-    if (S_ISREG(st.st_mode) && st.st_size > 0) cap = (size_t)st.st_size;
+    if (st.st_size > 0) cap = (size_t)st.st_size;
     if (cap > max_bytes) cap = max_bytes;
     char *buf = mem_alloc(cap + 1, 1);
     if (!buf) return read_fail(e, FS_NO_MEMORY, ENOMEM, 0, NULL, fd);
@@ -96,6 +118,18 @@ void fs_parent(const char *path, char *buf, size_t n) {
     else snprintf(buf, n, "%.*s", (int)(slash - path), path);
 }
 
+// Whether target may be written: nothing there, or a regular file. A
+// folder (EISDIR), a FIFO, a device, a socket (FS_ENOTREG) or a symbolic
+// link (FS_ESYMLINK: never written through, never replaced, whatever it
+// points to) is refused. Checked before the temp file is made and again
+// just before the rename, so a special file that appears meanwhile is kept.
+static bool replaceable(const char *target) {
+    struct stat st;
+    if (lstat(target, &st) != 0 || S_ISREG(st.st_mode)) return true;   // nothing there, or an error the open reports
+    errno = S_ISDIR(st.st_mode) ? EISDIR : S_ISLNK(st.st_mode) ? FS_ESYMLINK : FS_ENOTREG;
+    return false;
+}
+
 // Creates "<dir>/.<name>.<pid>-<k>.tmp" with O_EXCL (k counts up past names
 // taken by other writers); returns the open descriptor or -1.
 static int open_temp(const char *target, char *tmp, size_t n) {
@@ -139,6 +173,7 @@ static void sync_parent(const char *path) {
 }
 
 bool fs_temp_beside(const char *target, char *tmp, size_t n) {
+    if (!replaceable(target)) return false;
     int fd = open_temp(target, tmp, n);
     if (fd < 0) return false;
     if (close(fd) != 0) return discard(tmp, -1);
@@ -154,7 +189,7 @@ bool fs_commit(const char *tmp, const char *target) {
     int fd = open(tmp, O_RDONLY);
     if (fd < 0 || fsync(fd) != 0) return discard(tmp, fd);
     if (close(fd) != 0) return discard(tmp, -1);
-    if (rename(tmp, target) != 0) return discard(tmp, -1);
+    if (!replaceable(target) || rename(tmp, target) != 0) return discard(tmp, -1);
     sync_parent(target);
     writes++;
     return true;
@@ -162,6 +197,7 @@ bool fs_commit(const char *tmp, const char *target) {
 
 bool fs_write_atomic(const char *path, const void *data, size_t len) {
     char tmp[1200];
+    if (!replaceable(path)) return false;
     int fd = open_temp(path, tmp, sizeof tmp);
     if (fd < 0) return false;
     const char *p = data;
@@ -177,7 +213,7 @@ bool fs_write_atomic(const char *path, const void *data, size_t len) {
     }
     if (fsync(fd) != 0) return discard(tmp, fd);
     if (close(fd) != 0) return discard(tmp, -1);
-    if (rename(tmp, path) != 0) return discard(tmp, -1);
+    if (!replaceable(path) || rename(tmp, path) != 0) return discard(tmp, -1);
     sync_parent(path);
     writes++;
     return true;
@@ -266,13 +302,19 @@ bool fs_is_dir(const char *path) {
 }
 
 const char *fs_unreadable(const char *path) {
-    FsStat st;
-    if (!fs_stat(path, &st)) return strerror(errno);
-    if (st.kind != FS_FILE) return "not a regular file";
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) return strerror(errno);
+    struct stat st;
+    FsReadError e;
+    int fd = open_regular(path, &st, &e);
+    if (fd < 0) return fs_strerror(e.err);
     close(fd);
     return NULL;
+}
+
+const char *fs_strerror(int err) {
+    if (err == FS_ENOTREG) return "not a regular file (a pipe, a device or a socket)";
+    if (err == EISDIR) return "not a regular file (a folder)";
+    if (err == FS_ESYMLINK) return "a symbolic link (an output never replaces or writes through one)";
+    return strerror(err);
 }
 
 static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

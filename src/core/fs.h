@@ -1,5 +1,5 @@
 // fs.h -- files and folders for the layers above sim (pure C and POSIX, no
-// SDL): whole-file reads (pipes too), atomic writes through a temp file and
+// SDL): whole-file reads (regular files only, never blocking), atomic writes through a temp file and
 // a rename (and the clean-up of temp files a killed writer left), mkdir -p,
 // paths, file facts and folder listings. sim/ never
 // touches files: it parses text these functions read.
@@ -15,7 +15,20 @@ typedef enum FsFail {
     FS_TOO_LARGE,              // over the caller's limit
     FS_NO_MEMORY,
     FS_CANNOT_READ,            // an I/O error while reading (err)
+    FS_NOT_REGULAR,            // a folder (err EISDIR), a FIFO, a device or a socket (FS_ENOTREG)
 } FsFail;
+
+// The errno value fs functions set for "not a regular file": a FIFO, a
+// device or a socket where a file is read or written. Not a system errno:
+// print it with fs_strerror.
+#define FS_ENOTREG 0x7f0e
+// The errno value fs_write_atomic and fs_temp_beside set when the target is
+// a symbolic link (refused: outputs never write through or replace one).
+#define FS_ESYMLINK 0x7f0f
+
+// strerror, except "not a regular file (...)" for FS_ENOTREG and EISDIR and
+// FS_ESYMLINK's text: the one message every reader and writer gives.
+const char *fs_strerror(int err);
 
 typedef struct FsReadError {
     FsFail fail;
@@ -25,22 +38,26 @@ typedef struct FsReadError {
 } FsReadError;
 
 // Reads the whole file at path into a mem_alloc'd buffer with a NUL after
-// its *len bytes (mem_free it). Works on regular files and on pipes and
-// other streams (whose size is unknown: they are read in growing chunks).
-// Folders and regular files over max_bytes are refused before reading;
-// a stream is stopped once it passes max_bytes. NULL and *e on failure.
+// its *len bytes (mem_free it). The one read path of every input file: it
+// opens with O_NONBLOCK and checks the open file with fstat, so only a
+// regular file is read; a folder, a FIFO, a device or a socket
+// (FS_NOT_REGULAR) is refused at once, never waited on. Files over
+// max_bytes are refused before reading. NULL and *e on failure.
 char *fs_read_file(const char *path, size_t max_bytes, size_t *len, FsReadError *e);
 // The same for text files, which hold no NUL byte: reading stops after the
 // chunk (at most 64 KiB at first) that brought the first NUL, and the
 // buffer holds what came so far, that NUL included, for the parser to
-// report where it is. So a stream of zeros (/dev/zero) or a binary file is
-// refused after its first chunk, not after max_bytes.
+// report where it is.
 char *fs_read_text(const char *path, size_t max_bytes, size_t *len, FsReadError *e);
 
-// Writes len bytes to path atomically: into a new file with a unique name
-// beside it (created with O_CREAT | O_EXCL), fsync'd, then renamed over
-// path. On any failure the old file at path is untouched, the temp file
-// is removed, and errno says why.
+// Writes len bytes to target atomically: into a new file with a unique
+// name beside it (created with O_CREAT | O_EXCL), fsync'd, then renamed
+// over it. The one write path of every output: only nothing or a regular
+// file is ever replaced. A folder (EISDIR), a FIFO, a device, a socket
+// (FS_ENOTREG) or a symbolic link, whatever it points to (FS_ESYMLINK), is
+// refused before anything is written and left as it is (checked again just
+// before the rename). On any failure the old file is untouched, the temp
+// file is removed, and errno says why (fs_strerror).
 bool fs_write_atomic(const char *path, const void *data, size_t len);
 // The same in two halves, for writers that need a file name (e.g. an image
 // library's save function): fs_temp_beside creates the empty unique temp
@@ -85,8 +102,9 @@ typedef struct FsStat {
 bool fs_stat(const char *path, FsStat *out);
 bool fs_is_file(const char *path);
 bool fs_is_dir(const char *path);
-// NULL when path is a regular file this process can open for reading,
-// else why not: the system's error text or "not a regular file".
+// NULL when path is a regular file this process can open for reading
+// (opened as fs_read_file does, never blocking), else why not
+// (fs_strerror's text).
 const char *fs_unreadable(const char *path);
 
 // A folder's entries whose names end in a suffix, sorted by name (strcmp).

@@ -75,6 +75,102 @@ int text_tokens(const TextLine *l, Token *out, int max) {
     return n;
 }
 
+bool text_find_bad_byte(const char *text, size_t len, int *line, int *col, const char **what) {
+    int ln = 1, c = 1;
+    for (size_t i = 0; i < len; i++, c++) {
+        if (text[i] == '\n') {
+            ln++;
+            c = 0;
+        } else if (text[i] == 0 || (text[i] == '\r' && (i + 1 >= len || text[i + 1] != '\n'))) {
+            *line = ln;
+            *col = c;
+            *what = text[i] ? "a lone CR (carriage return): lines end in LF or CRLF" : "a NUL byte";
+            return true;
+        }
+    }
+    return false;
+}
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool text_unquote(const char *s, size_t len, char *out, size_t out_n, size_t *out_len, size_t *used, size_t *bad,
+                  const char **why) {
+    size_t o = 0, i = 1;
+    for (;;) {
+        if (i >= len) {
+            *bad = i;
+            *why = "expected a closing '\"' on this line";
+            return false;
+        }
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"') break;
+        if (c == '\\') {
+            char e = i + 1 < len ? s[i + 1] : 0;
+            if (e == '"' || e == '\\') {
+                c = (unsigned char)e;
+                i += 2;
+            } else if (e == 'x' && i + 3 < len && hex_value(s[i + 2]) >= 0 && hex_value(s[i + 3]) >= 0 &&
+                       (hex_value(s[i + 2]) | hex_value(s[i + 3])) != 0) {
+                c = (unsigned char)(hex_value(s[i + 2]) << 4 | hex_value(s[i + 3]));
+                i += 4;
+            } else {
+                *bad = i;
+                *why = "expected \\\" or \\\\ or \\xHH (two hex digits, not 00) after a backslash";
+                return false;
+            }
+        } else {
+            i++;
+        }
+        if (o + 1 >= out_n) {
+            *bad = 0;
+            *why = "quoted text too long";
+            return false;
+        }
+        out[o++] = (char)c;
+    }
+    out[o] = 0;
+    *out_len = o;
+    *used = i + 1;
+    return true;
+}
+
+bool text_needs_quotes(const char *word) {
+    if (!word[0] || word[0] == '"') return true;
+    for (const unsigned char *p = (const unsigned char *)word; *p; p++)
+        if (*p <= ' ' || *p == 0x7f) return true;
+    return false;
+}
+
+size_t text_quote(const char *word, char *buf, size_t n) {
+    if (!text_needs_quotes(word)) return (size_t)snprintf(buf, n, "%s", word);
+    size_t o = 0;
+#define PUT(ch) (o + 1 < n ? (void)(buf[o] = (char)(ch)) : (void)0, o++)
+    PUT('"');
+    for (const unsigned char *p = (const unsigned char *)word; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            PUT('\\');
+            PUT(*p);
+        } else if (*p < ' ' || *p == 0x7f) {
+            static const char hex[] = "0123456789abcdef";
+            PUT('\\');
+            PUT('x');
+            PUT(hex[*p >> 4]);
+            PUT(hex[*p & 15]);
+        } else {
+            PUT(*p);
+        }
+    }
+    PUT('"');
+#undef PUT
+    if (n) buf[o < n ? o : n - 1] = 0;
+    return o;
+}
+
 bool token_is(const Token *t, const char *word) {
     size_t n = strlen(word);
     return t->len == n && memcmp(t->s, word, n) == 0;
@@ -133,12 +229,11 @@ static bool is_decimal(const char *s, size_t len) {
     size_t e = digits(s, len, i);
     bool whole = e > i;
     i = e;
+    if (!whole) return false;           // ".5": digits before a point
     if (i < len && s[i] == '.') {
         e = digits(s, len, i + 1);
-        if (!whole && e == i + 1) return false;
+        if (e == i + 1) return false;   // "5.": and after it
         i = e;
-    } else if (!whole) {
-        return false;
     }
     if (i < len && (s[i] == 'e' || s[i] == 'E')) {
         i++;
@@ -211,7 +306,7 @@ char *text_read_file(const char *path, size_t max_bytes, const char *what, size_
         break;
     case FS_NO_MEMORY: parse_error_set(err, path, 0, 0, "out of memory reading the %s", what); break;
     case FS_CANNOT_READ: parse_error_set(err, path, 0, 0, "cannot read the %s: %s", what, strerror(e.err)); break;
-    default: parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, strerror(e.err)); break;
+    default: parse_error_set(err, path, 0, 0, "cannot open the %s: %s", what, fs_strerror(e.err)); break;
     }
     return NULL;
 }

@@ -55,6 +55,31 @@ bool token_is(const Token *t, const char *word);
 // Copies a token into buf as a C string (truncated to n-1).
 void token_copy(const Token *t, char *buf, size_t n);
 
+// The first byte a line-oriented text file may not hold, for the parsers
+// that check a whole file first: a NUL, or a CR that is not part of a CRLF
+// (a file with old Mac line ends would read as one line). True and its
+// 1-based line and column (lines counted at LF) when there is one; *what
+// names it ("a NUL byte", "a lone CR (carriage return)").
+bool text_find_bad_byte(const char *text, size_t len, int *line, int *col, const char **what);
+
+// Quoted tokens (the script format's paths, docs/script-format.md): a token
+// that starts with '"' runs to the next unescaped '"' and may hold blanks;
+// inside, \" is a quote, \\ a backslash and \xHH (two hex digits, not 00)
+// any byte. A token without a leading quote is read as it stands.
+//
+// text_unquote reads the quoted token at s (s[0] == '"', at most len
+// bytes) into out (NUL-terminated, *out_len bytes); *used is the bytes it
+// spans, closing quote included. On failure it returns false with *bad the
+// offset of the problem in s and *why saying what was expected.
+bool text_unquote(const char *s, size_t len, char *out, size_t out_n, size_t *out_len, size_t *used, size_t *bad,
+                  const char **why);
+// True when word must be quoted to read back as one token: it is empty,
+// starts with '"', or holds a blank, a control byte or DEL.
+bool text_needs_quotes(const char *word);
+// word as one token into buf (quoted and escaped only when it needs it);
+// returns the length it needs, as snprintf does (buf cut when n is short).
+size_t text_quote(const char *word, char *buf, size_t n);
+
 // fs_read_text (core/fs.h: stops early at a NUL byte) with its failure as a ParseError (line 0) for
 // the parsers' callers: what names the file in messages ("level", "script").
 char *text_read_file(const char *path, size_t max_bytes, const char *what, size_t *len, ParseError *err);

@@ -246,6 +246,6 @@ bool legfile_save(const char *dir, int i, const LegProfile *want, ParseError *er
     bool ok = fs_write_atomic(path, out, out_len);
     int why = errno;
     mem_free(out);
-    if (!ok) parse_error_set(err, path, 0, 0, "cannot write: %s", strerror(why));
+    if (!ok) parse_error_set(err, path, 0, 0, "cannot write: %s", fs_strerror(why));
     return ok;
 }

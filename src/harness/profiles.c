@@ -40,7 +40,7 @@ bool profiles_load(const char *dir, LegProfile out[LEGS_COUNT], ParseError *err)
                 parse_error_set(err, path[i], 1, 1, "expected a leg profile of at most %d bytes",
                                 PROFILES_MAX_FILE_BYTES);
             else
-                parse_error_set(err, path[i], 0, 0, "cannot open leg profile: %s", strerror(e.err));
+                parse_error_set(err, path[i], 0, 0, "cannot open leg profile: %s", fs_strerror(e.err));
             ok = false;
         }
         text[i] = (LegProfileText){buf[i], len, path[i]};

@@ -181,17 +181,22 @@ bool recorder_save_as(Recorder *rec, const char *path, const char *level, char *
         snprintf(why, why_n, "out of memory while recording");
         return false;
     }
-    if (!level[0] || strpbrk(level, " \t\r\n")) {
-        snprintf(why, why_n, "the level path '%s' cannot be written in a replay (empty or has blanks)", level);
+    if (!level[0]) {
+        snprintf(why, why_n, "no level path to write in the replay");
         return false;
     }
     TextBuf out = {0};
-    char line[1200];
+    char line[1200], quoted[4200];
+    if (text_quote(level, quoted, sizeof quoted) >= sizeof quoted) {
+        snprintf(why, why_n, "the level path is too long to write in a replay");
+        return false;
+    }
     snprintf(line, sizeof line, "bossrush-script %d\n# recorded by bossrush; watch with: bossrush --replay FILE\n",
              SCRIPT_VERSION);
     textbuf_puts(&out, line);
-    snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64 "\n", level, rec->level_hash,
-             rec->legs_hash);
+    textbuf_puts(&out, "level ");
+    textbuf_puts(&out, quoted);
+    snprintf(line, sizeof line, " %016" PRIx64 " legs=%016" PRIx64 "\n", rec->level_hash, rec->legs_hash);
     textbuf_puts(&out, line);
     if (rec->has_seed) {
         snprintf(line, sizeof line, "seed %" PRIu32 "\n", rec->seed);
@@ -209,7 +214,7 @@ bool recorder_save_as(Recorder *rec, const char *path, const char *level, char *
     snprintf(line, sizeof line, "end %" PRId64 "\n", rec->last_tick);
     textbuf_puts(&out, line);
     bool ok = !out.oom && fs_write_atomic(path, out.p, out.len);
-    if (!ok) snprintf(why, why_n, "%s: cannot write: %s", path, out.oom ? "out of memory" : strerror(errno));
+    if (!ok) snprintf(why, why_n, "%s: cannot write: %s", path, out.oom ? "out of memory" : fs_strerror(errno));
     textbuf_free(&out);
     return ok;
 }

@@ -321,6 +321,14 @@ static bool parse_at(Parser *p) {
         if (!parse_hex16(p, 3, &h)) return false;
         if (s->sum_n >= s->sum_cap)
             return fail_at(p, p->tok[0].col, "too many checksums (at most %d)", SCRIPT_MAX_CHECKSUMS);
+        // The runner compares them in file order as the ticks pass: one out
+        // of order or repeated would never be compared, so it is refused.
+        const Checksum *prev = s->sum_n ? &s->sums[s->sum_n - 1] : NULL;
+        if (prev && t <= prev->tick)
+            return fail_at(p, p->tok[1].col,
+                           "checksum at tick %" PRId64 " %s line %d's checksum at tick %" PRId64
+                           " (checksums go in increasing tick order, each tick at most once)",
+                           t, t == prev->tick ? "repeats" : "is out of order after", prev->line, (int64_t)prev->tick);
         int at = s->subs_n;
         for (int i = 4; i < p->ntok; i++)
             if (!parse_subsys(p, i, at)) return false;
@@ -420,6 +428,32 @@ static bool order_checks(Script *s) {
     return true;
 }
 
+// The quoted path at token 1 (docs/script-format.md, "Paths"): unescaped
+// into out, and the line's tokens after it split again (a quoted path may
+// hold blanks, so the plain split cut it).
+static bool quoted_path(Parser *p, char *out, size_t out_n) {
+    const Token *q = &p->tok[1];
+    size_t rest = p->line.len - (size_t)(q->s - p->line.s), got, used, bad;
+    const char *why;
+    if (!text_unquote(q->s, rest, out, out_n, &got, &used, &bad, &why)) {
+        if (bad == 0) return fail_at(p, q->col, "level path too long");
+        return fail_at(p, q->col + (int)bad, "%s", why);
+    }
+    if (got == 0) return fail_at(p, q->col, "expected a level file path, got an empty quoted path");
+    if (used < rest && q->s[used] != ' ' && q->s[used] != '\t')
+        return fail_at(p, q->col + (int)used, "expected a blank or the end of the line after the closing quote");
+    TextLine after = {q->s + used, rest - used, p->line.number};
+    Token more[SCRIPT_MAX_TOKENS + 1];
+    int n = text_tokens(&after, more, SCRIPT_MAX_TOKENS - 1);
+    p->tok[1] = (Token){q->s, used, q->col};
+    for (int i = 0; i < n && i < SCRIPT_MAX_TOKENS - 1; i++) {
+        more[i].col += q->col - 1 + (int)used;
+        p->tok[2 + i] = more[i];
+    }
+    p->ntok = 2 + n;
+    return true;
+}
+
 static bool parse_lines(Parser *p, const char *text, size_t len) {
     Script *s = p->s;
     TextReader rd;
@@ -455,9 +489,14 @@ static bool parse_lines(Parser *p, const char *text, size_t len) {
         if (token_is(k, "level")) {
             if (s->level_line) return fail_at(p, k->col, "'level' given twice (first on line %d)", s->level_line);
             if (p->ntok < 2) return fail_at(p, end_col(p), "expected a level file path after 'level'");
+            if (p->tok[1].s[0] == '"') {
+                if (!quoted_path(p, s->level_given, sizeof s->level_given)) return false;
+            } else {
+                if (p->ntok > 4) return want_tokens(p, 4, "");
+                if (p->tok[1].len >= sizeof s->level_given) return fail_at(p, p->tok[1].col, "level path too long");
+                token_copy(&p->tok[1], s->level_given, sizeof s->level_given);
+            }
             if (p->ntok > 4) return want_tokens(p, 4, "");
-            if (p->tok[1].len >= sizeof s->level_given) return fail_at(p, p->tok[1].col, "level path too long");
-            token_copy(&p->tok[1], s->level_given, sizeof s->level_given);
             s->level_line = l.number;
             s->level_col = p->tok[1].col;
             if (p->ntok >= 3) {

@@ -256,16 +256,18 @@ char *script_rebless_text(const Script *s, const ScriptRun *r, const char *text,
     while (text_next_line(&rd, &l)) {
         const char *eol = l.s + l.len;
         size_t eol_n = (size_t)((text + rd.pos) - eol);  // "\n", "\r\n" or nothing
-        char line[1200 + SUBSYS_FORMAT_MAX];
+        char line[4200 + SUBSYS_FORMAT_MAX];
         const char *out = NULL;
         if (l.number == s->level_line) {
             // A recording from before the legs= token (a level hash, no
             // legs=) keeps that form and still loads as old replays do; any
-            // other file gets both hashes.
+            // other file gets both hashes. The path is written as the
+            // format quotes it (text_quote), so blanks survive.
+            char path[4100];
+            text_quote(s->level_given, path, sizeof path);
             if (s->has_legs_hash || !s->has_level_hash)
-                snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64, s->level_given, level_hash,
-                         legs_hash);
-            else snprintf(line, sizeof line, "level %s %016" PRIx64, s->level_given, level_hash);
+                snprintf(line, sizeof line, "level %s %016" PRIx64 " legs=%016" PRIx64, path, level_hash, legs_hash);
+            else snprintf(line, sizeof line, "level %s %016" PRIx64, path, level_hash);
             out = line;
         } else if (next_sum < s->sum_n && s->sums[next_sum].line == l.number) {
             // A line with subsystem hashes gets the World's own, however

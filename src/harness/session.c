@@ -252,7 +252,7 @@ int session_rebless(Session *s) {
     bool ok = fs_write_atomic(path, out, out_len);
     int why = errno;
     mem_free(out);
-    if (!ok) return fail(s, 2, "bossrush: %s: cannot write: %s", path, strerror(why));
+    if (!ok) return fail(s, 2, "bossrush: %s: cannot write: %s", path, fs_strerror(why));
     return 0;
 }
 

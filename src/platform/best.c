@@ -101,14 +101,17 @@ bool best_offer(BestTimes *b, const char *key, int64_t ticks) {
     return true;
 }
 
-void best_key_arena(char *out, size_t n, const char *level_path, Difficulty d) {
+// "arena.D." and the level file's name without .lvl/.tmj, its bytes other
+// than letters, digits, '-', '_' and '.' made '_', cut to stem_max bytes.
+static size_t arena_stem(char *out, size_t n, const char *level_path, Difficulty d, size_t stem_max) {
     const char *base = strrchr(level_path, '/');
     base = base ? base + 1 : level_path;
     size_t len = strlen(base);
     if (len > 4 && (strcmp(base + len - 4, ".lvl") == 0 || strcmp(base + len - 4, ".tmj") == 0)) len -= 4;
+    if (len > stem_max) len = stem_max;
     const char *dn = difficulty_name(d);
     int w = snprintf(out, n, "arena.%s.", dn ? dn : "normal");
-    if (w < 0 || (size_t)w >= n) return;
+    if (w < 0 || (size_t)w >= n) return n ? strlen(out) : 0;
     size_t at = (size_t)w;
     for (size_t i = 0; i < len && at + 1 < n; i++) {
         char c = base[i];
@@ -117,6 +120,26 @@ void best_key_arena(char *out, size_t n, const char *level_path, Difficulty d) {
         out[at++] = keep ? c : '_';
     }
     out[at] = 0;
+    return at;
+}
+
+void best_key_arena(char *out, size_t n, const char *level_path, uint64_t level_hash, Difficulty d) {
+    size_t at = arena_stem(out, n, level_path, d, BEST_STEM_MAX);
+    if (at < n) snprintf(out + at, n - at, ".%08" PRIx32, (uint32_t)(level_hash ^ level_hash >> 32));
+}
+
+void best_key_arena_legacy(char *out, size_t n, const char *level_path, Difficulty d) {
+    arena_stem(out, n, level_path, d, n);
+}
+
+int64_t best_get_arena(BestTimes *b, const char *level_path, uint64_t level_hash, Difficulty d, char *key,
+                       size_t key_n) {
+    char legacy[BEST_KEY_MAX];
+    best_key_arena(key, key_n, level_path, level_hash, d);
+    best_key_arena_legacy(legacy, sizeof legacy, level_path, d);
+    int64_t old = best_get(b, legacy);
+    if (!best_get(b, key) && old && strlen(legacy) < BEST_KEY_MAX - 1) best_offer(b, key, old);
+    return best_get(b, key);
 }
 
 void best_key_rush(char *out, size_t n, Difficulty d) {
@@ -148,15 +171,14 @@ bool best_load(BestTimes *b, const char *path) {
     bool writable = true;
     if (problems) {
         char bad[1100], msg[1200];
-        snprintf(bad, sizeof bad, "%s.bad", path);
         parse_error_format(&err, msg, sizeof msg);
-        writable = fs_write_atomic(bad, text, n);
+        writable = prefs_keep_bad(path, text, n, bad, sizeof bad);
         if (writable)
             log_warn("%s; %d line%s ignored (the file as it was is kept as %s)", msg, problems,
                      problems == 1 ? "" : "s", bad);
         else
             log_warn("%s; %d line%s ignored, and %s cannot be written (%s): new best times are not saved", msg,
-                     problems, problems == 1 ? "" : "s", bad, strerror(errno));
+                     problems, problems == 1 ? "" : "s", bad, fs_strerror(errno));
     }
     mem_free(text);
     return writable;
@@ -167,7 +189,7 @@ bool best_save(const BestTimes *b, const char *path) {
     char *buf = mem_alloc(1, cap);
     size_t n = buf ? best_format(b, buf, cap) : 0;
     bool ok = n && fs_write_atomic(path, buf, n);
-    if (!ok) log_warn("%s: cannot write the best times: %s", path, n ? strerror(errno) : "out of memory");
+    if (!ok) log_warn("%s: cannot write the best times: %s", path, n ? fs_strerror(errno) : "out of memory");
     mem_free(buf);
     return ok;
 }

@@ -1,6 +1,7 @@
 // replays.c -- names, listing and pruning of the replay folder (replays.h).
 #include "platform/replays.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,12 @@ static bool is_digits(const char *s, size_t n) {
     return n > 0;
 }
 
-void replays_arena_of(const char *level_path, char *out, size_t n) {
+void replays_arena_of(const char *level_path, uint64_t level_hash, char *out, size_t n) {
     const char *base = strrchr(level_path, '/');
     base = base ? base + 1 : level_path;
     size_t len = strlen(base);
     if (len > 4 && (strcmp(base + len - 4, ".lvl") == 0 || strcmp(base + len - 4, ".tmj") == 0)) len -= 4;
+    if (len > REPLAYS_STEM_MAX) len = REPLAYS_STEM_MAX;
     size_t k = 0;
     for (size_t i = 0; i < len && k + 1 < n; i++) {
         char c = base[i];
@@ -27,6 +29,7 @@ void replays_arena_of(const char *level_path, char *out, size_t n) {
     }
     if (k == 0 && n > 1) out[k++] = '-';
     if (n) out[k] = 0;
+    if (k < n) snprintf(out + k, n - k, "-%08" PRIx32, (uint32_t)(level_hash ^ level_hash >> 32));
 }
 
 bool replays_parse_name(const char *name, ReplayInfo *out) {
@@ -73,13 +76,13 @@ bool replays_parse_name(const char *name, ReplayInfo *out) {
     return true;
 }
 
-bool replays_new_path(const char *dir, time_t when, const char *level_path, Difficulty d, const char *result,
-                      int64_t ticks, char *out, size_t n) {
+bool replays_new_path(const char *dir, time_t when, const char *level_path, uint64_t level_hash, Difficulty d,
+                      const char *result, int64_t ticks, char *out, size_t n) {
     if (!fs_make_dirs(dir)) return false;
     struct tm tm;
     char stamp[32], arena[REPLAYS_ARENA_MAX], name[256];
     if (!localtime_r(&when, &tm) || !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm)) return false;
-    replays_arena_of(level_path, arena, sizeof arena);
+    replays_arena_of(level_path, level_hash, arena, sizeof arena);
     const char *diff = difficulty_name(d);
     for (int dup = 1; dup < 1000; dup++) {
         char st[sizeof stamp + 16];                // the stamp, '-' and up to 11 digits

@@ -21,6 +21,7 @@ void settings_default(Settings *s) {
     s->shake = LEVEL_FULL;
     s->flashing = LEVEL_FULL;
     s->difficulty = DIFFICULTY_NORMAL;
+    s->hints = true;
     bindings_default(&s->bind);
 }
 
@@ -40,10 +41,10 @@ bool settings_level_parse(const char *s, size_t len, SettingLevel *out) {
 }
 
 // The one-value keys, in the order they are written.
-typedef enum Kind { K_FLAG, K_VOLUME, K_LEVEL, K_DIFFICULTY } Kind;
+typedef enum Kind { K_FLAG, K_VOLUME, K_LEVEL, K_DIFFICULTY, K_BITS } Kind;
 enum {
     S_FULLSCREEN, S_MUSIC, S_SFX, S_DEBUG, S_INTEGER, S_VSYNC, S_SHAKE, S_FLASHING, S_DIFFICULTY,
-    S_ASSIST, S_GHOST, S_COUNT
+    S_ASSIST, S_GHOST, S_HINTS, S_HINTS_SEEN, S_COUNT
 };
 static const struct {
     const char *name;
@@ -52,7 +53,8 @@ static const struct {
     {"fullscreen", K_FLAG},    {"music_volume", K_VOLUME}, {"sfx_volume", K_VOLUME},
     {"debug", K_FLAG},         {"integer_scale", K_FLAG},  {"vsync", K_FLAG},
     {"shake", K_LEVEL},        {"flashing", K_LEVEL},      {"difficulty", K_DIFFICULTY},
-    {"assist_wiggle", K_FLAG}, {"ghost", K_FLAG},
+    {"assist_wiggle", K_FLAG}, {"ghost", K_FLAG},       {"hints", K_FLAG},
+    {"hints_seen", K_BITS},
 };
 // Binding keys follow: key_<button> and pad_<button>, button order.
 #define KEY_COUNT (S_COUNT + BIND_DEVICES * BTN_COUNT)
@@ -101,11 +103,13 @@ static bool scalar(Parse *p, int k, const Token *v, int line) {
     case K_FLAG: ok = text_parse_i64(v->s, v->len, &n) && n >= 0 && n <= 1; break;
     case K_VOLUME: ok = text_parse_i64(v->s, v->len, &n) && n >= 0 && n <= 100; break;
     case K_LEVEL: ok = settings_level_parse(v->s, v->len, k == S_SHAKE ? &s->shake : &s->flashing); break;
+    case K_BITS: ok = text_parse_i64(v->s, v->len, &n) && n >= 0 && n <= 255; break;
     default: ok = difficulty_parse(v->s, v->len, &s->difficulty); break;
     }
     if (!ok) {
         static const char *const want[] = {"expected 0 or 1", "expected an integer 0..100",
-                                           "expected full, reduced or off", "expected easy, normal or hard"};
+                                           "expected full, reduced or off", "expected easy, normal or hard",
+                                           "expected an integer 0..255"};
         problem(p, line, v->col, want[SCALARS[k].kind]);
         return false;
     }
@@ -118,6 +122,8 @@ static bool scalar(Parse *p, int k, const Token *v, int line) {
     case S_VSYNC: s->vsync = n; break;
     case S_ASSIST: s->assist_wiggle = n; break;
     case S_GHOST: s->ghost = n; break;
+    case S_HINTS: s->hints = n; break;
+    case S_HINTS_SEEN: s->hints_seen = (int)n; break;
     default: break;            // levels and the difficulty were parsed in place
     }
     return true;
@@ -281,6 +287,8 @@ static void scalar_text(const Settings *s, int k, char *v, size_t n) {
     case S_FLASHING: snprintf(v, n, "%s", settings_level_name(s->flashing)); break;
     case S_DIFFICULTY: snprintf(v, n, "%s", difficulty_name(s->difficulty)); break;
     case S_ASSIST: snprintf(v, n, "%d", s->assist_wiggle); break;
+    case S_HINTS: snprintf(v, n, "%d", s->hints); break;
+    case S_HINTS_SEEN: snprintf(v, n, "%d", s->hints_seen); break;
     default: snprintf(v, n, "%d", s->ghost); break;
     }
 }
@@ -335,9 +343,8 @@ bool settings_load(Settings *s, const char *path) {
         // to settings.txt.bad first (as best.txt's does), so a hand edit
         // with a typo is never lost.
         char bad[1100], msg[1200];
-        snprintf(bad, sizeof bad, "%s.bad", path);
         parse_error_format(&err, msg, sizeof msg);
-        writable = fs_write_atomic(bad, buf, n);
+        writable = prefs_keep_bad(path, buf, n, bad, sizeof bad);
         const char *what = problems == 1 ? "that line is ignored (its setting keeps the default)"
                                          : "lines are ignored (their settings keep the defaults)";
         char count[16] = "";
@@ -345,7 +352,7 @@ bool settings_load(Settings *s, const char *path) {
         if (writable) log_warn("%s; %s%s; the file as it was is kept as %s", msg, count, what, bad);
         else
             log_warn("%s; %s%s, and %s cannot be written (%s): changes are not saved", msg, count, what, bad,
-                     strerror(errno));
+                     fs_strerror(errno));
     }
     mem_free(buf);
     if (unknown) log_info("%s: %d line%s with unknown keys kept as they are", path, unknown, unknown == 1 ? "" : "s");
@@ -356,6 +363,6 @@ bool settings_save(const Settings *s, const char *path) {
     char buf[SETTINGS_MAX_BYTES];
     size_t n = settings_format(s, buf, sizeof buf);
     if (n && fs_write_atomic(path, buf, n)) return true;
-    log_warn("%s: cannot write: %s", path, n ? strerror(errno) : "settings too large");
+    log_warn("%s: cannot write: %s", path, n ? fs_strerror(errno) : "settings too large");
     return false;
 }

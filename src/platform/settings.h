@@ -40,6 +40,8 @@ typedef struct Settings {
     Difficulty difficulty;     // every arena (practice and the rush)
     bool assist_wiggle;        // wiggle mode without the gauge's cost
     bool ghost;                // race the best replay of the arena (app: its player drawn translucent)
+    bool hints;                // the app's one-line prompts where a newcomer gets stuck (default on)
+    int hints_seen;            // bit per prompt (app/hints.h) already learned: never shown again, 0..255
     Bindings bind;
     char extra[SETTINGS_EXTRA_MAX];   // lines with unknown keys, each ending in '\n'
     size_t extra_len;

@@ -207,6 +207,55 @@ static void player_burst(RenderCtx *rc, const World *w) {
     }
 }
 
+// A player shot pinging off Tetran's arm (EV_BLOCKED from WHO_TETRAN, a =
+// arm * TETRAN_MAX_SEGMENTS + segment): a white-hot flash on the arm, a
+// tight ring and sparks glancing off the arm's side the shot came from (the
+// player's), so a newcomer sees the arm stop the shot.
+static void tetran_ping(RenderCtx *rc, const World *w, const Event *e, double ts) {
+    int arm = e->a / TETRAN_MAX_SEGMENTS, seg = e->a % TETRAN_MAX_SEGMENTS;
+    Vec2 at = v2(e->x, e->y), n = v2_norm(v2_sub(w->player.pos, at));
+    for (int i = 0; i < w->tetran_count; i++) {
+        const Tetran *t = &w->tetrans[i];
+        if (!t->pts || arm >= t->cfg.arms || seg >= t->cfg.segments) continue;
+        Vec2 d = v2_norm(v2_sub(tetran_joint(t, arm, seg + 1), tetran_joint(t, arm, seg)));
+        Vec2 side = v2(-d.y, d.x);
+        if (v2_dot(side, n) < 0.0) side = v2_scale(side, -1.0);
+        if (v2_len2(side) > 0.0) n = side;
+        break;
+    }
+    if (v2_len2(n) == 0.0) n = v2(0.0, 1.0);
+    // The shot itself glances off: a bright streak along its path (from the
+    // player) mirrored in the arm.
+    Vec2 in = v2_norm(v2_sub(at, w->player.pos)), out = v2_sub(in, v2_scale(n, 2.0 * v2_dot(in, n)));
+    Particle *shot = spawn(rc, FX_SPARK, e->x, e->y);
+    if (shot && v2_len2(out) > 0.0) {
+        shot->vx = (float)(out.x * 7.0);
+        shot->vy = (float)(out.y * 7.0);
+        shot->size = (float)(5.0 * ts);
+        shot->life = shot->life_max = 12;
+        shot->c = (SDL_Color){255, 250, 200, 255};
+    }
+    float base = atan2f((float)n.y, (float)n.x);
+    for (int k = 0; k < 12; k++) {
+        Particle *p = spawn(rc, FX_SPARK, e->x, e->y);
+        if (!p) break;
+        float a = base + vrand(rc, -1.0f, 1.0f), v = vrand(rc, 3.0f, 8.0f);
+        p->vx = cosf(a) * v;
+        p->vy = sinf(a) * v;
+        p->size = (float)(3.4 * ts) * vrand(rc, 0.8f, 1.25f);
+        p->life = p->life_max = 9 + (int)vrand(rc, 0.0f, 6.0f);
+        p->c = k % 3 ? (SDL_Color){255, 236, 170, 255} : (SDL_Color){255, 255, 255, 255};
+    }
+    flash(rc, e->x, e->y, (float)(30 * ts), 6, (SDL_Color){255, 248, 220, 255});
+    Particle *ring = spawn(rc, FX_RING, e->x, e->y);
+    if (ring) {
+        ring->size = (float)(5 * ts);
+        ring->grow = (float)(2.2 * ts);
+        ring->life = ring->life_max = 10;
+        ring->c = (SDL_Color){255, 240, 200, 255};
+    }
+}
+
 static void on_event(RenderCtx *rc, const World *w, const Event *e) {
     Fx *fx = rc->fx;
     SDL_Color c;
@@ -231,6 +280,19 @@ static void on_event(RenderCtx *rc, const World *w, const Event *e) {
         burst(rc, FX_SPARK, e->x, e->y, 10, 1.5f, 5.0f, 3.5f, 12, c);
         if (fx->shake < 2.0f) fx->shake = 2.0f;
         boss_flash(fx, w, e, 1.0f);
+        // A shot that reached Tetran's core: a ring round the core too, so
+        // it reads apart from a shot stopped by an arm.
+        for (int i = 0; i < w->tetran_count && e->who == WHO_TETRAN; i++) {
+            const Tetran *t = &w->tetrans[i];
+            if (v2_dist(t->pos, v2(e->x, e->y)) > t->cfg.core_px * 2.0 + 16.0) continue;
+            Particle *p = spawn(rc, FX_RING, t->pos.x, t->pos.y);
+            if (!p) break;
+            p->size = (float)t->cfg.core_px;
+            p->grow = (float)(2.5 * ts);
+            p->life = p->life_max = 14;
+            p->c = (SDL_Color){255, 120, 90, 255};
+            break;
+        }
         break;
     case EV_PHASE: {
         // A new phase: the boss flashes longer, a ring in its colour, the
@@ -263,7 +325,8 @@ static void on_event(RenderCtx *rc, const World *w, const Event *e) {
         }
         break;
     case EV_BLOCKED:
-        burst(rc, FX_SPARK, e->x, e->y, 5, 2.0f, 4.5f, 2.5f, 8, (SDL_Color){200, 210, 230, 255});
+        if (e->who == WHO_TETRAN) tetran_ping(rc, w, e, ts);
+        else burst(rc, FX_SPARK, e->x, e->y, 5, 2.0f, 4.5f, 2.5f, 8, (SDL_Color){200, 210, 230, 255});
         break;
     case EV_PLAYER_HURT: {
         fx->hurt_flash = 1.0f;

@@ -11,7 +11,7 @@
 bool png_save(SDL_Surface *s, const char *path, char *why, size_t why_n) {
     char tmp[1300];
     if (!fs_temp_beside(path, tmp, sizeof tmp)) {
-        snprintf(why, why_n, "cannot write beside %s: %s", path, strerror(errno));
+        snprintf(why, why_n, "cannot write beside %s: %s", path, fs_strerror(errno));
         return false;
     }
     if (IMG_SavePNG(s, tmp) != 0) {
@@ -20,7 +20,7 @@ bool png_save(SDL_Surface *s, const char *path, char *why, size_t why_n) {
         return false;
     }
     if (!fs_commit(tmp, path)) {
-        snprintf(why, why_n, "cannot rename the PNG to %s: %s", path, strerror(errno));
+        snprintf(why, why_n, "cannot rename the PNG to %s: %s", path, fs_strerror(errno));
         return false;
     }
     return true;

@@ -651,6 +651,7 @@ void render_world(RenderCtx *rc, const World *w) {
     if (layer) world_end(rc, w, layer, prev, pulse);
     else draw_shots(rc, w, pulse);
     fx_draw(rc);
+    draw_gauge(rc, w);
     fx_draw_overlay(rc);
     if (rc->hud) render_hud(rc, w);
     // Last, so flashes never hide it; still in the shaken camera so the

@@ -102,6 +102,18 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
 int draw_shots_in_view(const RenderCtx *rc, const struct World *w, int enough);
 void draw_shots_free(RenderCtx *rc);
 void draw_player(RenderCtx *rc, const struct World *w);
+// The wiggle gauge at the player (render/draw/gauge.c): how it looks now,
+// and the drawing (nothing when hidden: the assist's unlimited wiggle, or
+// the player down).
+typedef enum GaugeLook {
+    GAUGE_HIDDEN = 0,
+    GAUGE_FULL,
+    GAUGE_DRAINING,            // wiggle held
+    GAUGE_LOCKED,              // ran empty: no wiggle until it is back at a third
+    GAUGE_REFILLING,
+} GaugeLook;
+GaugeLook draw_gauge_look(const struct World *w);
+void draw_gauge(RenderCtx *rc, const struct World *w);
 
 // The HUD alone (player hp, boss bar with name, arena name), in screen px.
 void render_hud(RenderCtx *rc, const struct World *w);

@@ -111,6 +111,23 @@ static void line_col(const char *text, const char *pos, int *line, int *col) {
     }
 }
 
+// The first \u0000 inside a JSON string of a well-formed document, or NULL:
+// cJSON would end the C string there and silently cut the name or value.
+static const char *escaped_nul(const char *p, const char *end) {
+    bool in_string = false;
+    for (; p < end; p++) {
+        if (!in_string) {
+            in_string = *p == '"';
+        } else if (*p == '"') {
+            in_string = false;
+        } else if (*p == '\\' && p + 1 < end) {
+            if (p[1] == 'u' && end - p >= 6 && !memcmp(p + 2, "0000", 4)) return p;
+            p++;                         // the escaped character
+        }
+    }
+    return NULL;
+}
+
 // Parses a whole JSON document (a UTF-8 BOM allowed); on a syntax error the
 // message has the line and column where cJSON stopped.
 cJSON *tmj_parse_json(Ctx *c, const char *file, const char *text, size_t len, const char *what) {
@@ -121,8 +138,16 @@ cJSON *tmj_parse_json(Ctx *c, const char *file, const char *text, size_t len, co
     const char *pos = end ? end : text + len;
     if (root) {
         while (pos < text + len && (*pos == ' ' || *pos == '\t' || *pos == '\r' || *pos == '\n')) pos++;
-        if (pos == text + len) return root;
+        const char *nul = pos == text + len ? escaped_nul(text + skip, text + len) : NULL;
+        if (pos == text + len && !nul) return root;
         cJSON_Delete(root);
+        if (nul) {
+            int line, col;
+            line_col(text, nul, &line, &col);
+            parse_error_set(c->err, file, line, col,
+                            "unexpected \\u0000 (a NUL character) in a string: names and values cannot hold one");
+            return NULL;
+        }
     }
     int line, col;
     line_col(text, pos, &line, &col);

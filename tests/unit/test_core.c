@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -77,6 +78,43 @@ static void test_text_lines_bom_crlf(void **state) {
     assert_false(text_next_line(&r, &l));
 }
 
+// Quoted tokens (script paths): every byte 1..255 round-trips through
+// text_quote and text_unquote, bare words stay bare, and broken quoting
+// names the offset of the problem.
+static void test_quote_round_trip(void **state) {
+    (void)state;
+    char word[300], q[1300], back[300];
+    size_t got, used, bad;
+    const char *why;
+    for (int b = 1; b < 256; b++) {
+        snprintf(word, sizeof word, "a%cb c", (char)b);
+        size_t n = text_quote(word, q, sizeof q);
+        assert_int_equal(n, strlen(q));
+        assert_int_equal(q[0], '"');
+        assert_true(text_unquote(q, n, back, sizeof back, &got, &used, &bad, &why));
+        assert_int_equal(used, n);
+        assert_string_equal(back, word);
+        for (size_t i = 0; i < n; i++) assert_true((unsigned char)q[i] >= ' ' && q[i] != 0x7f);
+    }
+    assert_false(text_needs_quotes("levels/01-tetran.lvl"));
+    assert_false(text_needs_quotes("a\\b\"c"));              // only a leading quote needs quoting
+    assert_true(text_needs_quotes("\"x"));
+    assert_true(text_needs_quotes(""));
+    text_quote("plain/path.lvl", q, sizeof q);
+    assert_string_equal(q, "plain/path.lvl");
+    text_quote("My Levels/a \"b\".lvl", q, sizeof q);
+    assert_string_equal(q, "\"My Levels/a \\\"b\\\".lvl\"");
+    static const struct {
+        const char *in;
+        size_t bad;
+    } broken[] = {{"\"no end", 7}, {"\"bad \\q\"", 5}, {"\"\\x0\"", 1}, {"\"\\x00\"", 1}, {"\"\\", 1}};
+    for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
+        assert_false(text_unquote(broken[i].in, strlen(broken[i].in), back, sizeof back, &got, &used, &bad, &why));
+        assert_int_equal(bad, broken[i].bad);
+    }
+    assert_false(text_unquote("\"abcdef\"", 8, back, 4, &got, &used, &bad, &why));   // too long for out
+}
+
 static void test_tokens_and_columns(void **state) {
     (void)state;
     TextLine l = {"at  12\tdown left", 16, 1};
@@ -104,7 +142,13 @@ static void test_strict_numbers(void **state) {
     assert_true(text_parse_u64("4294967295", 10, &u) && u == 4294967295u);
     assert_false(text_parse_u64("-1", 2, &u));
     assert_true(text_parse_f64("2.5", 3, &d) && d == 2.5);
-    assert_true(text_parse_f64("-.5", 3, &d) && d == -0.5);
+    assert_true(text_parse_f64("-0.5", 4, &d) && d == -0.5);
+    // A point needs digits on both sides (the formats' rule; issue 22).
+    assert_false(text_parse_f64("-.5", 3, &d));
+    assert_false(text_parse_f64(".5", 2, &d));
+    assert_false(text_parse_f64("5.", 2, &d));
+    assert_false(text_parse_f64("5.e3", 4, &d));
+    assert_true(text_parse_f64("1e3", 3, &d) && d == 1000);
     assert_false(text_parse_f64("nan", 3, &d));
     assert_false(text_parse_f64("inf", 3, &d));
     assert_false(text_parse_f64("0x10", 4, &d));
@@ -124,7 +168,7 @@ static void test_strict_numbers(void **state) {
     assert_false(text_parse_u64("+1", 2, &u));
     assert_true(text_parse_i64("+5", 2, &i) && i == 5);
     assert_true(text_parse_f64("1e3", 3, &d) && d == 1000.0);
-    assert_true(text_parse_f64("5.", 2, &d) && d == 5.0);
+    assert_false(text_parse_f64("5.", 2, &d));           // a point needs digits after it too
     assert_true(text_parse_f64("-2.5E-1", 7, &d) && d == -0.25);
     assert_false(text_parse_f64(".", 1, &d));
     assert_false(text_parse_f64("1e", 2, &d));
@@ -319,6 +363,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rng_repeatable_and_seeded), cmocka_unit_test(test_hash_canonical),
         cmocka_unit_test(test_text_lines_bom_crlf),       cmocka_unit_test(test_tokens_and_columns),
+        cmocka_unit_test(test_quote_round_trip),
         cmocka_unit_test(test_nul_column),
         cmocka_unit_test(test_strict_numbers),            cmocka_unit_test(test_parse_error_format),
         cmocka_unit_test(test_shown_escapes_and_cuts),

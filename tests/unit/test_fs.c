@@ -1,5 +1,5 @@
-// test_fs.c -- core/fs: whole-file reads (regular file, pipe, folder and
-// oversized input refused), atomic writes (content replaced, no temp file
+// test_fs.c -- core/fs: whole-file reads (regular files only: a FIFO, a
+// device, a pipe, a folder and oversized input refused), atomic writes (content replaced, no temp file
 // left, the old file kept when the write fails), mkdir -p, paths, listings.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/fs.h"
@@ -77,31 +78,39 @@ static void test_read_refuses_folder_and_missing(void **state) {
     size_t len;
     FsReadError e;
     assert_null(fs_read_file("/tmp", 1024, &len, &e));
-    assert_int_equal(e.fail, FS_CANNOT_OPEN);
+    assert_int_equal(e.fail, FS_NOT_REGULAR);
     assert_int_equal(e.err, EISDIR);
+    assert_string_equal(fs_strerror(e.err), "not a regular file (a folder)");
     assert_null(fs_read_file("/nonexistent/x", 1024, &len, &e));
     assert_int_equal(e.fail, FS_CANNOT_OPEN);
     assert_int_equal(e.err, ENOENT);
 }
 
-// A text read stops at the chunk that brought a NUL byte: /dev/zero (a
-// stream that never ends) is refused after 64 KiB, not after max_bytes.
+// A text read stops at the chunk that brought a NUL byte; the buffer holds
+// what came so far (the parser reports where the NUL is).
 static void test_read_text_stops_at_nul(void **state) {
     (void)state;
     size_t len = 0;
     FsReadError e;
-    char *s = fs_read_text("/dev/zero", (size_t)1 << 30, &len, &e);
-    assert_non_null(s);
-    assert_true(len > 0 && len <= 65536);
-    assert_int_equal(s[0], 0);
-    mem_free(s);
     char dir[] = "/tmp/test_fs_XXXXXX", p[600];
     make_dir(dir);
     fs_join(dir, "t.txt", p, sizeof p);
     put(p, "no nul here\n");
-    s = fs_read_text(p, 1024, &len, &e);
+    char *s = fs_read_text(p, 1024, &len, &e);
     assert_non_null(s);
     assert_int_equal(len, 12);
+    mem_free(s);
+    FILE *f = fopen(p, "wb");
+    assert_non_null(f);
+    static char big[200000];
+    big[10] = 0;
+    for (int i = 0; i < 10; i++) big[i] = 'a';
+    for (size_t i = 11; i < sizeof big; i++) big[i] = 'b';
+    assert_int_equal(fwrite(big, 1, sizeof big, f), sizeof big);
+    fclose(f);
+    s = fs_read_text(p, (size_t)1 << 30, &len, &e);
+    assert_non_null(s);
+    assert_int_equal(s[10], 0);
     mem_free(s);
     rm_dir(dir);
 }
@@ -123,36 +132,100 @@ static void test_read_refuses_large_file(void **state) {
 }
 
 // A pipe has no size: it is read to its end, and stopped past the limit.
-static void test_read_pipe(void **state) {
+// Special files are refused at once, never waited on: a FIFO with no
+// writer (a plain open would block forever), a pipe, a character device,
+// and the folder above; the reason is one text everywhere.
+static void test_read_refuses_special_files(void **state) {
     (void)state;
+    size_t len;
+    FsReadError e;
+    char dir[] = "/tmp/test_fs_XXXXXX", fifo[600];
+    make_dir(dir);
+    fs_join(dir, "fifo", fifo, sizeof fifo);
+    assert_int_equal(mkfifo(fifo, 0644), 0);
+    assert_null(fs_read_file(fifo, 1024, &len, &e));
+    assert_int_equal(e.fail, FS_NOT_REGULAR);
+    assert_int_equal(e.err, FS_ENOTREG);
+    assert_string_equal(fs_strerror(e.err), "not a regular file (a pipe, a device or a socket)");
+    assert_null(fs_read_text(fifo, 1024, &len, &e));
+    assert_int_equal(e.fail, FS_NOT_REGULAR);
+    assert_string_equal(fs_unreadable(fifo), "not a regular file (a pipe, a device or a socket)");
+    assert_null(fs_read_text("/dev/zero", 1024, &len, &e));
+    assert_int_equal(e.fail, FS_NOT_REGULAR);
+    assert_null(fs_read_text("/dev/null", 1024, &len, &e));
+    assert_int_equal(e.fail, FS_NOT_REGULAR);
     int fds[2];
     assert_int_equal(pipe(fds), 0);
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fds[0]);
-    if (!fs_stat(path, &(FsStat){0})) {       // no /proc: nothing to test here
-        close(fds[0]);
-        close(fds[1]);
-        skip();
+    if (fs_stat(path, &(FsStat){0})) {          // with /proc: an anonymous pipe too
+        assert_null(fs_read_file(path, 1024, &len, &e));
+        assert_int_equal(e.fail, FS_NOT_REGULAR);
     }
-    static const char text[] = "through a pipe\n";
-    assert_int_equal(write(fds[1], text, sizeof text - 1), (ssize_t)(sizeof text - 1));
-    close(fds[1]);
-    size_t len;
-    FsReadError e;
-    char *s = fs_read_file(path, 1024, &len, &e);
-    assert_non_null(s);
-    assert_string_equal(s, text);
-    mem_free(s);
     close(fds[0]);
+    close(fds[1]);
+    rm_dir(dir);
+}
 
-    assert_int_equal(pipe(fds), 0);
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fds[0]);
-    assert_int_equal(write(fds[1], text, sizeof text - 1), (ssize_t)(sizeof text - 1));
-    close(fds[1]);
-    assert_null(fs_read_file(path, 5, &len, &e));
-    assert_int_equal(e.fail, FS_TOO_LARGE);
-    assert_true(e.size == -1);
-    close(fds[0]);
+// Outputs never replace anything but a regular file: a FIFO, a device node
+// (made when running as root), a folder and a symbolic link are left as
+// they were and the write fails. No temp file is left.
+static void test_write_refuses_special_files(void **state) {
+    (void)state;
+    char dir[] = "/tmp/test_fs_XXXXXX", p[600], link[600], target[600];
+    make_dir(dir);
+    struct stat st;
+    fs_join(dir, "fifo", p, sizeof p);
+    assert_int_equal(mkfifo(p, 0644), 0);
+    errno = 0;
+    assert_false(fs_write_atomic(p, "x", 1));
+    assert_int_equal(errno, FS_ENOTREG);
+    assert_int_equal(lstat(p, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    char tmp[700];
+    assert_false(fs_temp_beside(p, tmp, sizeof tmp));
+    fs_join(dir, "dev", p, sizeof p);
+    if (mknod(p, S_IFCHR | 0644, makedev(1, 3)) == 0) {       // like /dev/null (root only)
+        assert_false(fs_write_atomic(p, "x", 1));
+        assert_int_equal(lstat(p, &st), 0);
+        assert_true(S_ISCHR(st.st_mode));
+    }
+    fs_join(dir, "sub", p, sizeof p);
+    assert_true(fs_make_dirs(p));
+    assert_false(fs_write_atomic(p, "x", 1));
+    assert_true(fs_is_dir(p));
+    // Symbolic links are refused whatever they point to (to nothing, to a
+    // FIFO, to a regular file): the link and its target stay as they were.
+    const char *to[] = {"/nonexistent/none", "fifo", "real.txt"};
+    fs_join(dir, "real.txt", target, sizeof target);
+    put(target, "old\n");
+    for (int i = 0; i < 3; i++) {
+        snprintf(link, sizeof link, "%s/link%d", dir, i);
+        assert_int_equal(symlink(to[i], link), 0);
+        errno = 0;
+        assert_false(fs_write_atomic(link, "x", 1));
+        assert_int_equal(errno, FS_ESYMLINK);
+        assert_false(fs_temp_beside(link, tmp, sizeof tmp));
+        assert_int_equal(lstat(link, &st), 0);
+        assert_true(S_ISLNK(st.st_mode));
+    }
+    size_t len;
+    char *s = fs_read_file(target, 100, &len, NULL);
+    assert_non_null(s);
+    assert_string_equal(s, "old\n");
+    mem_free(s);
+    // A FIFO that appears between the temp file and the commit is kept.
+    fs_join(dir, "late", p, sizeof p);
+    assert_true(fs_temp_beside(p, tmp, sizeof tmp));
+    assert_int_equal(mkfifo(p, 0644), 0);
+    assert_false(fs_commit(tmp, p));
+    assert_int_equal(lstat(p, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    assert_int_equal(access(tmp, F_OK), -1);
+    DIR *d = opendir(dir);
+    for (struct dirent *de; (de = readdir(d)) != NULL;) assert_null(strstr(de->d_name, ".tmp"));
+    closedir(d);
+    rm_dir(dir);
 }
 
 static void test_write_atomic_replaces(void **state) {
@@ -205,8 +278,8 @@ static void test_write_atomic_failure_keeps_old(void **state) {
     assert_string_equal(s, "old");
     mem_free(s);
     char tmp[700];
-    assert_true(fs_temp_beside(p, tmp, sizeof tmp));
-    assert_false(fs_commit(tmp, p));
+    assert_false(fs_temp_beside(p, tmp, sizeof tmp));      // refused before a temp file is made
+    assert_int_equal(errno, EISDIR);
     assert_int_equal(entries(dir), 1);
     // A read-only folder keeps its old file (root may write anyway).
     if (geteuid() != 0) {
@@ -290,7 +363,7 @@ static void test_stat_and_list(void **state) {
     assert_true(fs_is_file(p) && !fs_is_dir(p));
     assert_null(fs_unreadable(p));
     assert_true(fs_is_dir(dir) && !fs_is_file(dir));
-    assert_string_equal(fs_unreadable(dir), "not a regular file");
+    assert_string_equal(fs_unreadable(dir), "not a regular file (a folder)");
     fs_join(dir, "none", p, sizeof p);
     assert_false(fs_stat(p, &st));
     assert_int_equal(st.kind, FS_MISSING);
@@ -303,7 +376,8 @@ int main(void) {
         cmocka_unit_test(test_read_regular_file),
         cmocka_unit_test(test_read_refuses_folder_and_missing),
         cmocka_unit_test(test_read_refuses_large_file), cmocka_unit_test(test_read_text_stops_at_nul),
-        cmocka_unit_test(test_read_pipe),
+        cmocka_unit_test(test_read_refuses_special_files),
+        cmocka_unit_test(test_write_refuses_special_files),
         cmocka_unit_test(test_write_atomic_replaces),
         cmocka_unit_test(test_write_atomic_failure_keeps_old),
         cmocka_unit_test(test_make_dirs),

@@ -680,7 +680,8 @@ static void test_load_profiles_dir(void **state) {
     fclose(f);
     assert_false(profiles_load(dir, got, &err));
     assert_true(strstr(err.msg, "NUL") != NULL);
-    assert_int_equal(err.line, 1);
+    assert_int_equal(err.line, 2);          // where the NUL is: after the first line's LF
+    assert_int_equal(err.col, 1);
     const char *names[4] = {"front-left.leg", "back-left.leg", "front-right.leg", "back-right.leg"};
     for (int i = 0; i < 4; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);

@@ -506,6 +506,50 @@ static void test_player_feedback(void **state) {
     world_free(w);
 }
 
+// The wiggle gauge is drawn at the player in every state but hidden (the
+// assist): full mint, draining amber, locked-out red, refilling blue, told
+// apart by the bar's colour above the body (docs/feedback.md).
+static void test_wiggle_gauge_at_player(void **state) {
+    (void)state;
+    World *w = arena("levels/test/tetran-duel.lvl");
+    Shot o;
+    shot_open(&o, RENDER_FULL);
+    Player *p = &w->player;
+    struct {
+        bool wiggle, locked;
+        int gauge;
+        GaugeLook look;
+        int ch;                // the channel that leads
+    } cases[] = {
+        {false, false, PLAYER_WIGGLE_FULL, GAUGE_FULL, 1},
+        {true, false, PLAYER_WIGGLE_FULL, GAUGE_DRAINING, 0},
+        {false, true, PLAYER_WIGGLE_FULL, GAUGE_LOCKED, 0},
+        {false, false, PLAYER_WIGGLE_FULL - 1, GAUGE_REFILLING, 2},
+    };
+    double r[4], g[4], b[4];
+    for (int i = 0; i < 4; i++) {
+        p->wiggle = cases[i].wiggle;
+        p->wiggle_locked = cases[i].locked;
+        p->wiggle_gauge = cases[i].gauge;
+        assert_int_equal(draw_gauge_look(w), cases[i].look);
+        shot_draw(&o, w);
+        SDL_FPoint c = on_screen(&o, v2(p->pos.x, p->pos.y - p->radius * 2.5));
+        int x0 = (int)c.x - 16, y0 = (int)c.y - 2;
+        r[i] = mean(&o, x0, y0, x0 + 12, y0 + 4, 0);
+        g[i] = mean(&o, x0, y0, x0 + 12, y0 + 4, 1);
+        b[i] = mean(&o, x0, y0, x0 + 12, y0 + 4, 2);
+        double lead = cases[i].ch == 0 ? r[i] : cases[i].ch == 1 ? g[i] : b[i];
+        assert_true(lead >= r[i] && lead >= g[i] && lead >= b[i]);
+    }
+    assert_true(g[1] > g[2] + 60);        // amber against red: the green tells them apart
+    assert_true(r[1] > 200 && r[2] > 100);
+    assert_true(b[3] > r[3] + 40 && g[0] > r[0] + 40);
+    w->assist_wiggle = true;
+    assert_int_equal(draw_gauge_look(w), GAUGE_HIDDEN);
+    shot_close(&o);
+    world_free(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enemy_shot_rim_and_core),
@@ -520,6 +564,7 @@ int main(void) {
         cmocka_unit_test(test_offscreen_marker),
         cmocka_unit_test(test_boss_bar),
         cmocka_unit_test(test_player_feedback),
+        cmocka_unit_test(test_wiggle_gauge_at_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,11 +32,27 @@ static int teardown_dir(void **state) {
 
 static void test_names(void **state) {
     (void)state;
+    ReplayInfo r0;
     char a[REPLAYS_ARENA_MAX];
-    replays_arena_of("levels/01-tetran.lvl", a, sizeof a);
-    assert_string_equal(a, "01-tetran");
-    replays_arena_of("/x/y/my_arena v2.tmj", a, sizeof a);
-    assert_string_equal(a, "my-arena-v2");
+    replays_arena_of("levels/01-tetran.lvl", 0x0123456789abcdefull, a, sizeof a);
+    assert_string_equal(a, "01-tetran-88888888");         // the hash's two halves xor'ed
+    replays_arena_of("/x/y/my_arena v2.tmj", 1, a, sizeof a);
+    assert_string_equal(a, "my-arena-v2-00000001");
+    // Names that read the same once made file-safe stay apart by their hash;
+    // a long name is cut, never the hash (the name still parses).
+    char b[REPLAYS_ARENA_MAX];
+    replays_arena_of("my arena.lvl", 11, a, sizeof a);
+    replays_arena_of("my-arena.lvl", 12, b, sizeof b);
+    assert_string_not_equal(a, b);
+    char long_name[300];
+    memset(long_name, 'x', 250);
+    snprintf(long_name + 250, sizeof long_name - 250, ".lvl");
+    replays_arena_of(long_name, 0xffffffffull, a, sizeof a);
+    assert_int_equal(strlen(a), REPLAYS_STEM_MAX + 9);
+    assert_string_equal(a + REPLAYS_STEM_MAX, "-ffffffff");
+    char file[200];
+    snprintf(file, sizeof file, "20250611-203015_%s_normal_won_5.rpl", a);
+    assert_true(replays_parse_name(file, &r0));
     ReplayInfo r;
     assert_true(replays_parse_name("20250611-203015_01-tetran_normal_won_5234.rpl", &r));
     assert_string_equal(r.stamp, "20250611-203015");
@@ -62,7 +78,7 @@ static void test_names(void **state) {
 static void add(time_t when, const char *arena, Difficulty d, const char *result, int64_t ticks) {
     char path[1400], level[200];
     snprintf(level, sizeof level, "levels/%s.lvl", arena);
-    assert_true(replays_new_path(dir, when, level, d, result, ticks, path, sizeof path));
+    assert_true(replays_new_path(dir, when, level, 0, d, result, ticks, path, sizeof path));
     fixture_put(path, "");
 }
 
@@ -83,13 +99,13 @@ static void test_same_second_and_order(void **state) {
     ReplayList l;
     assert_true(replays_list(dir, &l));
     assert_int_equal(l.n, 3);
-    assert_string_equal(l.r[0].arena, "b");
+    assert_string_equal(l.r[0].arena, "b-00000000");
     assert_int_equal(l.r[1].dup, 2);
     assert_int_equal(l.r[2].dup, 1);
     // Equal times: the older is the best.
-    assert_ptr_equal(replays_best(&l, "a", DIFFICULTY_NORMAL), &l.r[2]);
-    assert_null(replays_best(&l, "b", DIFFICULTY_EASY));   // lost
-    assert_null(replays_best(&l, "a", DIFFICULTY_HARD));
+    assert_ptr_equal(replays_best(&l, "a-00000000", DIFFICULTY_NORMAL), &l.r[2]);
+    assert_null(replays_best(&l, "b-00000000", DIFFICULTY_EASY));   // lost
+    assert_null(replays_best(&l, "a-00000000", DIFFICULTY_HARD));
     replays_list_free(&l);
 }
 
@@ -130,7 +146,7 @@ static void test_prune_keeps_limits(void **state) {
     assert_int_equal(replays_prune(dir, REPLAYS_KEEP), 2);   // the 51st newest and the old best
     assert_true(replays_list(dir, &l));
     assert_int_equal(l.n, REPLAYS_KEEP + 2);
-    assert_int_equal(replays_best(&l, "tetran", DIFFICULTY_NORMAL)->ticks, 800);
+    assert_int_equal(replays_best(&l, "tetran-00000000", DIFFICULTY_NORMAL)->ticks, 800);
     replays_list_free(&l);
 }
 

@@ -389,7 +389,7 @@ static void test_broken_replays(void **state) {
     rm_all(rdir);
     assert_int_equal(mkfifo(rdir, 0644), 0);
     char out[900];
-    assert_false(replays_new_path(rdir, 0, "levels/test/flat.lvl", DIFFICULTY_NORMAL, "won", 5, out, sizeof out));
+    assert_false(replays_new_path(rdir, 0, "levels/test/flat.lvl", 0, DIFFICULTY_NORMAL, "won", 5, out, sizeof out));
     ReplayList l;
     assert_false(replays_list(rdir, &l));
     assert_int_equal(l.n, 0);
@@ -495,7 +495,7 @@ static void test_full_disk(void **state) {
         old_len = good_replay(old, sizeof old);
         put_bytes(p, old, old_len);
         char next[900];
-        assert_true(replays_new_path(rdir, 0, "levels/test/flat.lvl", DIFFICULTY_NORMAL, "quit", 5, next, sizeof next));
+        assert_true(replays_new_path(rdir, 0, "levels/test/flat.lvl", 0, DIFFICULTY_NORMAL, "quit", 5, next, sizeof next));
         fault = faults[f];
         written = 0;
         assert_false(save_replay(next, why, sizeof why));
@@ -580,7 +580,7 @@ static void test_killed_before_rename(void **state) {
     char rdir[700], next[900];
     fs_join(dir, "replays", rdir, sizeof rdir);
     assert_true(fs_make_dirs(rdir));
-    assert_true(replays_new_path(rdir, 0, "levels/test/flat.lvl", DIFFICULTY_NORMAL, "quit", 5, next, sizeof next));
+    assert_true(replays_new_path(rdir, 0, "levels/test/flat.lvl", 0, DIFFICULTY_NORMAL, "quit", 5, next, sizeof next));
     kill_during_save(save_replay_arg, next);
     assert_int_equal(entries(rdir), 1);        // the temp file only: no replay of that name
     assert_false(fs_is_file(next));
@@ -620,7 +620,7 @@ static int read_only_checks(const char *dir) {
     if (out.result || warnings_naming(out.text, b) != 1) return 4;
     char rdir[700], next[900], why[1400];
     fs_join(dir, "replays", rdir, sizeof rdir);
-    if (!replays_new_path(rdir, 0, "levels/test/flat.lvl", DIFFICULTY_NORMAL, "quit", 5, next, sizeof next)) return 5;
+    if (!replays_new_path(rdir, 0, "levels/test/flat.lvl", 0, DIFFICULTY_NORMAL, "quit", 5, next, sizeof next)) return 5;
     if (save_replay(next, why, sizeof why) || !strstr(why, strerror(EACCES))) return 6;
     if (replays_prune(rdir, 0) != 0) return 7;
     return 0;

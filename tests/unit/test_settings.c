@@ -42,6 +42,8 @@ static void test_defaults(void **state) {
     assert_int_equal(s.difficulty, DIFFICULTY_NORMAL);
     assert_false(s.assist_wiggle);
     assert_false(s.ghost);
+    assert_true(s.hints);
+    assert_int_equal(s.hints_seen, 0);
     // The shipped keys: arrows and WASD, Z/Space, X/J, Q, C/LShift, V/LCtrl.
     const Bindings *b = &s.bind;
     assert_int_equal(b->code[BIND_KEYS][L][0], bindings_parse(BIND_KEYS, "Left", 4));
@@ -67,10 +69,12 @@ static void test_every_key_round_trips(void **state) {
     Settings s;
     ParseError e;
     const char *text = "fullscreen 1\nmusic_volume 0\nsfx_volume 100\ndebug 1\ninteger_scale 1\nvsync 0\n"
-                       "shake reduced\nflashing off\ndifficulty hard\nassist_wiggle 1\nghost 1\n"
+                       "shake reduced\nflashing off\ndifficulty hard\nassist_wiggle 1\nghost 1\nhints 0\nhints_seen 5\n"
                        "key_jump K Return\nkey_fire none\npad_dash y\npad_fire lefttrigger righttrigger\n";
     assert_int_equal(parse(&s, text, &e, NULL), 0);
     assert_true(s.fullscreen && s.debug && s.integer_scale && !s.vsync && s.assist_wiggle && s.ghost);
+    assert_false(s.hints);
+    assert_int_equal(s.hints_seen, 5);
     assert_int_equal(s.music_volume, 0);
     assert_int_equal(s.sfx_volume, 100);
     assert_int_equal(s.shake, LEVEL_REDUCED);
@@ -270,6 +274,25 @@ static void test_files(void **state) {
     assert_true(settings_load(&t, p));
     assert_int_equal(t.music_volume, 12);
     assert_int_equal(t.sfx_volume, 80);
+    // A second, different bad edit never writes over the first one's copy:
+    // it goes to settings.txt.bad-2; the same bad file at the next start
+    // makes no new copy.
+    fs_join(dir, "settings.txt.bad", q, sizeof q);
+    char *kept = fixture_get(q);
+    assert_string_equal(kept, "music_volume 12\nsfx_volume loud\n");
+    mem_free(kept);
+    fixture_put(p, "music_volume 13\nsfx_volume louder\n");
+    assert_true(settings_load(&t, p));
+    assert_true(settings_load(&t, p));
+    kept = fixture_get(q);
+    assert_string_equal(kept, "music_volume 12\nsfx_volume loud\n");
+    mem_free(kept);
+    fs_join(dir, "settings.txt.bad-2", q, sizeof q);
+    kept = fixture_get(q);
+    assert_string_equal(kept, "music_volume 13\nsfx_volume louder\n");
+    mem_free(kept);
+    fs_join(dir, "settings.txt.bad-3", q, sizeof q);
+    assert_false(fs_is_file(q));
     // A folder or a pipe in its place: defaults, never written over, no hang.
     fs_join(dir, "folder.txt", q, sizeof q);
     assert_true(fs_make_dirs(q));
@@ -282,7 +305,7 @@ static void test_files(void **state) {
     size_t len;
     char why[128];
     assert_int_equal(prefs_read(q, 100, &text, &len, why, sizeof why), PREFS_UNREADABLE);
-    assert_string_equal(why, "not a regular file");
+    assert_string_equal(why, "not a regular file (a pipe, a device or a socket)");
     fs_join(dir, "none.txt", q, sizeof q);
     assert_int_equal(prefs_read(q, 100, &text, &len, why, sizeof why), PREFS_MISSING);
     // Too large.

@@ -452,6 +452,51 @@ static void test_core_hit_and_arm_block(void **state) {
     unmake(&f);
 }
 
+// A shot on an arm kicks it (tetran.flinch above 0.05 within 10 ticks)
+// and the kick dies out: under 0.01 within 60 ticks, then every angle and
+// joint is bit for bit the twin's that was never hit (wiggling all along,
+// so the sway's formula was untouched by the hit).
+static void test_flinch_dies_out_exactly(void **state) {
+    (void)state;
+    TetranConfig cfg = calm();
+    Fixture f = make(&cfg, 7), twin = make(&cfg, 7);
+    for (int i = 0; i < 30; i++) {
+        tick(&f, true);
+        tick(&twin, true);
+    }
+    Tetran *t = f.t;
+    Vec2 p0 = tetran_joint(t, 2, 4), p1 = tetran_joint(t, 2, 5);
+    Vec2 side = v2_perp(v2_norm(v2_sub(p1, p0)));
+    Bullet b = player_bullet(v2_add(v2_lerp(p0, p1, 0.5), v2_scale(side, 2.0)), v2_scale(side, 6.0));
+    assert_true(hit(t, f.w, &b));
+    assert_true(has_event(f.w, EV_BLOCKED));
+    assert_int_equal(t->blocked, 1);
+    assert_int_equal(twin.t->blocked, 0);
+    double most = 0.0;
+    for (int i = 1; i <= 10; i++) {
+        tick(&f, true);
+        tick(&twin, true);
+        most = fmax(most, probes(t).flinch);
+    }
+    assert_true(most > 0.05);
+    for (int i = 11; i <= 60; i++) {
+        tick(&f, true);
+        tick(&twin, true);
+    }
+    assert_true(probes(t).flinch < 0.01);
+    for (int i = 61; i <= 120; i++) {
+        tick(&f, true);
+        tick(&twin, true);
+    }
+    assert_true(probes(t).flinch == 0.0);
+    size_t joints = (size_t)cfg.arms * (size_t)cfg.segments;
+    assert_memory_equal(t->rad, twin.t->rad, joints * sizeof *t->rad);
+    assert_memory_equal(t->turn_rad, twin.t->turn_rad, joints * sizeof *t->turn_rad);
+    assert_memory_equal(t->pts, twin.t->pts, (size_t)cfg.arms * (size_t)(cfg.segments + 1) * sizeof *t->pts);
+    unmake(&f);
+    unmake(&twin);
+}
+
 static void hit_core(Fixture *f) {
     Tetran *t = f->t;
     double gap = t->base_rad[0] + DM_PI / t->cfg.arms;
@@ -613,6 +658,7 @@ int main(void) {
         cmocka_unit_test(test_curl_and_straighten),
         cmocka_unit_test(test_long_run_lengths_and_bounds),
         cmocka_unit_test(test_core_hit_and_arm_block),
+        cmocka_unit_test(test_flinch_dies_out_exactly),
         cmocka_unit_test(test_phases_and_death),
         cmocka_unit_test(test_touches),
         cmocka_unit_test(test_fires_from_tips),

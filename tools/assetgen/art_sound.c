@@ -308,6 +308,27 @@ static bool sfx_warning(const char *dir) {
     return wav_save(&b, dir, "sfx/warning.wav", 0.55);
 }
 
+// A tentacle winds up a shot: a rising, swelling whine over the wind-up's
+// 0.6 s (TENTACLE_WINDUP_TICKS), a wet rattle under it, cut short at the
+// end where the shot's own sound takes over.
+static bool sfx_windup(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.6)) return false;
+    double ph = 0, ph2 = 0, dur = b.n / (double)RATE;
+    Noise n = {313};
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE, u = t / dur;
+        double f = 180 * pow(900.0 / 180.0, u * u);
+        ph += f / RATE;
+        ph2 += f * 1.5 / RATE;
+        double swell = u < 0.9 ? 0.15 + 0.85 * u : (1.0 - u) / 0.1;
+        double rattle = (fmod(t * 26.0, 1.0) < 0.3 ? 1.0 : 0.25) * noise_next(&n) * 0.25;
+        b.s[i] = (float)((tri(ph) * 0.6 + saw(ph2) * 0.25 + rattle * (1.0 - u)) * swell);
+    }
+    lowpass(&b, 3000);
+    return wav_save(&b, dir, "sfx/windup.wav", 0.5);
+}
+
 static bool sfx_blip(const char *dir, const char *name, double f0, double f1, double len) {
     Buf b;
     if (!buf_new(&b, len)) return false;
@@ -413,6 +434,50 @@ static bool music_loop(const char *dir) {
     return wav_save(&b, dir, "music/loop.wav", 0.6);
 }
 
+// A shot pinging off Tetran's arm: a bright ricochet, its pitch glancing
+// upward, over a short metallic knock (brighter than the generic blocked).
+static bool sfx_ping(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.22)) return false;
+    sweep(&b, 2300, 3900, sine, 0.001, 0.07, 0.5);
+    sweep(&b, 3450, 5200, sine, 0.001, 0.04, 0.2);
+    sweep(&b, 900, 700, tri, 0.0005, 0.015, 0.35);
+    noise_burst(&b, 51, 0.0005, 0.004, 0.25);
+    return wav_save(&b, dir, "sfx/ping.wav", 0.45);
+}
+
+// The wiggle gauge ran empty (locked out): a falling two-step buzz,
+// powering down.
+static bool sfx_wiggle_empty(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.42)) return false;
+    double ph = 0;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        double f = t < 0.16 ? 330 : 220 - 120 * (t - 0.16);
+        ph += f / RATE;
+        double e = (t < 0.005 ? t / 0.005 : 1.0) * (t < 0.14 || t > 0.17 ? 1.0 : 0.2) * exp(-t * 4.0);
+        b.s[i] = (float)((square(ph) * 0.35 + saw(ph * 1.01) * 0.35) * e * (t > 0.38 ? (0.42 - t) / 0.04 : 1.0));
+    }
+    lowpass(&b, 1800);
+    return wav_save(&b, dir, "sfx/wiggle_empty.wav", 0.5);
+}
+
+// The wiggle gauge is usable again after a lock-out: a rising chime,
+// two notes a fifth apart.
+static bool sfx_wiggle_ready(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.4)) return false;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        double v = sine(880.0 * t) * env(t, 0.002, 0.08) * 0.45;
+        if (t > 0.09) v += sine(1318.5 * (t - 0.09)) * env(t - 0.09, 0.002, 0.12) * 0.5;
+        v += sine(2637.0 * t) * env(t, 0.001, 0.03) * 0.1;
+        b.s[i] = (float)v;
+    }
+    return wav_save(&b, dir, "sfx/wiggle_ready.wav", 0.45);
+}
+
 bool art_sounds(const char *dir) {
     bool ok = true;
     ok = sfx_shot(dir) && ok;
@@ -432,6 +497,10 @@ bool art_sounds(const char *dir) {
     ok = sfx_dash(dir) && ok;
     ok = sfx_phase(dir) && ok;
     ok = sfx_warning(dir) && ok;
+    ok = sfx_windup(dir) && ok;
     ok = music_loop(dir) && ok;
+    ok = sfx_ping(dir) && ok;
+    ok = sfx_wiggle_empty(dir) && ok;
+    ok = sfx_wiggle_ready(dir) && ok;
     return ok;
 }

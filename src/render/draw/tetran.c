@@ -1,6 +1,6 @@
 // draw_tetran.c -- the Tetran: arm segments rotated about their start joint
 // (sprites run outward from the pivot, so the chain has no gaps), the core,
-// hit flash and death break-up; plain shapes when a PNG is missing.
+// hit flash and the dead body where it fell; plain shapes when a PNG is missing.
 #include <math.h>
 
 #include "render/render_local.h"
@@ -67,12 +67,14 @@ static void draw_core(RenderCtx *rc, const struct World *w, const Tetran *t, dou
     float r = (float)(t->cfg.core_px * 1.12 * scale);
     // The eye throbs faster as the phases go by.
     float beat = 0.5f + 0.5f * sinf((float)w->tick * (0.06f + 0.05f * (float)t->phase));
-    draw_glow(rc, s, r * (1.9f + 0.3f * beat), (SDL_Color){255, 70, 40, (Uint8)(90 + 60 * beat)});
+    if (t->alive) draw_glow(rc, s, r * (1.9f + 0.3f * beat), (SDL_Color){255, 70, 40, (Uint8)(90 + 60 * beat)});
     SDL_Texture *tex = render_tex(rc, "tetran/core.png");
     if (tex) {
         SDL_FRect d = {s.x - r, s.y - r, r * 2, r * 2};
         SDL_SetTextureAlphaMod(tex, alpha);
+        if (!t->alive) SDL_SetTextureColorMod(tex, 120, 110, 110);     // dead: the eye gone dark
         SDL_RenderCopyF(rc->r, tex, NULL, &d);
+        SDL_SetTextureColorMod(tex, 255, 255, 255);
         if (t->hit_flash > 0 && t->alive) {     // white flash: the same sprite added on top
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_ADD);
             SDL_RenderCopyF(rc->r, tex, NULL, &d);
@@ -102,33 +104,25 @@ double draw_tetran_reach(const Tetran *t) {
 
 void draw_tetran(RenderCtx *rc, const struct World *w, const Tetran *t) {
     if (!t->pts) return;
-    if (!t->alive && t->dead_ticks >= TETRAN_DEATH_TICKS) return;
     int ns = t->cfg.segments, na = t->cfg.arms;
     double len = t->cfg.length_px;
     SDL_Texture *seg = render_tex(rc, "tetran/segment.png");
     SDL_Texture *tip = render_tex(rc, "tetran/tip.png");
-    // Break-up: every piece flies away from the core, tumbling and falling,
-    // and fades out over TETRAN_DEATH_TICKS.
+    // Dead, the arms lie where the simulation let them fall (limp chains on
+    // the rock), their bronze going dull over the first second.
     double k = t->alive ? 0.0 : (double)t->dead_ticks;
-    double fade = t->alive ? 1.0 : 1.0 - k / TETRAN_DEATH_TICKS;
-    Uint8 alpha = (Uint8)lround(255.0 * (fade < 0.0 ? 0.0 : fade));
+    double dull = t->alive ? 0.0 : (k < 60.0 ? k / 60.0 : 1.0);
+    Uint8 tint = (Uint8)lround(255.0 - 120.0 * dull);
+    if (seg) SDL_SetTextureColorMod(seg, tint, tint, tint);
+    if (tip) SDL_SetTextureColorMod(tip, tint, tint, tint);
     // Layered by joint so outer segments lie over inner ones (the write-up's z = -i).
     for (int i = 0; i < ns; i++) {
         SDL_Texture *tex = i == ns - 1 ? tip : seg;
         double r = tetran_arm_radius(t, i);
-        for (int a = 0; a < na; a++) {
-            Vec2 p = tetran_joint(t, a, i);
-            double ang = tetran_angle(t, a, i);
-            if (!t->alive) {
-                Vec2 out = v2_norm(v2_sub(tetran_joint(t, a, i + 1), t->pos));
-                double speed = 1.2 + 0.25 * i + 0.4 * ((a * 7 + i * 3) % 5);
-                p = v2_add(p, v2_scale(out, speed * k));
-                p.y += 0.02 * k * k;
-                ang += k * 0.04 * (((a + i) % 3) - 1);
-            }
-            draw_piece(rc, tex, p, ang, len, r, alpha);
-        }
+        for (int a = 0; a < na; a++) draw_piece(rc, tex, tetran_joint(t, a, i), tetran_angle(t, a, i), len, r, 255);
     }
+    if (seg) SDL_SetTextureColorMod(seg, 255, 255, 255);
+    if (tip) SDL_SetTextureColorMod(tip, 255, 255, 255);
     // Tip muzzles glow brighter while the arms are in wiggle mode.
     if (t->alive && t->wiggle) {
         for (int a = 0; a < na; a++) {
@@ -140,11 +134,13 @@ void draw_tetran(RenderCtx *rc, const struct World *w, const Tetran *t) {
     if (t->alive) {
         draw_core(rc, w, t, 1.0, 255);
     } else {
-        // The core flickers and shrinks while the arms fly off.
-        bool on = (t->dead_ticks / 4) % 2 == 0;
-        draw_core(rc, w, t, 1.0 - 0.5 * k / TETRAN_DEATH_TICKS, on ? alpha : alpha / 3);
-        draw_glow(rc, render_to_screen(rc, t->pos), (float)(t->cfg.core_px * (1.0 + k * 0.08)),
-                  (SDL_Color){255, 200, 120, alpha});
+        // The core flickers as it falls, then lies dark; a last glow fades.
+        bool on = k > TETRAN_DEATH_TICKS || (t->dead_ticks / 4) % 2 == 0;
+        draw_core(rc, w, t, 0.85, on ? 255 : 110);
+        double fade = k < TETRAN_DEATH_TICKS ? 1.0 - k / TETRAN_DEATH_TICKS : 0.0;
+        if (fade > 0.0)
+            draw_glow(rc, render_to_screen(rc, t->pos), (float)(t->cfg.core_px * (1.0 + k * 0.03)),
+                      (SDL_Color){255, 200, 120, (Uint8)lround(255.0 * fade)});
     }
     if (rc->debug) {
         for (int a = 0; a < na && t->alive; a++)

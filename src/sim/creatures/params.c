@@ -14,13 +14,14 @@ static bool well_formed(const char *s, bool fraction) {
     size_t n = s ? strlen(s) : 0, i = 0;
     if (n == 0 || n > 32) return false;
     if (s[i] == '-') i++;
-    size_t digits = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') i++, digits++;
+    size_t whole = 0, frac = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') i++, whole++;
     if (fraction && i < n && s[i] == '.') {
         i++;
-        while (i < n && s[i] >= '0' && s[i] <= '9') i++, digits++;
+        while (i < n && s[i] >= '0' && s[i] <= '9') i++, frac++;
+        if (frac == 0) return false;    // "5." : a point needs digits on both sides
     }
-    return i == n && digits > 0;
+    return i == n && whole > 0;         // ".5" too
 }
 
 static bool reject(const char *key, const char *kind, const char *range, const char *val, bool shape_ok,

@@ -79,8 +79,11 @@ bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
     c->sway_dir = mem_alloc(joints, sizeof *c->sway_dir);
     c->rad = mem_alloc(joints, sizeof *c->rad);
     c->pts = mem_alloc((size_t)na * (size_t)(ns + 1), sizeof *c->pts);
-    if (!c->base_rad || !c->turn_rad || !c->stroke || !c->sway_dir || !c->rad || !c->pts ||
-        !hitbox_init(&c->hits, na, ns)) {
+    c->flinch_rad = mem_alloc(joints, sizeof *c->flinch_rad);
+    c->flinch_vel = mem_alloc(joints, sizeof *c->flinch_vel);
+    c->fall_prev = mem_alloc((size_t)na * (size_t)(ns + 1), sizeof *c->fall_prev);
+    if (!c->base_rad || !c->turn_rad || !c->stroke || !c->sway_dir || !c->rad || !c->pts || !c->flinch_rad ||
+        !c->flinch_vel || !c->fall_prev || !hitbox_init(&c->hits, na, ns)) {
         tetran_free(c);
         return false;
     }
@@ -110,10 +113,13 @@ void tetran_free(Tetran *c) {
     mem_free(c->sway_dir);
     mem_free(c->rad);
     mem_free(c->pts);
+    mem_free(c->flinch_rad);
+    mem_free(c->flinch_vel);
+    mem_free(c->fall_prev);
     hitbox_free(&c->hits);
-    c->base_rad = c->turn_rad = c->stroke = c->rad = NULL;
+    c->base_rad = c->turn_rad = c->stroke = c->rad = c->flinch_rad = c->flinch_vel = NULL;
     c->sway_dir = NULL;
-    c->pts = NULL;
+    c->pts = c->fall_prev = NULL;
 }
 
 // --- wiggle mode and its sway (docs/tetran.md, "Wiggle mode") ---
@@ -300,15 +306,53 @@ static void ease_arm(Tetran *c, int a) {
     for (int i = 0; i < ns; i++) turn[i] *= keep;
 }
 
+// --- hit reactions (docs/tetran.md, "Hit reactions") ---
+//
+// Each joint's flinch is an extra bend on top of the pose the spin and the
+// sway give (segments i.. turn by flinch[i]); the sway's own state never
+// sees it, so once an arm's flinch is back to exactly 0 its pose is the
+// undisturbed one, bit for bit. One tick of an arm's springs: each bend is
+// pulled home, damped, and pulled toward its neighbours' (the root's inner
+// neighbour is the core, fixed; the tip's outer one is itself), so a kick
+// runs along the chain as it dies out. True while the arm still flinches.
+static bool flinch_arm(Tetran *c, int a) {
+    int ns = c->cfg.segments;
+    double *f = &c->flinch_rad[a * ns], *v = &c->flinch_vel[a * ns];
+    double big = 0.0;
+    for (int i = 0; i < ns; i++) big = dm_fmax(big, dm_fmax(fabs(f[i]), fabs(v[i])));
+    if (big == 0.0) return false;
+    if (big < TETRAN_FLINCH_REST_RAD) {
+        for (int i = 0; i < ns; i++) f[i] = v[i] = 0.0;
+        return false;
+    }
+    double prev = 0.0;         // the inner neighbour's bend as of the start of the tick
+    for (int i = 0; i < ns; i++) {
+        double next = i + 1 < ns ? f[i + 1] : f[i];
+        double acc = -TETRAN_FLINCH_STIFF * f[i] - TETRAN_FLINCH_DAMP * v[i] +
+                     TETRAN_FLINCH_COUPLE * (prev + next - 2.0 * f[i]);
+        prev = f[i];
+        v[i] += acc;
+    }
+    for (int i = 0; i < ns; i++) {
+        double to = f[i] + v[i];
+        if (to > TETRAN_FLINCH_MAX_RAD) to = TETRAN_FLINCH_MAX_RAD, v[i] = 0.0;
+        if (to < -TETRAN_FLINCH_MAX_RAD) to = -TETRAN_FLINCH_MAX_RAD, v[i] = 0.0;
+        f[i] = to;
+    }
+    return true;
+}
+
 static void turn_arms(Tetran *c, bool start) {
     int ns = c->cfg.segments;
     for (int a = 0; a < c->cfg.arms; a++) {
         c->base_rad[a] = dm_wrap(c->base_rad[a] + c->spin_rad);
         if (c->wiggle) sway_arm(c, a, start);
         else ease_arm(c, a);
+        bool flinch = flinch_arm(c, a);
         double off = 0.0;
         for (int i = 0; i < ns; i++) {
             off += c->turn_rad[a * ns + i];
+            if (flinch) off += c->flinch_rad[a * ns + i];
             c->rad[a * ns + i] = dm_wrap(c->base_rad[a] + off);
         }
     }
@@ -374,11 +418,86 @@ static void fire_pattern(Tetran *c, const TickCtx *ctx) {
     if (fired) events_push(ctx->events, EV_ENEMY_SHOT, WHO_TETRAN, fired, first.x, first.y);
 }
 
+// --- death (docs/tetran.md, "Death") ---
+
+// Pushes a body of radius r at *p out of the rock; true (with the surface
+// normal) when it touched.
+static bool rest_on_rock(const Tilemap *map, Vec2 *p, double r, Vec2 *normal) {
+    Vec2 at, n;
+    double d = tilemap_signed_distance(map, *p, r, &at, &n);
+    if (d >= r) return false;
+    *p = v2_add(*p, v2_scale(n, r - d));
+    *normal = n;
+    return true;
+}
+
+static Vec2 cap_speed(Vec2 v) {
+    double s2 = v2_len2(v);
+    if (s2 <= TETRAN_FALL_MAX_SPEED_PX * TETRAN_FALL_MAX_SPEED_PX) return v;
+    return v2_scale(v, TETRAN_FALL_MAX_SPEED_PX / sqrt(s2));
+}
+
+// The dead body for one tick: the core drops onto the rock; each arm is a
+// limp chain hanging from it (verlet: a joint keeps the step it made last
+// tick, gravity added), its links held at their length and its joints out
+// of the rock, sliding there with friction. The segments' angles follow
+// the joints, so the drawing needs nothing else.
+static void fall_step(Tetran *c, const TickCtx *ctx) {
+    int ns = c->cfg.segments;
+    double len = c->cfg.length_px;
+    c->fall_vel = cap_speed(v2(c->fall_vel.x * TETRAN_FALL_KEEP, c->fall_vel.y + TETRAN_FALL_GRAVITY_PX));
+    c->pos = v2_add(c->pos, c->fall_vel);
+    Vec2 n;
+    if (rest_on_rock(ctx->map, &c->pos, c->cfg.core_px, &n)) {
+        double into = v2_dot(c->fall_vel, n);
+        Vec2 v = into < 0.0 ? v2_sub(c->fall_vel, v2_scale(n, into)) : c->fall_vel;
+        c->fall_vel = v2_scale(v, TETRAN_FALL_FRICTION);
+    }
+    for (int a = 0; a < c->cfg.arms; a++) {
+        Vec2 *pt = &c->pts[a * (ns + 1)], *prev = &c->fall_prev[a * (ns + 1)];
+        for (int k = 1; k <= ns; k++) {
+            Vec2 v = cap_speed(v2_scale(v2_sub(pt[k], prev[k]), TETRAN_FALL_KEEP));
+            prev[k] = pt[k];
+            pt[k] = v2(pt[k].x + v.x, pt[k].y + v.y + TETRAN_FALL_GRAVITY_PX);
+        }
+        prev[0] = pt[0];
+        pt[0] = c->pos;
+        for (int it = 0; it < TETRAN_FALL_ITERATIONS; it++) {
+            for (int k = 1; k <= ns; k++) {
+                Vec2 d = v2_sub(pt[k], pt[k - 1]);
+                double l = v2_len(d);
+                if (l < 1e-9) continue;
+                Vec2 fix = v2_scale(d, (l - len) / l);
+                // The core is pinned; further out both ends give way.
+                if (k == 1) {
+                    pt[k] = v2_sub(pt[k], fix);
+                } else {
+                    pt[k] = v2_sub(pt[k], v2_scale(fix, 0.5));
+                    pt[k - 1] = v2_add(pt[k - 1], v2_scale(fix, 0.5));
+                }
+            }
+            for (int k = 1; k <= ns; k++) {
+                if (!rest_on_rock(ctx->map, &pt[k], tetran_arm_radius(c, k - 1) * 0.8, &n)) continue;
+                // Friction: the step it makes along the rock shrinks.
+                Vec2 v = v2_sub(pt[k], prev[k]);
+                double into = v2_dot(v, n);
+                Vec2 along = v2_sub(v, v2_scale(n, into));
+                prev[k] = v2_sub(pt[k], v2_scale(along, TETRAN_FALL_FRICTION));
+            }
+        }
+        for (int i = 0; i < ns; i++) {
+            Vec2 d = v2_sub(pt[i + 1], pt[i]);
+            c->rad[a * ns + i] = dm_atan2(d.y, d.x);
+        }
+    }
+}
+
 void tetran_step(Tetran *c, const TickCtx *ctx) {
     c->hits.ok = false;                        // the arms move
     if (!c->alive) {
         if (c->dead_ticks < 1000000) c->dead_ticks++;
         c->wiggle = false;
+        if (c->pts && c->dead_ticks <= TETRAN_FALL_TICKS) fall_step(c, ctx);
         return;
     }
     bool last = c->phase == TETRAN_PHASES - 1;
@@ -442,11 +561,23 @@ static double seg_seg_dist2(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, double *s_out) {
     return v2_len2(v2_sub(cp, cq));
 }
 
+// The body goes limp: each joint sets off at the speed the spin gave it
+// (turning about the core), the flinch dropped; the core starts to fall.
 static void die(Tetran *c, const TickCtx *ctx) {
     c->alive = false;
     c->hp = 0;
     c->wiggle = false;
     c->dead_ticks = 1;
+    c->fall_vel = v2(0.0, 0.0);
+    int ns = c->cfg.segments, n = c->cfg.arms * (ns + 1);
+    double y = 0.0;
+    for (int j = 0; j < n; j++) {
+        Vec2 r = v2_sub(c->pts[j], c->pos);
+        c->fall_prev[j] = v2_sub(c->pts[j], cap_speed(v2(-r.y * c->spin_rad, r.x * c->spin_rad)));
+        y += c->pts[j].y;
+    }
+    for (int j = 0; j < c->cfg.arms * ns; j++) c->flinch_rad[j] = c->flinch_vel[j] = 0.0;
+    c->fall_from_y = y / n;
     events_push(ctx->events, EV_BOSS_DOWN, WHO_TETRAN, 0, c->pos.x, c->pos.y);
 }
 
@@ -458,8 +589,9 @@ bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
     double rc = c->cfg.core_px + b->radius;
     if (seg_seg_dist2(from, to, c->pos, c->pos, &s) <= rc * rc) s_core = s;
     // The segments whose boxes the path's box meets (hitbox.h): the others
-    // cannot be hit, and s_arm is the least s of those that are.
-    int ns = c->cfg.segments;
+    // cannot be hit, so s_arm, and the first segment (arm, then segment
+    // order) that has it, are those of a test of every segment.
+    int ns = c->cfg.segments, hit_a = 0, hit_i = 0;
     HitBoxes *h = &c->hits;
     bool boxed = h->box != NULL;                  // a Tetran made by tetran_init always is
     if (boxed && !h->ok) {
@@ -480,8 +612,11 @@ bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
             for (int i = k * HITBOX_CHUNK; i < end; i++) {
                 double ra = tetran_arm_radius(c, i) + b->radius;
                 if (seg_seg_dist2(from, to, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), &s) <= ra * ra &&
-                    s < s_arm)
+                    s < s_arm) {
                     s_arm = s;
+                    hit_a = a;
+                    hit_i = i;
+                }
             }
         }
     }
@@ -506,7 +641,16 @@ bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
         return true;
     }
     if (s_arm <= 1.0) {
-        events_push(ctx->events, EV_BLOCKED, WHO_TETRAN, 0, b->pos.x, b->pos.y);
+        // The shot pushes the segment it struck sideways: the joint at its
+        // root bends the way the shot crosses it (docs/tetran.md, "Hit
+        // reactions"). The event's a is the arm times 64 plus the segment.
+        Vec2 p0 = tetran_joint(c, hit_a, hit_i), p1 = tetran_joint(c, hit_a, hit_i + 1);
+        double cross = (p1.x - p0.x) * b->vel.y - (p1.y - p0.y) * b->vel.x;
+        int j = hit_a * ns + hit_i;
+        c->flinch_vel[j] += cross >= 0.0 ? TETRAN_FLINCH_KICK_RAD : -TETRAN_FLINCH_KICK_RAD;
+        c->blocked++;
+        Vec2 at = v2_add(from, v2_scale(b->vel, s_arm));
+        events_push(ctx->events, EV_BLOCKED, WHO_TETRAN, hit_a * TETRAN_MAX_SEGMENTS + hit_i, at.x, at.y);
         return true;
     }
     return false;
@@ -591,6 +735,10 @@ void tetran_hash(const Tetran *c, Hash *h) {
     hash_i64(h, c->hit_flash);
     hash_i64(h, c->dead_ticks);
     hash_i64(h, c->shots);
+    hash_i64(h, c->blocked);
+    hash_f64(h, c->fall_vel.x);
+    hash_f64(h, c->fall_vel.y);
+    hash_f64(h, c->fall_from_y);
     int na = k->arms, ns = k->segments;
     if (!c->pts) return;
     for (int a = 0; a < na; a++) hash_f64(h, c->base_rad[a]);
@@ -599,10 +747,14 @@ void tetran_hash(const Tetran *c, Hash *h) {
         hash_f64(h, c->stroke[j]);
         hash_i64(h, c->sway_dir[j]);
         hash_f64(h, c->rad[j]);
+        hash_f64(h, c->flinch_rad[j]);
+        hash_f64(h, c->flinch_vel[j]);
     }
     for (int j = 0; j < na * (ns + 1); j++) {
         hash_f64(h, c->pts[j].x);
         hash_f64(h, c->pts[j].y);
+        hash_f64(h, c->fall_prev[j].x);
+        hash_f64(h, c->fall_prev[j].y);
     }
 }
 
@@ -636,4 +788,26 @@ void tetran_probes(const Tetran *c, TetranProbes *out) {
     out->bend = round(bend * 1e9) / 1e9;
     out->min_reach = round(shortest * 1e6) / 1e6;
     out->reach_ratio = out->min_reach / out->max_reach;
+    out->blocked = (double)c->blocked;
+    // A segment's angle differs from its undisturbed one by the sum of the
+    // flinch bends from the root to it.
+    double flinch = 0.0;
+    for (int a = 0; a < c->cfg.arms && c->alive; a++) {
+        double sum = 0.0;
+        for (int i = 0; i < ns; i++) {
+            sum += c->flinch_rad[a * ns + i];
+            flinch = dm_fmax(flinch, fabs(sum));
+        }
+    }
+    out->flinch = flinch;
+    if (!c->alive) {
+        int n = c->cfg.arms * (ns + 1);
+        double y = 0.0, fastest = 0.0;
+        for (int j = 0; j < n; j++) {
+            y += c->pts[j].y;
+            fastest = dm_fmax(fastest, v2_dist(c->pts[j], c->fall_prev[j]));
+        }
+        out->fall_drop = y / n - c->fall_from_y;
+        out->fall_speed = c->dead_ticks <= TETRAN_FALL_TICKS ? fastest : 0.0;
+    }
 }

@@ -69,7 +69,7 @@ struct Bullet;
 #define TETRAN_EASE_RATE 0.04
 #define TETRAN_EASE_MIN_RAD 0.002
 #define TETRAN_STRAIGHT_TICKS 140
-// Ticks the break-up effect runs after death.
+// Ticks after death the core flickers and its last glow fades (looks only).
 #define TETRAN_DEATH_TICKS 120
 // Shots from the arm tips: px per tick (aimed ones x TETRAN_AIMED_SPEED,
 // spiral streams x TETRAN_SPIRAL_SPEED), px, ticks, hp.
@@ -108,6 +108,33 @@ struct Bullet;
 #define TETRAN_ARM_MIN_PX 1.5
 #define TETRAN_ARM_MAX_PX 24.0
 #define TETRAN_ARM_TAPER 0.45
+// Flinch (docs/tetran.md, "Hit reactions"): a player shot stopped by an arm
+// kicks the joint at the root of the segment it struck by
+// TETRAN_FLINCH_KICK_RAD per tick of bend speed (the way the shot pushes).
+// Every joint's flinch bend is a damped spring (stiffness
+// TETRAN_FLINCH_STIFF, damping TETRAN_FLINCH_DAMP per tick) coupled to its
+// neighbours' (TETRAN_FLINCH_COUPLE), so the kick runs along the chain and
+// dies out; each bend stays within +-TETRAN_FLINCH_MAX_RAD, and once every
+// bend and speed of an arm is under TETRAN_FLINCH_REST_RAD the arm's flinch
+// is exactly 0 again (the undisturbed pose, bit for bit).
+#define TETRAN_FLINCH_KICK_RAD 0.05
+#define TETRAN_FLINCH_STIFF 0.04
+#define TETRAN_FLINCH_DAMP 0.16
+#define TETRAN_FLINCH_COUPLE 0.25
+#define TETRAN_FLINCH_MAX_RAD 0.15
+#define TETRAN_FLINCH_REST_RAD 1e-4
+// Death (docs/tetran.md, "Death"): the core drops and the arms go limp,
+// falling as chains under TETRAN_FALL_GRAVITY_PX px per tick^2 onto the
+// rock (verlet joints, TETRAN_FALL_ITERATIONS passes of the link lengths
+// and the rock a tick, speeds kept by TETRAN_FALL_KEEP a tick, sliding on
+// the rock kept by TETRAN_FALL_FRICTION), for TETRAN_FALL_TICKS after the
+// death; then the body lies still.
+#define TETRAN_FALL_GRAVITY_PX 0.35
+#define TETRAN_FALL_ITERATIONS 4
+#define TETRAN_FALL_KEEP 0.985
+#define TETRAN_FALL_FRICTION 0.6
+#define TETRAN_FALL_TICKS 600
+#define TETRAN_FALL_MAX_SPEED_PX 12.0
 
 // Spawn-line parameters (k=v): ranges, defaults and meanings in
 // tetran_params()'s table (docs/tetran.md shows it).
@@ -138,6 +165,9 @@ typedef struct Tetran {
     int hit_flash;             // ticks of white flash after a core hit (looks)
     int dead_ticks;            // ticks since death (break-up effect), 0 alive
     int64_t shots;             // bullets fired so far
+    int64_t blocked;           // player shots stopped by the arms so far
+    Vec2 fall_vel;             // the dead core's velocity, px per tick (0 alive)
+    double fall_from_y;        // the joints' mean y at death, px (0 alive)
     // Arm state, allocated once in tetran_init (arms x segments):
     double *base_rad;          // per arm: the angle a straight arm has
     double *turn_rad;          // per joint: joint 0 its offset from the base, [-pi, pi);
@@ -146,17 +176,25 @@ typedef struct Tetran {
     int8_t *sway_dir;          // per joint i > 0: +1 curling as the write-up does, -1 turned back
     double *rad;               // per joint: absolute angle = wrap(base + turn[0] + ... + turn[i])
     Vec2 *pts;                 // per arm segments+1 joint positions, [0] = core
+    double *flinch_rad;        // per joint: the hit reaction's extra bend (segments i.. turn by it), 0 at rest
+    double *flinch_vel;        // per joint: that bend's speed, rad per tick
+    Vec2 *fall_prev;           // per joint position: where it was a tick ago while the dead arms fall (verlet)
     HitBoxes hits;             // the arms' boxes for bullet tests (hitbox.h); not state
 } Tetran;
 
 // Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
 // segment length error, core-to-tip of arm 0 and that arm's total length,
 // the largest angle between adjacent segments of any arm, the shortest
-// core-to-tip distance of any arm and that over an arm's length.
+// core-to-tip distance of any arm and that over an arm's length; player
+// shots the arms stopped so far, the largest angle (rad) by which any
+// segment differs from its undisturbed pose (the flinch); once dead, how far
+// (px) the joints have dropped on average since the death and the fastest
+// joint's speed (px per tick; 0 alive).
 #define TETRAN_PROBES(FIELD, COUNT)                                                            \
     FIELD(tetran, hp) FIELD(tetran, arms) FIELD(tetran, wiggle) FIELD(tetran, link_error)      \
     FIELD(tetran, reach) FIELD(tetran, max_reach) FIELD(tetran, bend) FIELD(tetran, min_reach) \
-    FIELD(tetran, reach_ratio) COUNT(tetran)
+    FIELD(tetran, reach_ratio) FIELD(tetran, blocked) FIELD(tetran, flinch)                    \
+    FIELD(tetran, fall_drop) FIELD(tetran, fall_speed) COUNT(tetran)
 typedef struct TetranProbes {
     TETRAN_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TetranProbes;

@@ -214,8 +214,10 @@ bool legs_parse_profiles(LegProfile prof[LEGS_COUNT], const LegProfileText text[
     int group_line[LEGS_COUNT];
     for (int i = 0; i < LEGS_COUNT; i++) {
         const LegProfileText *t = &text[i];
-        if (memchr(t->text, '\0', t->len)) {
-            parse_error_set(err, t->path, 1, 1, "expected text, found a NUL byte");
+        int bad_line, bad_col;
+        const char *what;
+        if (text_find_bad_byte(t->text, t->len, &bad_line, &bad_col, &what)) {
+            parse_error_set(err, t->path, bad_line, bad_col, "expected text, found %s", what);
             return false;
         }
         int lines[LEG_KEY_COUNT];

@@ -396,7 +396,10 @@ static void step_wiggle(Player *p, const PlayerCtx *ctx, bool held) {
         p->wiggle_locked = false;
         return;
     }
-    if (p->wiggle_locked && p->wiggle_gauge >= PLAYER_WIGGLE_RESUME) p->wiggle_locked = false;
+    if (p->wiggle_locked && p->wiggle_gauge >= PLAYER_WIGGLE_RESUME) {
+        p->wiggle_locked = false;
+        events_push(ctx->events, EV_WIGGLE_READY, WHO_PLAYER, 0, p->pos.x, p->pos.y);
+    }
     p->wiggle = held && !p->wiggle_locked;
     if (p->wiggle) {
         p->wiggle_gauge -= PLAYER_WIGGLE_DRAIN;

@@ -35,7 +35,7 @@
 // a wall (detaching) or the air (one charge, refilled on the ground or a
 // wall). Events: EV_JUMP (a = 0 from the ground, 1 a leap off a wall or
 // ceiling), EV_LAND, EV_ATTACH, EV_SHOT, EV_DASH, EV_PLAYER_HURT,
-// EV_PLAYER_DEAD, EV_WIGGLE_EMPTY.
+// EV_PLAYER_DEAD, EV_WIGGLE_EMPTY, EV_WIGGLE_READY.
 #pragma once
 #include <stdbool.h>
 
