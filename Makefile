@@ -441,7 +441,15 @@ FUZZ_OBJ     := $(CORE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(PURE_APP_SRC:%.c=$(FUZZ_
 # libFuzzer's options for every run: the dictionary, a per-input time limit
 # (any legal file ticks in milliseconds: seconds mean a hang), a memory
 # limit, and inputs up to 64 KiB.
-FUZZ_RUN     := -dict=tests/fuzz/bossrush.dict -timeout=20 -rss_limit_mb=2048 -max_len=65536 \
+# FUZZ_FULL=1: the uncapped mode (tests/fuzz/fuzz.h, fuzz_full): no star
+# cap, every level stepped its full ticks, and FUZZ_INPUT_SECONDS a input
+# (300 ticks at the 16 ms budget, plus the load, times the sanitizers'
+# slowdown): an input over it is a finding (timeout-*).
+FUZZ_FULL    ?=
+FUZZ_INPUT_SECONDS ?= 30
+FUZZ_TIMEOUT := $(if $(FUZZ_FULL),$(FUZZ_INPUT_SECONDS),20)
+FUZZ_ENV     := $(if $(FUZZ_FULL),BOSSRUSH_FUZZ_FULL=1)
+FUZZ_RUN     := -dict=tests/fuzz/bossrush.dict -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 -max_len=65536 \
                 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/
 
 .PHONY: fuzz fuzz-build
@@ -470,6 +478,9 @@ fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 fuzz_seeds_level  = levels/*.lvl levels/test/*.lvl tests/bad/*.lvl
 fuzz_seeds_script = tests/scripts/*.script tests/replays/*.rpl tests/bad/*.script tests/bad/*.rpl
 fuzz_seeds_tmj    = levels/tiled/*.tmj levels/test/*.tmj tests/bad/*.tmj
+fuzz_seeds_tileset = levels/tiled/*.tsj $(wildcard tests/bad/*.tsj)
+fuzz_seeds_convert = $(fuzz_seeds_level) levels/bench/turret-*.lvl
+fuzz_seeds_replaynames =            # tests/fuzz/corpus/replaynames: names and level paths
 # Settings and best times: no file of either ships, so tests/fuzz/corpus
 # holds a good one of each (every key) and a broken one.
 fuzz_seeds_settings =
@@ -482,7 +493,7 @@ $(FUZZ_BUILD)/seeds/%: FORCE
 	@[ -d tests/fuzz/corpus/$* ] && cp tests/fuzz/corpus/$*/* $@/ 2>/dev/null; true
 
 fuzz-%: $(FUZZ_BUILD)/fuzz_% $(FUZZ_BUILD)/seeds/%
-	$(FUZZ_BUILD)/fuzz_$* $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) \
+	$(FUZZ_ENV) $(FUZZ_BUILD)/fuzz_$* $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) \
 	    $(FUZZ_BUILD)/corpus/$* $(FUZZ_BUILD)/seeds/$*
 
 fuzz:

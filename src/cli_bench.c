@@ -71,26 +71,31 @@ static void bench_seek_tick(BenchSeek *b, const World *w) {
 
 static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
     if (b->ok && n > 0) {
-        double sum = 0, max = 0;
+        double sum = 0, max = 0, csum = 0, cmax = 0;
         int wrong = 0;
         for (int k = 0; k < SEEK_COUNT; k++) {
             int64_t target = seek_target(k, n);
-            double t0 = bench_now_us();
+            double t0 = bench_now_us(), c0 = bench_cpu_us();
             for (int64_t t = snap_restore(&b->st, target); t < target; t++) {
                 Input in = bench_input(t + 1);
                 world_step(s->w, in);
             }
-            double dt = (bench_now_us() - t0) / 1e3;
+            double dt = (bench_now_us() - t0) / 1e3, dc = (bench_cpu_us() - c0) / 1e3;
             sum += dt;
             if (dt > max) max = dt;
+            csum += dc;
+            if (dc > cmax) cmax = dc;
             wrong += world_hash(s->w) != b->hash[target];
         }
         printf("seek_mean_ms %.3f\n", sum / SEEK_COUNT);
         printf("seek_max_ms %.3f\n", max);
+        printf("seek_cpu_mean_ms %.3f\n", csum / SEEK_COUNT);   // this thread's CPU time: a shared machine's
+        printf("seek_cpu_max_ms %.3f\n", cmax);
         printf("seek_wrong %d\n", wrong);
         printf("snapshot_interval %" PRId64 "\n", b->st.interval);
         printf("snapshots %d\n", b->st.n);
         printf("snapshot_mib %.2f\n", (double)b->st.used / (1 << 20));
+        printf("snapshot_fixed_mib %.2f\n", (double)b->st.fixed / (1 << 20));
         printf("world_kib %.1f\n", (double)b->st.world_bytes / 1024);
     } else if (!b->ok) {
         printf("seek_mean_ms unavailable\n");

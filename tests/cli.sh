@@ -194,6 +194,9 @@ mkfifo "$tmp/pipe.lvl"
 expect 2 err "not a regular file" -- --level "$tmp/pipe.lvl" --headless --ticks 5
 wait
 expect 0 out "units 9987" -- --bench levels/bench/worst.lvl --ticks 2
+expect 0 out "units 9995" -- --bench levels/bench/turret-tentacles.lvl --ticks 2
+expect 0 out "units 9968" -- --bench levels/bench/turret-tetran-40x50.lvl --ticks 2
+expect 0 out "units 9977" -- --bench levels/bench/turret-tetran-64x64.lvl --ticks 2
 truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.lvl"
 expect 2 err "big.lvl: level file too large (67108865 bytes; at most 64 MiB)" -- --level "$tmp/big.lvl" --headless
 truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/big.rpl"

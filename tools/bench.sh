@@ -31,7 +31,10 @@ levels/04-convergence.lvl|--render
 levels/bench/stress.lvl|--render --compare-naive
 levels/bench/worst.lvl|--ticks 60
 levels/bench/stars-10k.lvl|--compare-naive
-levels/bench/stars-200k.lvl|--compare-naive"
+levels/bench/stars-200k.lvl|--compare-naive
+levels/bench/turret-tentacles.lvl|
+levels/bench/turret-tetran-40x50.lvl|
+levels/bench/turret-tetran-64x64.lvl|"
 
 KEYS="ticks_per_s tick_cpu_mean_us tick_cpu_p99_us tick_p99_us allocs_per_tick load_ms frame_ms startup_ms
 sys_player_us sys_tetran_us sys_tentacle_us sys_whale_us sys_turret_us sys_stars_us sys_bullets_us

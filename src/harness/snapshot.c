@@ -47,7 +47,11 @@ bool snap_init(SnapStore *st, World *w, const MemTrack *blocks, size_t budget) {
     }
     snap_save_image(st, st->base);
     st->base_tick = w->tick;
-    st->used = 2 * st->world_bytes + pieces * (sizeof *st->pieces + sizeof *st->scratch_idx);
+    // The base, the scratch and the piece tables are kept whatever the
+    // budget: the budget is for the snapshots, so a World of any size keeps
+    // as many as its changes allow (a 67 MB World used to leave none).
+    st->fixed = 2 * st->world_bytes + pieces * (sizeof *st->pieces + sizeof *st->scratch_idx);
+    st->used = 0;
     return true;
 }
 

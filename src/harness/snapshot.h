@@ -5,8 +5,11 @@
 // long as the World, and world_step never allocates or frees, so an image
 // written back is the World as it was, bit for bit.
 //
-// Memory is bounded by a byte budget. The store keeps the base image (the
-// World when the store was made) and snapshots every `interval` ticks
+// Memory is bounded by a byte budget for the snapshots, besides the fixed
+// part (the base image and a scratch image, twice the World, and the piece
+// tables), so the snapshots' room does not shrink as the World grows. The
+// store keeps the base image (the World when the store was made) and
+// snapshots every `interval` ticks
 // (t % interval == 0, t = 0, 60, 120 ... at first); a snapshot holds only
 // the SNAP_CHUNK-byte pieces that differ from the base (most bullets are
 // dead, most stars at home). When the next snapshot would pass the budget,
@@ -58,13 +61,15 @@ typedef struct SnapStore {
     Snap *snaps;               // ascending ticks
     int n, cap;
     int64_t interval;          // ticks between snapshots, SNAP_FIRST_INTERVAL * 2^k
-    size_t budget;             // bytes the store may use in all
-    size_t used;               // bytes it uses now (base, scratch, tables, snapshots)
+    size_t budget;             // bytes the snapshots may use
+    size_t used;               // bytes they use now (their pieces, indices and table)
+    size_t fixed;              // bytes kept whatever the budget: base, scratch, piece tables
 } SnapStore;
 
 // Builds a store for w, whose heap blocks are *blocks (Session.blocks), and
-// takes the base image now. budget 0 means SNAP_DEFAULT_BUDGET; the base and
-// the working buffers (twice the World) are always kept, even over budget.
+// takes the base image now. budget 0 means SNAP_DEFAULT_BUDGET, for the
+// snapshots alone; the base and the working buffers (twice the World, `fixed`)
+// are kept besides.
 // False on no memory or when the block list overflowed.
 bool snap_init(SnapStore *st, struct World *w, const MemTrack *blocks, size_t budget);
 void snap_free(SnapStore *st);

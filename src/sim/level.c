@@ -363,6 +363,28 @@ static int64_t units_turret(const TurretConfig *c) {
     return (alive + LEVEL_BULLETS_PER_UNIT - 1) / LEVEL_BULLETS_PER_UNIT;
 }
 
+// The part tests a player bullet in a creature's box costs before the
+// creature's broad phase (hitbox.h) narrows it down: the box itself and
+// then each chain of parts (a Tetran's arm, a tentacle, the core) or, for
+// the whale, each body circle.
+static int64_t probes_tetran(const TetranConfig *c) { return 2 + c->arms; }
+static int64_t probes_tentacle(const TentacleConfig *c) { return 2 + c->tentacles; }
+static int64_t probes_whale(const WhaleConfig *c) {
+    (void)c;
+    return 1 + WHALE_SEGMENTS + 1;
+}
+static int64_t probes_turret(const TurretConfig *c) {
+    (void)c;
+    return 0;
+}
+// Player-side bullets a turret keeps in flight (its side=player shots).
+static int64_t player_bullets(const LevelSpawn *sp) {
+    if (sp->kind != KIND_TURRET || sp->cfg.turret.side != TURRET_SIDE_PLAYER) return 0;
+    const TurretConfig *c = &sp->cfg.turret;
+    int64_t alive = (int64_t)c->rate * ((c->ttl + c->every - 1) / c->every);
+    return alive > BULLETS_MAX_CAP ? BULLETS_MAX_CAP : alive;
+}
+
 static int64_t level_units_own(const LevelSpawn *sp) {
 #define OWN_UNITS_OF_KIND(KIND, prefix, Type, name) \
     if (sp->kind == KIND_##KIND) return units_##prefix(&sp->cfg.prefix);
@@ -380,8 +402,24 @@ static double whale_reach(const WhaleConfig *c, int *pushers) {
     return 2.0 * r * (body + path) + DM_PI * r * r;
 }
 
+// Hit work (level.h): the turrets' player-side bullets times the part
+// tests each costs in every creature's box, per LEVEL_HIT_TESTS_PER_UNIT.
+static int64_t level_units_hits(const Level *lv, int n) {
+    int64_t bullets = 0, probes = 0;
+    for (int i = 0; i < n && i < lv->spawn_count; i++) {
+        const LevelSpawn *sp = &lv->spawns[i];
+        bullets += player_bullets(sp);
+#define PROBES_OF_KIND(KIND, prefix, Type, name) \
+        if (sp->kind == KIND_##KIND) probes += probes_##prefix(&sp->cfg.prefix);
+        CREATURES(PROBES_OF_KIND)
+#undef PROBES_OF_KIND
+    }
+    if (bullets > BULLETS_MAX_CAP) bullets = BULLETS_MAX_CAP;   // one pool holds them all
+    return (bullets * probes + LEVEL_HIT_TESTS_PER_UNIT - 1) / LEVEL_HIT_TESTS_PER_UNIT;
+}
+
 int64_t level_units(const Level *lv, int n) {
-    int64_t units = 0;
+    int64_t units = level_units_hits(lv, n);
     double reach = 0.0;
     int pushers = 0;
     for (int i = 0; i < n && i < lv->spawn_count; i++) {
@@ -408,12 +446,15 @@ static bool check_budget(Parser *p) {
         if (units <= LEVEL_BUDGET_UNITS) continue;
         const LevelSpawn *sp = &lv->spawns[i];
         int64_t before = level_units(lv, i);
-        int64_t creatures = 0;
+        int64_t creatures = 0, hits = level_units_hits(lv, i + 1);
         for (int k = 0; k <= i; k++) creatures += level_units_own(&lv->spawns[k]);
-        char stars[160] = "";
-        if (units > creatures)
+        char stars[200] = "";
+        if (units - hits > creatures)
             snprintf(stars, sizeof stars, "; %lld for the creatures themselves, %lld for the stars the whales push (%u stars)",
-                     (long long)creatures, (long long)(units - creatures), lv->stars);
+                     (long long)creatures, (long long)(units - hits - creatures), lv->stars);
+        if (hits > 0)
+            snprintf(stars + strlen(stars), sizeof stars - strlen(stars),
+                     "; %lld for the player-side turret bullets' hit tests", (long long)hits);
         return fail(p, sp->line, sp->line_col,
                     "over the level's budget: with this spawn the creatures cost %lld work units, at most %d (%lld "
                     "before it%s): see 'Budget' in docs/level-format.md",

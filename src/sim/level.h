@@ -56,8 +56,15 @@ typedef struct LevelSpawn {
 // reach, the band two shield radii wide along its body and along the path
 // it covers in LEVEL_STAR_RETURN_TICKS at its top speed (a dive:
 // WHALE_DIVE_SPEED x speed), plus a shield's disc; at most every star.
+// Hit work: the bullets the turrets keep in flight for the player (side=
+// player, at most BULLETS_MAX_CAP in all) times the part tests each costs
+// in the creatures' boxes (a Tetran 2 + arms, a tentacle boss 2 +
+// tentacles, a whale 10: the box, then each chain's box or body circle; the
+// broad phase, sim/creatures/hitbox.h, makes the rest follow the parts
+// near the bullet), per LEVEL_HIT_TESTS_PER_UNIT.
 #define LEVEL_BUDGET_UNITS 10000
 #define LEVEL_STAR_PAIRS_PER_UNIT 32
+#define LEVEL_HIT_TESTS_PER_UNIT 512   // a box test ~1.7 ns against a unit's ~1 us (docs/bench.md)
 #define LEVEL_BULLETS_PER_UNIT 25      // a bullet in flight costs ~80 instructions a tick (docs/bench.md)
 #define LEVEL_STAR_RETURN_TICKS 128    // about the time a pushed star takes to come home
 

@@ -164,6 +164,7 @@ static const Field Tetran_fields[] = {
     PTR(Tetran, flinch_rad, double, K_F64, NULL, NULL),
     PTR(Tetran, flinch_vel, double, K_F64, NULL, NULL),
     PTR(Tetran, fall_prev, Vec2, K_STRUCT, &Vec2_def, NULL),
+    SKIP(Tetran, hits, HitBoxes, "the arms' boxes for bullet tests: follow from pts (hitbox.h)"),
 };
 DEF(Tetran);
 
@@ -204,6 +205,7 @@ static const Field Tentacle_fields[] = {
     PTR(Tentacle, nodes, TentacleNode, K_STRUCT, &TentacleNode_def, NULL),
     PTR(Tentacle, flex, TentacleFlex, K_STRUCT, &TentacleFlex_def, NULL),
     SKIP(Tentacle, node_total, int, "the node pool's size, fixed at init"),
+    SKIP(Tentacle, hits, HitBoxes, "the links' boxes for bullet tests: follow from the nodes (hitbox.h)"),
 };
 DEF(Tentacle);
 

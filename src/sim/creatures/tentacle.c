@@ -163,7 +163,7 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
     c->node_total = c->arm_count * cap;
     c->nodes = mem_alloc((size_t)c->node_total, sizeof *c->nodes);
     c->flex = mem_alloc((size_t)c->node_total, sizeof *c->flex);
-    if (!c->nodes || !c->flex) return false;
+    if (!c->nodes || !c->flex || !hitbox_init(&c->hits, c->arm_count, cap - 1)) return false;
     for (int a = 0; a < c->arm_count; a++) {
         TentacleArm *arm = &c->arms[a];
         arm->first = a * cap;
@@ -194,6 +194,7 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
 }
 
 void tentacle_free(Tentacle *c) {
+    hitbox_free(&c->hits);
     mem_free(c->nodes);
     mem_free(c->flex);
     c->nodes = NULL;
@@ -403,6 +404,7 @@ static void step_body(Tentacle *c, Vec2 player, const Tilemap *map) {
 }
 
 static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
+    c->hits.ok = false;                        // the links move
     c->age++;
     if (!c->alive) c->dead_ticks++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
@@ -496,6 +498,46 @@ static int touched_arm(const Tentacle *c, Vec2 p, double r, int *node) {
     return -1;
 }
 
+// touched_arm for a bullet: the same answer, the links whose boxes the
+// bullet's box misses skipped (hitbox.h). Builds the boxes when the links
+// moved since they were last built.
+static int touched_arm_boxed(Tentacle *c, Vec2 p, double r, int *node) {
+    HitBoxes *h = &c->hits;
+    if (!h->box) return touched_arm(c, p, r, node);
+    if (!h->ok) {
+        for (int a = 0; a < c->arm_count; a++) {
+            const TentacleArm *arm = &c->arms[a];
+            hitbox_chain_clear(h, a);
+            for (int j = 1; j < arm->n; j++) {
+                double w = dm_fmax(tentacle_half_width(c, a, j - 1), tentacle_half_width(c, a, j));
+                hitbox_add(h, a, j - 1, tentacle_node_at(c, a, j - 1), tentacle_node_at(c, a, j), w);
+            }
+        }
+        h->ok = true;
+    }
+    Box q = box_around(p, r);
+    for (int a = 0; a < c->arm_count; a++) {
+        if (!hitbox_chain_may(h, a, q)) continue;
+        const TentacleArm *arm = &c->arms[a];
+        for (int k = 0; k * HITBOX_CHUNK < arm->n - 1; k++) {
+            if (!hitbox_chunk_may(h, a, k, q)) continue;
+            int end = (k + 1) * HITBOX_CHUNK + 1 < arm->n ? (k + 1) * HITBOX_CHUNK + 1 : arm->n;
+            for (int j = k * HITBOX_CHUNK + 1; j < end; j++) {
+                double t;
+                Vec2 p0 = tentacle_node_at(c, a, j - 1), p1 = tentacle_node_at(c, a, j);
+                double d2 = seg_dist2(p, p0, p1, &t);
+                double w0 = tentacle_half_width(c, a, j - 1), w1 = tentacle_half_width(c, a, j);
+                double rr = r + w0 + (w1 - w0) * t;
+                if (d2 <= rr * rr) {
+                    *node = t < 0.5 ? j - 1 : j;
+                    return a;
+                }
+            }
+        }
+    }
+    return -1;
+}
+
 // A bullet struck node j of tentacle a flying along vel: the node and
 // TENTACLE_FLEX_SPREAD either side (linearly less) are kicked along it;
 // the tail stays stuck.
@@ -531,7 +573,7 @@ bool tentacle_bullet_hit(Tentacle *c, const TickCtx *ctx, const Bullet *b) {
         lose_hp(c, ctx, b->damage > 0 ? b->damage : 1, b->pos);
         return true;
     }
-    int j = 0, a = touched_arm(c, b->pos, b->radius, &j);
+    int j = 0, a = touched_arm_boxed(c, b->pos, b->radius, &j);
     if (a < 0) return false;
     c->arms[a].flinch = TENTACLE_FLINCH_TICKS;
     kick(c, a, j, b->vel);

@@ -10,6 +10,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/hitbox.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -148,6 +149,7 @@ typedef struct Tentacle {
     TentacleNode *nodes;       // arm_count * arms[i].cap; owned
     TentacleFlex *flex;        // one per node, beside nodes; owned
     int node_total;
+    HitBoxes hits;             // the links' boxes for bullet tests (hitbox.h); not state
 } Tentacle;
 
 // Probes (docs/tentacle.md): body hp, tentacle count, bullets fired, the

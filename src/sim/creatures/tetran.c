@@ -83,7 +83,7 @@ bool tetran_init(Tetran *c, const TetranConfig *cfg, Vec2 pos, Rng *rng) {
     c->flinch_vel = mem_alloc(joints, sizeof *c->flinch_vel);
     c->fall_prev = mem_alloc((size_t)na * (size_t)(ns + 1), sizeof *c->fall_prev);
     if (!c->base_rad || !c->turn_rad || !c->stroke || !c->sway_dir || !c->rad || !c->pts || !c->flinch_rad ||
-        !c->flinch_vel || !c->fall_prev) {
+        !c->flinch_vel || !c->fall_prev || !hitbox_init(&c->hits, na, ns)) {
         tetran_free(c);
         return false;
     }
@@ -116,6 +116,7 @@ void tetran_free(Tetran *c) {
     mem_free(c->flinch_rad);
     mem_free(c->flinch_vel);
     mem_free(c->fall_prev);
+    hitbox_free(&c->hits);
     c->base_rad = c->turn_rad = c->stroke = c->rad = c->flinch_rad = c->flinch_vel = NULL;
     c->sway_dir = NULL;
     c->pts = c->fall_prev = NULL;
@@ -492,6 +493,7 @@ static void fall_step(Tetran *c, const TickCtx *ctx) {
 }
 
 void tetran_step(Tetran *c, const TickCtx *ctx) {
+    c->hits.ok = false;                        // the arms move
     if (!c->alive) {
         if (c->dead_ticks < 1000000) c->dead_ticks++;
         c->wiggle = false;
@@ -586,15 +588,35 @@ bool tetran_bullet_hit(Tetran *c, const TickCtx *ctx, const Bullet *b) {
     double s_core = 2.0, s_arm = 2.0, s;
     double rc = c->cfg.core_px + b->radius;
     if (seg_seg_dist2(from, to, c->pos, c->pos, &s) <= rc * rc) s_core = s;
+    // The segments whose boxes the path's box meets (hitbox.h): the others
+    // cannot be hit, so s_arm, and the first segment (arm, then segment
+    // order) that has it, are those of a test of every segment.
     int ns = c->cfg.segments, hit_a = 0, hit_i = 0;
+    HitBoxes *h = &c->hits;
+    bool boxed = h->box != NULL;                  // a Tetran made by tetran_init always is
+    if (boxed && !h->ok) {
+        for (int a = 0; a < c->cfg.arms; a++) {
+            hitbox_chain_clear(h, a);
+            for (int i = 0; i < ns; i++)
+                hitbox_add(h, a, i, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), tetran_arm_radius(c, i));
+        }
+        h->ok = true;
+    }
+    Box path = box_around(from, b->radius);
+    box_add(&path, box_around(to, b->radius));
     for (int a = 0; a < c->cfg.arms; a++) {
-        for (int i = 0; i < ns; i++) {
-            double ra = tetran_arm_radius(c, i) + b->radius;
-            if (seg_seg_dist2(from, to, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), &s) <= ra * ra &&
-                s < s_arm) {
-                s_arm = s;
-                hit_a = a;
-                hit_i = i;
+        if (boxed && !hitbox_chain_may(h, a, path)) continue;
+        for (int k = 0; k * HITBOX_CHUNK < ns; k++) {
+            if (boxed && !hitbox_chunk_may(h, a, k, path)) continue;
+            int end = (k + 1) * HITBOX_CHUNK < ns ? (k + 1) * HITBOX_CHUNK : ns;
+            for (int i = k * HITBOX_CHUNK; i < end; i++) {
+                double ra = tetran_arm_radius(c, i) + b->radius;
+                if (seg_seg_dist2(from, to, tetran_joint(c, a, i), tetran_joint(c, a, i + 1), &s) <= ra * ra &&
+                    s < s_arm) {
+                    s_arm = s;
+                    hit_a = a;
+                    hit_i = i;
+                }
             }
         }
     }

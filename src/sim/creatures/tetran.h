@@ -10,6 +10,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/hitbox.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -178,6 +179,7 @@ typedef struct Tetran {
     double *flinch_rad;        // per joint: the hit reaction's extra bend (segments i.. turn by it), 0 at rest
     double *flinch_vel;        // per joint: that bend's speed, rad per tick
     Vec2 *fall_prev;           // per joint position: where it was a tick ago while the dead arms fall (verlet)
+    HitBoxes hits;             // the arms' boxes for bullet tests (hitbox.h); not state
 } Tetran;
 
 // Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
