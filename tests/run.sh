@@ -8,6 +8,7 @@
 #   soak:    every arena in levels/ and levels/test/, 3,600 ticks of random
 #            input with every invariant each tick (tests/soak/soak.c)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
+#   lab:     tests/lab.sh             (--explore and --test, each counted)
 #   prefs:   tests/prefs.sh           (start-up over a broken preference folder, each counted)
 #   tiled:   tests/tiled.sh           (Tiled re-saving the shipped maps; skipped without tiled)
 # Nothing passes by being absent: a missing unit-test binary, a unit-test
@@ -140,6 +141,7 @@ counted() {
 
 echo "== command line"
 counted cli tests/cli.sh
+counted lab tests/lab.sh
 # The start-up over a broken preference folder (settings.txt, best.txt, replays/).
 echo "== preference folder"
 counted prefs tests/prefs.sh
