@@ -1,5 +1,5 @@
 // cli_explore.c -- `bossrush --explore ARENA... [--invariants F] [--runs N]
-// [--ticks T] [--seed S] [--jobs J] [--out DIR]` (docs/testing.md): seeded
+// [--ticks T] [--seed S] [--jobs J] [--out DIR] [--list]` (docs/testing.md): seeded
 // random runs of the arenas (run i plays arena i mod the count), every rule
 // of the catalogue (harness/explore.h) checked after every tick, each
 // failure shrunk to a minimal replay written to DIR (default `explore/`)
@@ -40,6 +40,7 @@ typedef struct Explore {
     int64_t runs, ticks;
     uint32_t seed;
     int jobs;
+    bool list;                 // --list: print each arena's rules and stop
     SessionSetup setup;
 } Explore;
 
@@ -73,6 +74,10 @@ static int parse(Explore *e, int argc, char **argv) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         int64_t v;
         if (!strcmp(a, "--explore")) continue;
+        if (!strcmp(a, "--list")) {
+            e->list = true;
+            continue;
+        }
         if (a[0] != '-') {
             e->arenas[e->n_arenas++].path = a;
             continue;
@@ -301,6 +306,19 @@ static int summarize(const Explore *e, TextBuf *outs, int jobs) {
     return worst;
 }
 
+// --list: every arena's rules, as the lines they are checked as.
+static int list_rules(const Explore *e) {
+    for (int k = 0; k < e->n_arenas; k++) {
+        const Arena *a = &e->arenas[k];
+        printf("# %s: %d rules\n", a->path, a->rules.n);
+        for (int i = 0; i < a->rules.n; i++) {
+            const ExploreRule *r = &a->rules.r[i];
+            printf("always %" PRId64 " %" PRId64 " %s    # %s\n", r->a, r->b, r->text, r->from);
+        }
+    }
+    return 0;
+}
+
 // Runs the workers: here (one job) or in child processes, each writing its records to a pipe.
 static int run_all(const Explore *e) {
     int jobs = e->jobs < e->runs ? e->jobs : (int)e->runs;
@@ -380,7 +398,7 @@ int cli_explore(int argc, char **argv) {
         e.setup = cli_setup_for(&c);
         log_set_quiet(1);
         rc = prepare(&e);
-        if (rc == 0) rc = run_all(&e);
+        if (rc == 0) rc = e.list ? list_rules(&e) : run_all(&e);
     }
     for (int k = 0; k < e.n_arenas; k++) explore_rules_free(&e.arenas[k].rules);
     free(e.arenas);

@@ -84,6 +84,20 @@ check "explore: --runs 0 is exit 2" [ $? = 2 ]
 "$BIN" --explore >/dev/null 2>&1
 check "explore: no arena is exit 2" [ $? = 2 ]
 
+# The catalogue (--list): the documented rules, and a rule of a probe joins
+# exactly when the build has that probe (looked up by name).
+"$BIN" --explore "$ROOT/levels/03-whale.lvl" --list --ticks 100 >list 2>/dev/null
+check "explore --list: exit 0" [ $? = 0 ]
+check "explore --list: the gait rule over ticks 0..99" grep -q '^always 0 99 player.groups_stepping <= 1 ' list
+check "explore --list: finiteness of every probe" grep -q '^always 0 99 whale.x == whale.x ' list
+check "explore --list: bullets within the pool" grep -q '^always 0 99 bullets.count <= [1-9]' list
+"$BIN" --level "$ROOT/levels/03-whale.lvl" --headless --dump-state >probes 2>/dev/null
+for p in whale.self_gap player.leg_over_body tentacle.winding; do
+    if grep -q "^$p " probes; then has=yes; else has=no; fi
+    if grep -q "^always 0 99 $p " list; then listed=yes; else listed=no; fi
+    check "explore --list: $p listed ($listed) as the build has it ($has)" [ $has = $listed ]
+done
+
 # ---------------------------------------------------------------- --test
 cat > pass.script <<EOF
 bossrush-script 1
