@@ -271,7 +271,11 @@ static void group(int64_t v, char *buf, size_t n) {
 static int summarize(const Explore *e, TextBuf *outs, int jobs) {
     int64_t ticks = 0;
     int worst = 0, nf = 0;
-    Failure *f = calloc((size_t)(e->runs > 0 ? e->runs : 1), sizeof *f);
+    // One record a failure: count the "F " headers first (no array as large as --runs).
+    size_t cap = 1;
+    for (int k = 0; k < jobs; k++)
+        for (const char *p = outs[k].p; p && (p = strstr(p, "\nF ")); p++) cap++;
+    Failure *f = calloc(cap, sizeof *f);
     if (!f) return bad("%s", "out of memory");
     for (int k = 0; k < jobs; k++) {
         const char *p = outs[k].p, *end = p ? p + outs[k].len : NULL;
@@ -290,7 +294,7 @@ static int summarize(const Explore *e, TextBuf *outs, int jobs) {
             size_t len;
             if (sscanf(p, "F %" SCNd64 " %zu", &run, &len) != 2) break;
             p = strchr(p, '\n') + 1;
-            if (len > (size_t)(end - p) || nf >= e->runs) break;
+            if (len > (size_t)(end - p) || (size_t)nf >= cap) break;
             f[nf++] = (Failure){run, p, len};
             p += len;
         }
