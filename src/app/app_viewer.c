@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/app_inputs.h"
 #include "app/app_local.h"
 #include "core/fs.h"
 #include "core/log.h"
@@ -353,6 +354,7 @@ void app_viewer_draw(App *a) {
                 sc->fail_tick >= 0 ? C_RED : C_OK, line);
     render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, 700, 2, C_FAINT,
                         "SPACE PAUSE  , . STEP  LEFT/RIGHT 5 S  HOME/END  [ ] SPEED  T TAKE OVER  F1 OVERLAY  ESC BACK");
+    app_viewer_draw_inputs(a);
     // What failed, while the shown tick is near it.
     if (sc->fail_tick >= 0 && v->paused && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ) {
         const char *m = strstr(sc->fail_msg, "tick ");
