@@ -19,6 +19,7 @@
 
 #include "app/app_inputs.h"
 #include "app/app_local.h"
+#include "app/app_probes.h"
 #include "core/fs.h"
 #include "core/log.h"
 #include "render/fx.h"
@@ -240,6 +241,7 @@ static void speed(App *a, int d) {
 void app_viewer_event(App *a, const SDL_Event *e) {
     Viewer *v = &a->view;
     if (!v->on) return;
+    if (app_probes_event(a, e)) return;
     Scrub *sc = &a->scrub;
     if (e->type == SDL_KEYDOWN) {
         v->touched = true;
@@ -355,6 +357,7 @@ void app_viewer_draw(App *a) {
     render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, 700, 2, C_FAINT,
                         "SPACE PAUSE  , . STEP  LEFT/RIGHT 5 S  HOME/END  [ ] SPEED  T TAKE OVER  F1 OVERLAY  ESC BACK");
     app_viewer_draw_inputs(a);
+    app_probes_draw(a);
     // What failed, while the shown tick is near it.
     if (sc->fail_tick >= 0 && v->paused && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ) {
         const char *m = strstr(sc->fail_msg, "tick ");

@@ -1,0 +1,48 @@
+#!/bin/sh
+# viewer.sh BIN -- the replay viewer's test lab parts in a real window under
+# Xvfb (docs/testing.md): open a script, pause, open the probe panel (F3),
+# pick a probe (Down), press E; the script must gain exactly one
+# `at T expect PROBE == VALUE` line and still pass headless. Skipped (and
+# counted so) without xvfb-run and xdotool (scripts/deps.sh --with-tools).
+# Ends with "viewer: N passed, M failed[, K skipped]".
+BIN=${1:-./bossrush}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+pass=0
+fails=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
+if ! command -v xvfb-run >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1; then
+    echo "viewer: 0 passed, 0 failed, 3 skipped"
+    exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/play.script" <<EOF
+bossrush-script 1
+level $(pwd)/levels/test/flat.lvl
+at 0 down right
+at 30 tap jump
+end 600
+EOF
+cp "$tmp/play.script" "$tmp/before"
+cat > "$tmp/drive.sh" <<'EOF'
+"$1" --script "$2" >"$3/log" 2>&1 &
+pid=$!
+wid=$(xdotool search --sync --name bossrush | head -1)
+xdotool key --window "$wid" space F3 Down e
+# Wait for the write (the file changes), then close.
+n=0
+while cmp -s "$2" "$3/before" && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+kill $pid
+wait $pid 2>/dev/null
+exit 0
+EOF
+SDL_AUDIODRIVER=dummy timeout 120 xvfb-run -a -s "-screen 0 1280x720x24" sh "$tmp/drive.sh" "$BIN" "$tmp/play.script" "$tmp"
+added=$(diff "$tmp/before" "$tmp/play.script" | grep -c '^> at [0-9]* expect [a-z_.]* == ')
+if [ "$added" = 1 ]; then ok; else bad "E wrote $added expect lines into the watched script, expected 1"; fi
+if diff "$tmp/before" "$tmp/play.script" | grep -q '^> at [0-9]* expect bullets.dropped == 0$'; then ok
+else bad "the picked probe (one Down from the first: bullets.dropped) was not the one written"; fi
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$BIN" --script "$tmp/play.script" --headless >/dev/null 2>"$tmp/err"
+if [ $? = 0 ]; then ok; else bad "the written script fails headless: $(cat "$tmp/err")"; fi
+echo "viewer: $pass passed, $fails failed"
+[ $fails -eq 0 ]
