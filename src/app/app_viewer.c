@@ -20,6 +20,7 @@
 #include "app/app_inputs.h"
 #include "app/app_local.h"
 #include "app/app_probes.h"
+#include "app/app_rerun.h"
 #include "core/fs.h"
 #include "core/log.h"
 #include "render/fx.h"
@@ -178,6 +179,7 @@ static void tell_failure(App *a) {
 
 void app_viewer_frame(App *a, double dt_s) {
     Viewer *v = &a->view;
+    app_viewer_watch_file(a);
     Scrub *sc = &a->scrub;
     if (!v->on) return;
     if (!v->paused) {
@@ -358,6 +360,7 @@ void app_viewer_draw(App *a) {
                         "SPACE PAUSE  , . STEP  LEFT/RIGHT 5 S  HOME/END  [ ] SPEED  T TAKE OVER  F1 OVERLAY  ESC BACK");
     app_viewer_draw_inputs(a);
     app_probes_draw(a);
+    app_viewer_watch_draw(a);
     // What failed, while the shown tick is near it.
     if (sc->fail_tick >= 0 && v->paused && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ) {
         const char *m = strstr(sc->fail_msg, "tick ");
