@@ -22,6 +22,7 @@
 #include "harness/probes.h"
 #include "harness/script.h"
 #include "harness/session.h"
+#include "platform/platform.h"
 #include "render/export.h"
 #include "render/render.h"
 #include "sim/level_write.h"
@@ -57,14 +58,20 @@ static const char usage_text[] =
     "  --shot TICK:FILE.png    save the frame after TICK as PNG (repeatable, at\n"
     "                          most 64 times)\n"
     "  --debug                 draw the debug overlay in --shot frames\n"
+    "  --fullscreen, --windowed\n"
+    "                          this run's window, whatever the settings say\n"
     "  --replay A B ... --headless [--jobs N]\n"
     "                          verify several replays: one line each, then\n"
     "                          'N passed, M failed' (N processes at once)\n"
     "  --until T               with --replay/--script --headless: stop after\n"
     "                          tick T (with --record: a replay of ticks 0..T)\n"
-    "  --export OUT            with --replay: render every tick to OUT.mp4 or\n"
-    "                          OUT.gif (ffmpeg) or a folder of PNG frames;\n"
+    "  --export OUT            with --replay: render every tick to OUT.mp4 (with\n"
+    "                          its sound) or OUT.gif (ffmpeg) or a folder of PNG\n"
+    "                          frames; OUT.wav: the sound alone, mixed offline;\n"
     "                          --from T / --until T choose the ticks\n"
+    "  --layout-check [DIR]    draw every screen at every window size from\n"
+    "                          480x270 to 3840x2160 and check that text, panels\n"
+    "                          and the HUD fit (DIR: save the frames there)\n"
     "  --explore ARENA... [--invariants F] [--runs N] [--ticks T] [--seed S]\n"
     "          [--jobs J] [--out DIR]\n"
     "                          seeded random runs checking every invariant each\n"
@@ -151,6 +158,7 @@ static int check_lab_options(const Cli *c) {
 // version, or a bad command line).
 static int parse_cli(int argc, char **argv, Cli *c) {
     memset(c, 0, sizeof *c);
+    c->window = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -162,7 +170,12 @@ static int parse_cli(int argc, char **argv, Cli *c) {
             fputs(usage_text, stdout);
             return 0;
         } else if (!strcmp(a, "--version")) {
-            printf("bossrush %s (script format 1)\ndata folder: %s\n", BOSSRUSH_VERSION, app_base_dir());
+            printf("bossrush %s (script format 1)\n", BOSSRUSH_VERSION);
+            if (platform_data_found()) printf("data folder: %s\n", app_base_dir());
+            else
+                printf("data folder: none found (no assets/ and levels/ beside the binary, one folder up, in "
+                       "../share/bossrush or in %s)\n", BOSSRUSH_DATADIR);
+            printf("licence: zlib (code, generated assets and docs; see LICENSE)\n");
             return 0;
         } else if (!strcmp(a, "--level")) m = MODE_LEVEL;
         else if (!strcmp(a, "--script")) m = MODE_SCRIPT;
@@ -175,6 +188,13 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         else if (!strcmp(a, "--render")) c->render = true;
         else if (!strcmp(a, "--compare-naive")) c->compare_naive = true;
         else if (!strcmp(a, "--debug")) c->debug = true;
+        else if (!strcmp(a, "--layout-check")) {
+            c->layout_check = true;
+            if (next && next[0] && next[0] != '-') c->layout_dir = argv[++i];
+        } else if (!strcmp(a, "--fullscreen") || !strcmp(a, "--windowed")) {
+            if (c->window >= 0) return bad_cli("--fullscreen and --windowed: give one of them, once");
+            c->window = a[2] == 'f';
+        }
         else if (!strcmp(a, "--record")) {
             if (!next || !*next) return bad_cli("--record needs a file name");
             if (c->record) return bad_cli("--record given twice");
@@ -246,6 +266,9 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         return bad_cli("--ticks: expected a tick count 0..%d with --bench, got %" PRId64, BENCH_MAX_TICKS, c->ticks);
     if (c->shot_count && (c->mode == MODE_BENCH || c->mode == MODE_REBLESS))
         return bad_cli("--shot does not work with --bench");
+    if (c->window >= 0 && (c->headless || c->mode == MODE_BENCH || c->mode == MODE_CONVERT || c->mode == MODE_REBLESS))
+        return bad_cli("--fullscreen and --windowed work with a window (not with --headless, --bench, --convert or "
+                       "--rebless)");
     if (c->mode == MODE_CONVERT && (c->headless || c->record || c->dump || c->shot_count || c->has_ticks ||
                                     c->has_seed || c->render || c->debug))
         return bad_cli("--convert takes no other options");
@@ -464,6 +487,9 @@ static int run_windowed(const Cli *c) {
     memcpy(opt.shots, c->shots, sizeof opt.shots);
     opt.shot_count = c->shot_count;
     opt.debug = c->debug;
+    opt.layout_check = c->layout_check;
+    opt.layout_dir = c->layout_dir;
+    opt.window = c->window;
     if (c->mode == MODE_LEVEL) {
         const char *why = fs_unreadable(c->file);
         if (why) {
@@ -498,76 +524,6 @@ static int run_windowed(const Cli *c) {
     return app_main(&opt);
 }
 
-// ---------------------------------------------------------------- export
-
-// --replay FILE --export OUT [--from A] [--until B] [--debug]: simulates
-// ticks 0..B (verifying as --headless does) and renders A..B; a progress
-// line on stderr every 2 s. Exit 1 on a desync (nothing written), 2 when
-// ffmpeg is missing for a video or a write fails.
-static int run_export(const Cli *c) {
-    ExportKind kind = render_export_kind(c->export_path);
-    char ff[1200];
-    if (kind != EXPORT_PNG && !render_export_ffmpeg(ff, sizeof ff)) {
-        fprintf(stderr,
-                "bossrush: --export %s: ffmpeg is not installed (no ffmpeg on PATH), so no %s can be made; install "
-                "it (Debian: apt-get install ffmpeg) or export PNG frames, which need nothing: --export FOLDER\n",
-                c->export_path, kind == EXPORT_MP4 ? "MP4" : "GIF");
-        return 2;
-    }
-    Session s;
-    SessionSetup setup = cli_setup_for(c);
-    int rc = cli_report(&s, session_open_script(&s, c->file, &setup));
-    if (rc) {
-        session_close(&s);
-        return rc;
-    }
-    int64_t end = script_end_tick(s.script);
-    int64_t last = c->has_until && c->until < end ? c->until : end;
-    int64_t first = c->has_from ? c->from : 0;
-    if (first > last) {
-        fprintf(stderr, "bossrush: --from %" PRId64 ": the replay ends at tick %" PRId64 "\n", first, end);
-        session_close(&s);
-        return 2;
-    }
-    char why[1400];
-    RenderExport *e = render_export_open(c->export_path, cli_assets_dir(), c->debug, why, sizeof why);
-    if (!e) {
-        fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
-        session_close(&s);
-        return 2;
-    }
-    double t0 = bench_now_us(), shown = t0;
-    bool progress = false;
-    while (rc == 0 && s.w->tick < last) {
-        if (!session_step(&s, NULL)) {
-            rc = cli_report(&s, s.rc);
-            break;
-        }
-        if (!render_export_tick(e, s.w, s.w->tick >= first, why, sizeof why)) {
-            fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
-            rc = 2;
-            break;
-        }
-        double now = bench_now_us();
-        if (now - shown >= 2e6) {
-            shown = now;
-            progress = true;
-            fprintf(stderr, "\rbossrush: export: tick %" PRId64 " of %" PRId64 " (%d%%), %.0f s", s.w->tick, last,
-                    (int)(100 * (s.w->tick + 1) / (last + 1)), (now - t0) / 1e6);
-        }
-    }
-    if (progress) fprintf(stderr, "\n");
-    if (!render_export_close(e, rc == 0, why, sizeof why) && rc == 0) {
-        fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
-        rc = 2;
-    }
-    if (rc == 0)
-        fprintf(stderr, "bossrush: exported ticks %" PRId64 "..%" PRId64 " (%" PRId64 " frames) to %s in %.1f s\n",
-                first, last, last - first + 1, c->export_path, (bench_now_us() - t0) / 1e6);
-    session_close(&s);
-    return rc;
-}
-
 static int run_mode(const Cli *c) {
     switch (c->mode) {
     case MODE_BENCH: return cli_bench(c);
@@ -578,7 +534,7 @@ static int run_mode(const Cli *c) {
         return run_windowed(c);
     case MODE_SCRIPT:
     case MODE_REPLAY:
-        if (c->mode == MODE_REPLAY && c->export_path) return run_export(c);
+        if (c->mode == MODE_REPLAY && c->export_path) return cli_export(c);
         if (c->more_n) return cli_run_batch(c);
         if (c->headless) return run_script(c);
         return run_windowed(c);

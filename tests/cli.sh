@@ -162,11 +162,11 @@ expect 2 err "tests/bad/tmj-outside.tmj: object 'boss' (id 2)" -- --convert test
 # mappings at start-up and says how many it added, or warns about the file.
 printf 'bossrush-script 1\nlevel %s/%s\nend 1\n' "$(pwd)" "$LVL" > "$tmp/one.script"
 expect 0 err "" -- --script "$tmp/one.script" --headless --record "$tmp/one.rpl"
-mkdir -p "$tmp/xdg/bossrush/bossrush"
+mkdir -p "$tmp/xdg/bossrush"
 echo "03000000aaaa0000bbbb000001000000,bossrush test pad,a:b0,b:b1,x:b2,y:b3,leftx:a0,lefty:a1,platform:Linux," \
-    > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
+    > "$tmp/xdg/bossrush/gamecontrollerdb.txt"
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 1 controller mappings" -- --replay "$tmp/one.rpl"
-echo "not a mapping" > "$tmp/xdg/bossrush/bossrush/gamecontrollerdb.txt"
+echo "not a mapping" > "$tmp/xdg/bossrush/gamecontrollerdb.txt"
 XDG_DATA_HOME=$tmp/xdg expect 0 err "gamecontrollerdb.txt: 0 controller mappings" -- --replay "$tmp/one.rpl"
 # Robustness (issue 14): the command line's bounds, streams that never end,
 # pipes, NUL bytes, the worst legal level.
@@ -340,10 +340,20 @@ expect 1 err "desync" -- --replay "$tmp/My Levels/t t.rpl" --headless
 expect 0 out "reblessed" -- --rebless "$tmp/My Levels/t t.rpl"
 if cmp -s "$tmp/My Levels/t t.rpl" "$tmp/My Levels/sub dir/rec one.rpl"; then ok
 else bad "--rebless did not restore the quoted replay"; fi
+# --fullscreen / --windowed (issue 27), the licence and an honest --version.
+expect 2 err "give one of them, once" -- --fullscreen --windowed
+expect 2 err "work with a window" -- --windowed --level $LVL --headless
+expect 2 err "work with a window" -- --fullscreen --bench $LVL
+expect 0 out "licence: zlib" -- --version
+mkdir -p "$tmp/lonely/run"
+cp "$BIN" "$tmp/lonely/bossrush"
+(cd "$tmp/lonely/run" && "$tmp/lonely/bossrush" --version) > "$tmp/out" 2>&1
+if grep -q "^data folder: none found" "$tmp/out"; then ok; else bad "--version without data: $(cat "$tmp/out")"; fi
+
 skipped=0
 if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
     expect 0 err "exported ticks 0..59 (60 frames)" -- --replay tests/replays/flat-walk.rpl --export "$tmp/v.mp4" --until 59
-    frames=$(ffprobe -v error -count_frames -show_entries stream=nb_read_frames,width -of csv=p=0 "$tmp/v.mp4")
+    frames=$(ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=nb_read_frames,width -of csv=p=0 "$tmp/v.mp4")
     if [ "$frames" = "1280,60" ]; then ok; else bad "the exported MP4 has '$frames' (width, frames), expected 1280,60"; fi
 else
     echo "cli: skipped: exporting an MP4 (no ffmpeg or ffprobe installed)"

@@ -56,7 +56,8 @@ fi
 # The desktop files: there, the icons of the right size, and each accepted
 # by its validator when that is installed (a missing one is said, not hidden).
 share=$STAGE$PREFIX/share
-for f in applications/bossrush.desktop metainfo/io.github.bossrush.bossrush.metainfo.xml man/man6/bossrush.6; do
+for f in applications/bossrush.desktop metainfo/io.github.bossrush.bossrush.metainfo.xml man/man6/bossrush.6 \
+         icons/hicolor/scalable/apps/bossrush.svg; do
     if [ -s "$share/$f" ]; then ok; else bad "make install did not install $share/$f"; fi
 done
 for s in 16 24 32 48 64 128 256; do
@@ -65,6 +66,8 @@ for s in 16 24 32 48 64 128 256; do
     size=$(od -An -tu1 -j16 -N8 "$icon" 2>/dev/null | awk '{print $3 * 256 + $4 "x" $7 * 256 + $8}')
     if [ "$size" = "${s}x$s" ]; then ok; else bad "$icon is ${size:-missing}, expected ${s}x$s"; fi
 done
+grep -q "<project_license>Zlib</project_license>" "$share/metainfo/io.github.bossrush.bossrush.metainfo.xml" 2>/dev/null &&
+    ok || bad "the AppStream file does not name the zlib licence"
 grep -qx "Exec=$PREFIX/bin/bossrush" "$share/applications/bossrush.desktop" 2>/dev/null && ok ||
     bad "bossrush.desktop does not run $PREFIX/bin/bossrush"
 skipped=0
@@ -102,6 +105,36 @@ if [ -n "$STAGE" ]; then
     if [ -z "$left" ]; then ok; else bad "make uninstall left files behind:"; echo "$left" | head -5; fi
     rm -rf "$STAGE"
 fi
+
+# Install and uninstall touch only their own files (issue 27): the games
+# layout a packager passes, with another game's files beside the data
+# folder and a player's own arena inside it, and DATADIR set to the shared
+# folder itself. Staged; the binary already built is installed as it is
+# (-o: the layout's DATADIR is not compiled in, this checks the files only).
+games=$tmp/games
+keep_bin="-o bossrush -o build-san/bossrush -o build-clang/bossrush"
+mkdir -p "$games/usr/share/games/other-game" "$games/usr/share/games/bossrush/levels"
+echo keep > "$games/usr/share/games/other-game/data.txt"
+echo "# my own arena" > "$games/usr/share/games/bossrush/levels/mine.lvl"
+layout="DESTDIR=$games PREFIX=/usr BINDIR=/usr/games DATADIR=/usr/share/games/bossrush"
+# shellcheck disable=SC2086
+if $MAKE -s --no-print-directory $keep_bin install $layout >"$tmp/err" 2>&1 && [ -x "$games/usr/games/bossrush" ] &&
+   [ -f "$games/usr/share/games/bossrush/levels/01-tetran.lvl" ] && [ -f "$games/usr/share/games/other-game/data.txt" ] &&
+   [ -f "$games/usr/share/games/bossrush/levels/mine.lvl" ]; then ok
+else bad "make install $layout: not in the games layout, or it removed files it does not own"; sed 's/^/    /' "$tmp/err" | head -3; fi
+# shellcheck disable=SC2086
+$MAKE -s --no-print-directory $keep_bin uninstall $layout >/dev/null 2>&1
+left=$(cd "$games" && find . -type f | LC_ALL=C sort | tr '\n' ' ')
+if [ "$left" = "./usr/share/games/bossrush/levels/mine.lvl ./usr/share/games/other-game/data.txt " ]; then ok
+else bad "make uninstall $layout left or removed the wrong files: $left"; fi
+layout="DESTDIR=$games PREFIX=/usr BINDIR=/usr/games DATADIR=/usr/share/games"
+# shellcheck disable=SC2086
+$MAKE -s --no-print-directory $keep_bin install $layout >/dev/null 2>&1
+# shellcheck disable=SC2086
+$MAKE -s --no-print-directory $keep_bin uninstall $layout >/dev/null 2>&1
+left=$(cd "$games" && find . -type f | LC_ALL=C sort | tr '\n' ' ')
+if [ "$left" = "./usr/share/games/bossrush/levels/mine.lvl ./usr/share/games/other-game/data.txt " ]; then ok
+else bad "install and uninstall with DATADIR=/usr/share/games touched other files: $left"; fi
 
 if [ $skipped -gt 0 ]; then echo "install: $pass passed, $fail failed, $skipped skipped"
 else echo "install: $pass passed, $fail failed"; fi

@@ -47,7 +47,7 @@ start() {
     fi
 }
 
-pref=$tmp/x/bossrush/bossrush
+pref=$tmp/x/bossrush
 fresh() { chmod -R u+w "$tmp/x" 2>/dev/null; rm -rf "$tmp/x"; mkdir -p "$pref"; }
 
 # Good files of each kind.
@@ -167,15 +167,15 @@ mkdir -p "$full"
 if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null; then
     for file in settings.txt best.txt; do
         rm -rf "$full/x"
-        mkdir -p "$full/x/bossrush/bossrush"
-        printf 'music_volume 33\nshake o\n' > "$full/x/bossrush/bossrush/$file"
-        cp "$full/x/bossrush/bossrush/$file" "$tmp/was"
+        mkdir -p "$full/x/bossrush"
+        printf 'music_volume 33\nshake o\n' > "$full/x/bossrush/$file"
+        cp "$full/x/bossrush/$file" "$tmp/was"
         head -c 1048576 /dev/zero > "$full/fill" 2>/dev/null
         XDG_DATA_HOME=$full/x timeout 60 "$BIN" --replay "$tmp/one.rpl" >"$tmp/out" 2>"$tmp/err"
         got=$?
         n=$(grep -c "warning:" "$tmp/err")
         if [ $got = 0 ] && [ "$n" = 1 ] && grep -q "warning:.*$file.*No space left on device" "$tmp/err" &&
-           cmp -s "$full/x/bossrush/bossrush/$file" "$tmp/was" && [ ! -e "$full/x/bossrush/bossrush/$file.bad" ]; then
+           cmp -s "$full/x/bossrush/$file" "$tmp/was" && [ ! -e "$full/x/bossrush/$file.bad" ]; then
             ok
         else
             bad "$file on a full disk: exit $got, $n warnings"; sed 's/^/    /' "$tmp/err" | head -3
@@ -187,6 +187,27 @@ else
     echo "prefs: skipped: the full-disk cases (mounting a tmpfs is not permitted here)"
     skipped=$((skipped + 2))
 fi
+
+# The folder of earlier versions, $XDG_DATA_HOME/bossrush/bossrush/, is
+# read by moving its entries up into $XDG_DATA_HOME/bossrush/ once (the new
+# folder's own files win; what stays is named in one warning).
+fresh
+mkdir -p "$pref/bossrush/replays"
+printf 'music_volume 21\n' > "$pref/bossrush/settings.txt"
+printf 'arena.normal.01-tetran 2471\n' > "$pref/bossrush/best.txt"
+cp "$tmp/one.rpl" "$pref/bossrush/replays/20250101-000000_flat_normal_won_2.rpl"
+XDG_DATA_HOME=$tmp/x timeout 60 "$BIN" --replay "$tmp/one.rpl" >"$tmp/out" 2>"$tmp/err"
+if [ $? = 0 ] && ! grep -q "warning:" "$tmp/err" && [ ! -e "$pref/bossrush" ] && grep -q "music_volume 21" "$pref/settings.txt" &&
+   grep -q "arena.normal.01-tetran 2471" "$pref/best.txt" && [ -f "$pref/replays/20250101-000000_flat_normal_won_2.rpl" ]; then ok
+else bad "the old doubled preference folder was not moved up"; sed 's/^/    /' "$tmp/err" | head -3; ls -R "$pref" | head; fi
+fresh
+mkdir -p "$pref/bossrush"
+printf 'music_volume 21\n' > "$pref/bossrush/settings.txt"
+printf 'music_volume 44\n' > "$pref/settings.txt"
+XDG_DATA_HOME=$tmp/x timeout 60 "$BIN" --replay "$tmp/one.rpl" >"$tmp/out" 2>"$tmp/err"
+if [ $? = 0 ] && [ "$(grep -c "warning:" "$tmp/err")" = 1 ] && grep -q "warning:.*left in the old preference folder" "$tmp/err" &&
+   grep -q "music_volume 44" "$pref/settings.txt" && grep -q "music_volume 21" "$pref/bossrush/settings.txt"; then ok
+else bad "an old folder's settings.txt replaced the new one's, or no warning"; sed 's/^/    /' "$tmp/err" | head -3; fi
 
 if [ $skipped -gt 0 ]; then echo "prefs: $pass passed, $fails failed, $skipped skipped"
 else echo "prefs: $pass passed, $fails failed"; fi

@@ -61,11 +61,11 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
         pid=""
     }
     verify() { SDL_VIDEODRIVER=dummy ./bossrush --replay "$1" --headless || fail "$1 does not verify"; }
-    dir="$XDG_DATA_HOME/bossrush/bossrush/replays"
+    dir="$XDG_DATA_HOME/bossrush/replays"
 
     # 1. A win, kept (unlimited wiggle, so the shots get through the arms).
-    mkdir -p "$XDG_DATA_HOME/bossrush/bossrush"
-    echo "assist_wiggle 1" > "$XDG_DATA_HOME/bossrush/bossrush/settings.txt"
+    mkdir -p "$XDG_DATA_HOME/bossrush"
+    echo "assist_wiggle 1" > "$XDG_DATA_HOME/bossrush/settings.txt"
     start --level levels/test/tetran-duel.lvl
     keys Return                         # PLAY ARENA
     keys z                              # jump skips the warning card (held buttons wait for a release)
@@ -79,7 +79,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     echo "viewer-test: the win was kept and verifies"
 
     # 2. The ghost races it; SIGTERM mid-fight keeps a complete quit.
-    echo "ghost 1" >> "$XDG_DATA_HOME/bossrush/bossrush/settings.txt"
+    echo "ghost 1" >> "$XDG_DATA_HOME/bossrush/settings.txt"
     start --level levels/test/tetran-duel.lvl
     keys Return
     keys z                              # past the warning card

@@ -55,7 +55,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
         wait $pid || fail "exit code $?: $(cat "$T/log")"
         pid=""
     }
-    settings="$XDG_DATA_HOME/bossrush/bossrush/settings.txt"
+    settings="$XDG_DATA_HOME/bossrush/settings.txt"
 
     start --record "$T/rec.rpl"
     shot title
@@ -116,11 +116,11 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     keys z                              # jump skips the warning card
     xdotool keydown Up x q             # up + fire + wiggle: the calm Tetran falls
     for i in $(seq 1 40); do
-        grep -q "^arena.normal.tetran-duel " "$XDG_DATA_HOME/bossrush/bossrush/best.txt" 2>/dev/null && break
+        grep -q "^arena.normal.tetran-duel\.[0-9a-f]\{8\} " "$XDG_DATA_HOME/bossrush/best.txt" 2>/dev/null && break
         sleep 0.5
     done
     xdotool keyup Up x q
-    grep -q "^arena.normal.tetran-duel " "$XDG_DATA_HOME/bossrush/bossrush/best.txt" || fail "no best time saved"
+    grep -q "^arena.normal.tetran-duel\.[0-9a-f]\{8\} " "$XDG_DATA_HOME/bossrush/best.txt" || fail "no best time saved"
     sleep 0.5
     shot results
     quit

@@ -606,10 +606,14 @@ int app_main(const AppOptions *opt) {
     }
     app_replays_init(a);
     if (a->replays_dir[0]) fs_clean_temps(a->replays_dir);
-    if (!platform_open(&a->pf, "bossrush", a->set.fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
+    bool fullscreen = opt->window >= 0 ? opt->window == 1 : a->set.fullscreen;
+    if (!platform_open(&a->pf, "bossrush", fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
         return 2;
     }
+    // The flag's window from here on (Options and F11 change it as usual;
+    // the settings file is written only when a setting is changed).
+    a->set.fullscreen = a->pf.fullscreen;
     platform_set_integer_scale(&a->pf, a->set.integer_scale);
     devices_init(&a->dev, &a->set.bind);
     char icon_path[1300];
@@ -639,6 +643,10 @@ int app_main(const AppOptions *opt) {
     if (watch) rc = app_viewer_open(a, opt->replay_path ? opt->replay_path : opt->script_path, false);
     else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
     else app_go_title(a);
+    if (!rc && opt->layout_check) {
+        a->quit = true;
+        a->exit_code = app_layout_check(a, opt->layout_dir);
+    }
     if (rc) {
         app_free(a);
         free(a);

@@ -11,6 +11,7 @@
 
 #include "core/fs.h"
 #include "core/log.h"
+#include "platform/prefs.h"
 #include "render/png.h"
 #ifdef __EMSCRIPTEN__
 #include "platform/web.h"
@@ -131,6 +132,14 @@ static bool holds_data(const char *dir) {
     return fs_is_dir(path);
 }
 
+// Set by platform_data_dir: whether a candidate held the data.
+static bool data_found;
+
+bool platform_data_found(void) {
+    platform_data_dir();
+    return data_found;
+}
+
 const char *platform_data_dir(void) {
     static char dir[1024];
     if (dir[0]) return dir;
@@ -155,6 +164,7 @@ const char *platform_data_dir(void) {
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
         if (candidates[i][0] && holds_data(candidates[i])) {
             snprintf(dir, sizeof dir, "%s", candidates[i]);
+            data_found = true;
             return dir;
         }
     }
@@ -170,7 +180,11 @@ const char *platform_pref_dir(void) {
     // SDL makes the folder; when it cannot (a read-only or missing
     // XDG_DATA_HOME, a file in its way) nothing is read or written
     // anywhere else (not the current folder): "" and one warning.
-    char *p = SDL_GetPrefPath("bossrush", "bossrush");
+#ifdef __EMSCRIPTEN__
+    char *p = SDL_GetPrefPath("bossrush", "bossrush");     // the browser's storage keeps its old name
+#else
+    char *p = SDL_GetPrefPath("", "bossrush");             // Linux: $XDG_DATA_HOME/bossrush/
+#endif
     if (!p) {
         log_warn("no preference folder (%s): settings, best times and replays are not read or saved",
                  SDL_GetError());
@@ -182,6 +196,8 @@ const char *platform_pref_dir(void) {
     if (n + 1 < sizeof dir && n > 0 && dir[n - 1] != '/') strcat(dir, "/");
 #ifdef __EMSCRIPTEN__
     web_storage_mount(dir);
+#else
+    prefs_move_old_folder(dir);
 #endif
     return dir;
 }

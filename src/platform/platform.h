@@ -44,6 +44,9 @@ double platform_now_s(void);
 // folder compiled in from PREFIX, the current directory. When none does,
 // the binary's folder. Computed once.
 const char *platform_data_dir(void);
+// Whether platform_data_dir found a folder holding the data (false: it is
+// the binary's folder only as a fallback, and nothing will load).
+bool platform_data_found(void);
 // The per-user folder for settings, best times, replays and screenshots
 // (SDL_GetPrefPath, made when missing), ending with '/'; "" (and one
 // warning, once) when it cannot be made: then nothing is read or saved.

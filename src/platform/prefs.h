@@ -22,3 +22,12 @@ PrefsRead prefs_read(const char *path, size_t max_bytes, char **text, size_t *le
 // (a file left broken is not copied at every start). The copy's path goes
 // to out. False (errno set) when it cannot be written or all are taken.
 bool prefs_keep_bad(const char *path, const char *text, size_t len, char *out, size_t n);
+
+// The preference folder is named once: $XDG_DATA_HOME/bossrush/ on Linux.
+// Versions before that used the doubled $XDG_DATA_HOME/bossrush/bossrush/,
+// which is the folder "bossrush" inside the new one: its entries (settings,
+// best times, replays, screenshots, pad mappings) are moved up into dir
+// (which ends in '/') once, each only when dir has no entry of that name
+// (one warning names what stays), and the old folder is removed once empty.
+// Returns how many entries were moved.
+int prefs_move_old_folder(const char *dir);

@@ -22,6 +22,7 @@ typedef enum EventType {
     EV_DASH,                   // player dashed (x, y: start; player.dash_dir the way)
     EV_WIGGLE_EMPTY,           // the wiggle gauge ran empty: locked out until it refills
     EV_WIGGLE_READY,           // the lock-out ended: the refilling gauge is usable again
+    EV_WINDUP,                 // a tentacle began winding up a shot (who, a: tentacle, x, y: its tip)
 } EventType;
 
 // Who an event or a bullet comes from: the player, or a creature kind

@@ -174,17 +174,21 @@ static const Field TentacleConfig_fields[] = {
     NUM(TentacleConfig, bullet_px, double, K_F64), NUM(TentacleConfig, grow, int, K_INT),
     NUM(TentacleConfig, sway_px, double, K_F64),   NUM(TentacleConfig, roam_px, double, K_F64),
     NUM(TentacleConfig, wave, double, K_F64),      NUM(TentacleConfig, solver, int, K_INT),
+    NUM(TentacleConfig, drift_px, double, K_F64),  NUM(TentacleConfig, dive_px, double, K_F64),
 };
 DEF(TentacleConfig);
 static const Field TentacleNode_fields[] = {SUB(TentacleNode, pos, Vec2), SUB(TentacleNode, target, Vec2)};
 DEF(TentacleNode);
+static const Field TentacleFlex_fields[] = {SUB(TentacleFlex, off, Vec2), SUB(TentacleFlex, vel, Vec2)};
+DEF(TentacleFlex);
 static const Field TentacleArm_fields[] = {
     NUM(TentacleArm, first, int, K_INT),         NUM(TentacleArm, n, int, K_INT),
     NUM(TentacleArm, cap, int, K_INT),           NUM(TentacleArm, root_rad, double, K_F64),
     SKIP(TentacleArm, root_dir, Vec2, "derived: root_rad's cos and sin, worked out at init"),
     SKIP(TentacleArm, wave_step, Vec2, "derived: the wave's rotations for n, worked out when n changes"),
     NUM(TentacleArm, sway_rad, double, K_F64),   NUM(TentacleArm, cooldown, int, K_INT),
-    NUM(TentacleArm, flinch, int, K_INT),
+    NUM(TentacleArm, flinch, int, K_INT),       NUM(TentacleArm, windup, int, K_INT),
+    NUM(TentacleArm, flexing, bool, K_BOOL),
 };
 DEF(TentacleArm);
 static const Field Tentacle_fields[] = {
@@ -193,8 +197,11 @@ static const Field Tentacle_fields[] = {
     NUM(Tentacle, hp, int, K_INT),        NUM(Tentacle, hp_max, int, K_INT),       NUM(Tentacle, chip, int, K_INT),
     NUM(Tentacle, phase, int, K_INT),     NUM(Tentacle, alive, bool, K_BOOL),      NUM(Tentacle, age, int64_t, K_I64),
     NUM(Tentacle, dead_ticks, int64_t, K_I64), NUM(Tentacle, hurt_ticks, int, K_INT),
-    NUM(Tentacle, shots, int64_t, K_I64), SUB(Tentacle, arms, TentacleArm),        NUM(Tentacle, arm_count, int, K_INT),
+    NUM(Tentacle, shots, int64_t, K_I64), NUM(Tentacle, last_windup, int, K_INT),
+    NUM(Tentacle, fall_vy, double, K_F64),
+    SUB(Tentacle, arms, TentacleArm),        NUM(Tentacle, arm_count, int, K_INT),
     PTR(Tentacle, nodes, TentacleNode, K_STRUCT, &TentacleNode_def, NULL),
+    PTR(Tentacle, flex, TentacleFlex, K_STRUCT, &TentacleFlex_def, NULL),
     SKIP(Tentacle, node_total, int, "the node pool's size, fixed at init"),
 };
 DEF(Tentacle);
@@ -280,7 +287,8 @@ DEF(World);
 static const StructDef *const all_structs[] = {
     &Vec2_def,   &Rng_def,  &Input_def,          &Leg_def,    &Legs_def,        &Player_def,
     &Bullet_def, &Bullets_def, &TetranConfig_def, &Tetran_def, &TentacleConfig_def, &TentacleNode_def,
-    &TentacleArm_def, &Tentacle_def, &Whale_def, &TurretConfig_def, &Turret_def, &Star_def, &Starfield_def,
+    &TentacleFlex_def, &TentacleArm_def, &Tentacle_def, &Whale_def, &TurretConfig_def, &Turret_def, &Star_def,
+    &Starfield_def,
     &World_def,
 };
 

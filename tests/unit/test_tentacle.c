@@ -157,6 +157,7 @@ static void converge(int solver) {
     cfg.sway_px = 0;
     cfg.roam_px = 0;
     cfg.tentacles = 1;
+    cfg.cooldown = 6000;                       // no wind-up (it rears back) before tick 3000
     Tentacle c;
     make(&c, &cfg, v2(400, 200));
     Vec2 player = v2(560, 330);                // well inside the 330 px reach
@@ -196,7 +197,7 @@ static void test_fire_tolerance_edge(void **s) {
     Tentacle c;
     make(&c, &cfg, v2(0, 0));
     straighten(&c);
-    c.arms[0].cooldown = 0;
+    c.arms[0].windup = TENTACLE_WINDUP_TICKS;
     Vec2 head = tentacle_node(&c, 0, c.arms[0].n - 1)->pos;
     double tol = 10 * DM_PI / 180;
     for (int side = -1; side <= 1; side += 2) {
@@ -214,16 +215,19 @@ static void test_fire_tolerance_edge(void **s) {
     last->pos = c.nodes[c.arms[0].first + c.arms[0].n - 2].pos;
     assert_true(tentacle_aim_error(&c, 0, v2(last->pos.x + 10, last->pos.y)) == DM_PI);
     straighten(&c);
-    // Behind the tip never fires; a cooling tentacle never fires.
+    // Behind the tip never fires; a tentacle not wound up long enough never fires.
     assert_false(tentacle_fire_ready(&c, 0, v2(head.x - 50, head.y)));
-    c.arms[0].cooldown = 1;
+    c.arms[0].windup = TENTACLE_WINDUP_TICKS - 1;
     assert_false(tentacle_fire_ready(&c, 0, v2(head.x + 50, head.y)));
     tentacle_free(&c);
 }
 
-// Over a long run, a tentacle fires on a tick exactly when it is cooled down
-// and its tip is within the tolerance; consecutive volleys respect the cooldown.
-static void test_fires_iff_aimed_and_cooled(void **s) {
+// Over a long run, a tentacle fires on a tick exactly when it has wound up
+// for at least TENTACLE_WINDUP_TICKS and its tip is within the tolerance;
+// every volley follows a wind-up (EV_WINDUP) on that tentacle alone; at
+// most TENTACLE_WINDING_MAX wind up at once; consecutive volleys respect
+// the cooldown.
+static void test_fires_iff_aimed_and_wound_up(void **s) {
     (void)s;
     TentacleConfig cfg;
     tentacle_config_default(&cfg);
@@ -233,28 +237,39 @@ static void test_fires_iff_aimed_and_cooled(void **s) {
     Tentacle c;
     make(&c, &cfg, v2(500, 200));
     World *w = mini_world(v2(500, 500));
-    Rng r;
-    rng_seed(&r, 7);
     double tol = 4 * DM_PI / 180;
-    int64_t last_shot[TENTACLE_MAX_ARMS];
-    for (int a = 0; a < TENTACLE_MAX_ARMS; a++) last_shot[a] = -100000;
-    int shots = 0, near_misses = 0;
+    int64_t last_shot[TENTACLE_MAX_ARMS], started[TENTACLE_MAX_ARMS];
+    for (int a = 0; a < TENTACLE_MAX_ARMS; a++) last_shot[a] = -100000, started[a] = -1;
+    int shots = 0, near_misses = 0, windups = 0, giveups = 0;
     for (int t = 0; t < 30000; t++) {
         events_clear(&w->events);
         double ang = t * 0.004, rad = 150 + 120 * dm_sin(t * 0.0021);
         w->player.pos = v2(500 + dm_cos(ang) * rad * 1.5, 250 + dm_sin(ang) * rad);
         if (t == 10000) c.hp = c.hp_max * 2 / 3;   // phase 1: longer, faster
         if (t == 20000) c.hp = c.hp_max / 3;       // phase 2: spreads and shorter cooldown
-        int cd_before[TENTACLE_MAX_ARMS];
-        for (int a = 0; a < c.arm_count; a++) cd_before[a] = c.arms[a].cooldown;
+        int wound[TENTACLE_MAX_ARMS];
+        for (int a = 0; a < c.arm_count; a++) wound[a] = c.arms[a].windup;
         step(&c, w);
+        TentacleProbes pr;
+        tentacle_probes(&c, &pr);
+        assert_true(pr.winding <= TENTACLE_WINDING_MAX);
+        int last_expect = -1;          // the latest volley's wind-up (tentacles fire in index order)
         for (int a = 0; a < c.arm_count; a++) {
+            if (count_events(w, EV_WINDUP, a) > 0) {
+                assert_int_equal(wound[a], 0);
+                assert_int_equal(c.arms[a].windup, 1);
+                started[a] = t;
+                windups++;
+            }
             bool fired = count_events(w, EV_ENEMY_SHOT, a) > 0;
-            bool cooled = cd_before[a] <= 1;
+            bool ready = wound[a] > 0 && wound[a] + 1 >= TENTACLE_WINDUP_TICKS;
             double err = tentacle_aim_error(&c, a, w->player.pos);
-            assert_int_equal(fired, cooled && err <= tol);
+            assert_int_equal(fired, ready && err <= tol);
             if (fired) {
                 assert_true(err <= tol);
+                assert_true(started[a] >= 0 && t - started[a] >= TENTACLE_WINDUP_TICKS - 1);
+                last_expect = (int)(t - started[a] + 1);
+                started[a] = -1;
                 // The volley leaves the head: one bullet straight at the
                 // player, plus two at +-0.22 rad in phase 2.
                 const TentacleNode *h = tentacle_node(&c, a, c.arms[a].n - 1);
@@ -269,17 +284,28 @@ static void test_fires_iff_aimed_and_cooled(void **s) {
                 assert_int_equal(from_head, c.phase >= 2 ? 3 : 1);
                 assert_int_equal(straight, 1);
                 int cd = c.phase >= 2 ? cfg.cooldown * 3 / 4 : cfg.cooldown;
-                assert_true(t - last_shot[a] >= cd);
+                assert_true(t - last_shot[a] >= cd + TENTACLE_WINDUP_TICKS - 1);
                 last_shot[a] = t;
                 shots++;
-            } else if (cooled && err > tol && err < tol * 1.5) {
+            } else if (ready && err > tol && err < tol * 1.5) {
                 near_misses++;                 // just outside the edge: must not fire
             }
+            if (!fired && wound[a] > 0 && c.arms[a].windup == 0) {
+                // Gave up, never aimed: only after the longest wind-up.
+                assert_int_equal(wound[a] + 1, TENTACLE_WINDUP_GIVEUP_TICKS);
+                started[a] = -1;
+                giveups++;
+            }
+        }
+        if (last_expect >= 0) {
+            assert_int_equal(pr.last_windup, last_expect);
+            assert_true(pr.last_windup >= 30);
         }
         clear_bullets(w);
-        (void)r;
     }
     assert_true(shots > 20);
+    assert_true(windups >= shots);
+    assert_true(giveups < shots / 4);              // the tip curls onto him: most wind-ups end in a shot
     assert_true(near_misses > 0);
     assert_true(c.shots >= shots);
     tentacle_free(&c);
@@ -670,7 +696,7 @@ int main(void) {
         cmocka_unit_test(test_converges_follow),
         cmocka_unit_test(test_converges_fabrik),
         cmocka_unit_test(test_fire_tolerance_edge),
-        cmocka_unit_test(test_fires_iff_aimed_and_cooled),
+        cmocka_unit_test(test_fires_iff_aimed_and_wound_up),
         cmocka_unit_test(test_rests_on_rock),
         cmocka_unit_test(test_spawn_pose_follow),
         cmocka_unit_test(test_spawn_pose_fabrik),

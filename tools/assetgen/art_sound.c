@@ -308,6 +308,27 @@ static bool sfx_warning(const char *dir) {
     return wav_save(&b, dir, "sfx/warning.wav", 0.55);
 }
 
+// A tentacle winds up a shot: a rising, swelling whine over the wind-up's
+// 0.6 s (TENTACLE_WINDUP_TICKS), a wet rattle under it, cut short at the
+// end where the shot's own sound takes over.
+static bool sfx_windup(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.6)) return false;
+    double ph = 0, ph2 = 0, dur = b.n / (double)RATE;
+    Noise n = {313};
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE, u = t / dur;
+        double f = 180 * pow(900.0 / 180.0, u * u);
+        ph += f / RATE;
+        ph2 += f * 1.5 / RATE;
+        double swell = u < 0.9 ? 0.15 + 0.85 * u : (1.0 - u) / 0.1;
+        double rattle = (fmod(t * 26.0, 1.0) < 0.3 ? 1.0 : 0.25) * noise_next(&n) * 0.25;
+        b.s[i] = (float)((tri(ph) * 0.6 + saw(ph2) * 0.25 + rattle * (1.0 - u)) * swell);
+    }
+    lowpass(&b, 3000);
+    return wav_save(&b, dir, "sfx/windup.wav", 0.5);
+}
+
 static bool sfx_blip(const char *dir, const char *name, double f0, double f1, double len) {
     Buf b;
     if (!buf_new(&b, len)) return false;
@@ -476,6 +497,7 @@ bool art_sounds(const char *dir) {
     ok = sfx_dash(dir) && ok;
     ok = sfx_phase(dir) && ok;
     ok = sfx_warning(dir) && ok;
+    ok = sfx_windup(dir) && ok;
     ok = music_loop(dir) && ok;
     ok = sfx_ping(dir) && ok;
     ok = sfx_wiggle_empty(dir) && ok;

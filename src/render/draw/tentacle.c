@@ -15,7 +15,8 @@ static float g_half[MAX_SAMPLES], g_len[MAX_SAMPLES];
 static SDL_Vertex g_vert[MAX_SAMPLES * 2];
 static int g_index[(MAX_SAMPLES - 1) * 6];
 
-static const double DEATH_TICKS = 150.0;          // fade-out length after EV_BOSS_DOWN
+static const double DEATH_TICKS = 150.0;          // the death's rings and dimming after EV_BOSS_DOWN
+static const double CORPSE_SHADE = 0.45;          // the dead body's brightness once dimmed
 
 static SDL_FPoint cr_point(SDL_FPoint p0, SDL_FPoint p1, SDL_FPoint p2, SDL_FPoint p3, float t) {
     float t2 = t * t, t3 = t2 * t;
@@ -31,12 +32,12 @@ static SDL_FPoint cr_point(SDL_FPoint p0, SDL_FPoint p1, SDL_FPoint p2, SDL_FPoi
 static int sample_arm(const RenderCtx *rc, const Tentacle *c, int a, float widen) {
     int n = c->arms[a].n, k = 0;
     for (int j = 0; j + 1 < n; j++) {
-        SDL_FPoint p1 = render_to_screen(rc, tentacle_node(c, a, j)->pos);
-        SDL_FPoint p2 = render_to_screen(rc, tentacle_node(c, a, j + 1)->pos);
+        SDL_FPoint p1 = render_to_screen(rc, tentacle_node_at(c, a, j));
+        SDL_FPoint p2 = render_to_screen(rc, tentacle_node_at(c, a, j + 1));
         // Mirror the missing neighbours at the ends.
-        SDL_FPoint p0 = j > 0 ? render_to_screen(rc, tentacle_node(c, a, j - 1)->pos)
+        SDL_FPoint p0 = j > 0 ? render_to_screen(rc, tentacle_node_at(c, a, j - 1))
                               : (SDL_FPoint){2 * p1.x - p2.x, 2 * p1.y - p2.y};
-        SDL_FPoint p3 = j + 2 < n ? render_to_screen(rc, tentacle_node(c, a, j + 2)->pos)
+        SDL_FPoint p3 = j + 2 < n ? render_to_screen(rc, tentacle_node_at(c, a, j + 2))
                                   : (SDL_FPoint){2 * p2.x - p1.x, 2 * p2.y - p1.y};
         double w1 = tentacle_half_width(c, a, j), w2 = tentacle_half_width(c, a, j + 1);
         for (int s = 0; s < SUB; s++) {
@@ -46,7 +47,7 @@ static int sample_arm(const RenderCtx *rc, const Tentacle *c, int a, float widen
             k++;
         }
     }
-    g_pos[k] = render_to_screen(rc, tentacle_node(c, a, n - 1)->pos);
+    g_pos[k] = render_to_screen(rc, tentacle_node_at(c, a, n - 1));
     g_half[k] = (float)tentacle_half_width(c, a, n - 1) + widen;
     k++;
     g_len[0] = 0;
@@ -93,36 +94,77 @@ static void draw_strip(SDL_Renderer *r, SDL_Texture *tex, int k, SDL_Color col, 
 
 static Uint8 u8(double v) { return (Uint8)(v < 0 ? 0 : v > 255 ? 255 : v); }
 
-static void draw_arm(RenderCtx *rc, const Tentacle *c, int a, double fade) {
+static int arm_windup(const Tentacle *c, int a) { return c->arms[a].windup; }
+
+static void draw_glow(RenderCtx *rc, SDL_FPoint at, float s, SDL_Color col) {
+    if (!rc->glow) return;
+    SDL_FRect dst = {at.x - s, at.y - s, 2 * s, 2 * s};
+    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+    SDL_SetTextureColorMod(rc->glow, col.r, col.g, col.b);
+    SDL_SetTextureAlphaMod(rc->glow, col.a);
+    SDL_RenderCopyF(rc->r, rc->glow, NULL, &dst);
+    SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
+    SDL_SetTextureAlphaMod(rc->glow, 255);
+}
+
+// The wind-up (docs/tentacle.md): on this tentacle alone, growing for
+// TENTACLE_WINDUP_TICKS: a hot charge climbs the tentacle from the body
+// to the tip, the tip swells into a bright flare, and a sight line grows
+// out of the tip along its last link; wound up, all of it pulses until
+// the shot.
+static void draw_windup(RenderCtx *rc, const Tentacle *c, int a) {
+    const TentacleArm *arm = &c->arms[a];
+    double f = arm->windup / (double)TENTACLE_WINDUP_TICKS;
+    if (f > 1.0) f = 1.0;
+    double pulse = f >= 1.0 ? 0.75 + 0.25 * sin(arm->windup * 0.9) : 1.0;
+    // The charge: the strip from the root to fraction f of the way, widened.
+    int k = sample_arm(rc, c, a, (float)(1.0 + 2.0 * f));
+    int upto = (int)(k * f);
+    if (upto >= 2) {
+        SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_ADD);
+        draw_strip(rc->r, NULL, upto, (SDL_Color){255, 80, 170, u8(150 * pulse)}, rc->view_w, rc->view_h);
+        SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
+    }
+    Vec2 head = tentacle_node_at(c, a, arm->n - 1), prev = tentacle_node_at(c, a, arm->n - 2);
+    SDL_FPoint h = render_to_screen(rc, head);
+    draw_glow(rc, h, (float)((10 + 26 * f) * pulse), (SDL_Color){255, 70, 190, u8(255 * (0.4 + 0.6 * f))});
+    draw_glow(rc, h, (float)((4 + 10 * f) * pulse), (SDL_Color){255, 230, 250, u8(255 * f)});
+    render_circle(rc->r, h.x, h.y, (float)(6 + 14 * f), (SDL_Color){255, 120, 210, u8(200 * f * pulse)});
+    // The sight line: where the shot will go once the tip is on target.
+    Vec2 d = v2_sub(head, prev);
+    double l = v2_len(d);
+    if (l > 1e-6) {
+        double len = (30 + 120 * f) / l;
+        SDL_FPoint e = render_to_screen(rc, v2_add(head, v2_scale(d, len)));
+        SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
+        for (int i = 0; i < 2; i++) {
+            SDL_SetRenderDrawColor(rc->r, 255, 110, 200, u8((i ? 90 : 200) * f * pulse));
+            SDL_RenderDrawLineF(rc->r, h.x + i, h.y, e.x + i, e.y);
+            SDL_RenderDrawLineF(rc->r, h.x, h.y + i, e.x, e.y + i);
+        }
+    }
+}
+
+// shade: 1 alive, down to CORPSE_SHADE as the dead body dims.
+static void draw_arm(RenderCtx *rc, const Tentacle *c, int a, double shade) {
     SDL_Texture *skin = render_tex(rc, "tentacle/skin.png");
     bool hurt = c->hurt_ticks > 0 || c->arms[a].flinch > 0;
     // A dark outline strip first, a little wider, so the skin reads on any background.
     int k = sample_arm(rc, c, a, 1.6f);
-    draw_strip(rc->r, NULL, k, (SDL_Color){26, 6, 34, u8(230 * fade)}, rc->view_w, rc->view_h);
+    draw_strip(rc->r, NULL, k, (SDL_Color){26, 6, 34, 230}, rc->view_w, rc->view_h);
     k = sample_arm(rc, c, a, 0.0f);
-    SDL_Color col = hurt ? (SDL_Color){255, 170, 190, u8(255 * fade)} : (SDL_Color){255, 255, 255, u8(255 * fade)};
+    Uint8 v = u8(255 * shade);
+    SDL_Color col = hurt ? (SDL_Color){255, 170, 190, 255} : (SDL_Color){v, v, v, 255};
     if (skin) {
         SDL_SetTextureBlendMode(skin, SDL_BLENDMODE_BLEND);
         draw_strip(rc->r, skin, k, col, rc->view_w, rc->view_h);
     } else {
         draw_strip(rc->r, NULL, k,
-                   hurt ? (SDL_Color){220, 110, 170, u8(255 * fade)} : (SDL_Color){120, 40, 150, u8(255 * fade)},
+                   hurt ? (SDL_Color){220, 110, 170, 255}
+                        : (SDL_Color){u8(120 * shade), u8(40 * shade), u8(150 * shade), 255},
                    rc->view_w, rc->view_h);
     }
-    // The tip glows as the tentacle's cooldown runs out (a tell before it fires).
-    const TentacleArm *arm = &c->arms[a];
-    if (c->alive && arm->cooldown < 24 && rc->glow) {
-        double charge = 1.0 - arm->cooldown / 24.0;
-        SDL_FPoint h = render_to_screen(rc, tentacle_node(c, a, arm->n - 1)->pos);
-        float s = (float)(6 + 14 * charge);
-        SDL_FRect dst = {h.x - s, h.y - s, 2 * s, 2 * s};
-        SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
-        SDL_SetTextureColorMod(rc->glow, 255, 90, 200);
-        SDL_SetTextureAlphaMod(rc->glow, u8(220 * charge));
-        SDL_RenderCopyF(rc->r, rc->glow, NULL, &dst);
-        SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
-        SDL_SetTextureAlphaMod(rc->glow, 255);
-    }
+    if (c->alive && arm_windup(c, a) > 0) draw_windup(rc, c, a);
 }
 
 static void draw_tex(RenderCtx *rc, SDL_Texture *t, SDL_FPoint at, float size, SDL_Color mod) {
@@ -135,15 +177,16 @@ static void draw_tex(RenderCtx *rc, SDL_Texture *t, SDL_FPoint at, float size, S
     SDL_SetTextureAlphaMod(t, 255);
 }
 
-static void draw_body(RenderCtx *rc, const Tentacle *c, double fade) {
+static void draw_body(RenderCtx *rc, const Tentacle *c, double shade) {
     SDL_FPoint at = render_to_screen(rc, c->pos);
-    if (!c->alive) {                                  // shudders as it dies
+    if (!c->alive && c->dead_ticks < 60) {            // shudders as it dies
         at.x += (float)(3 * sin(c->dead_ticks * 1.9));
         at.y += (float)(2 * sin(c->dead_ticks * 2.7));
     }
     float r = (float)c->radius;
     bool hurt = c->hurt_ticks > 0;
-    SDL_Color mod = hurt ? (SDL_Color){255, 150, 150, u8(255 * fade)} : (SDL_Color){255, 255, 255, u8(255 * fade)};
+    Uint8 v = u8(255 * shade);
+    SDL_Color mod = hurt ? (SDL_Color){255, 150, 150, 255} : (SDL_Color){v, v, v, 255};
     if (c->alive && !hurt && c->phase > 0) {
         // Angrier with each phase: the mantle flushes red, pulsing in phase 2.
         double k = c->phase == 1 ? 0.18 : 0.25 + 0.2 * sin(c->age * 0.15);
@@ -154,8 +197,9 @@ static void draw_body(RenderCtx *rc, const Tentacle *c, double fade) {
     if (body) {
         draw_tex(rc, body, at, r * 2.35f, mod);
     } else {
-        render_fill_circle(rc->r, at.x, at.y, r + 2, (SDL_Color){26, 6, 34, u8(255 * fade)});
-        render_fill_circle(rc->r, at.x, at.y, r, (SDL_Color){hurt ? 200 : 110, 36, 140, u8(255 * fade)});
+        render_fill_circle(rc->r, at.x, at.y, r + 2, (SDL_Color){26, 6, 34, 255});
+        SDL_Color fill = {u8((hurt ? 200 : 110) * shade), u8(36 * shade), u8(140 * shade), 255};
+        render_fill_circle(rc->r, at.x, at.y, r, fill);
     }
     // The eye looks at the player (c->look eases in the sim); the pupil
     // narrows to the look direction and slides toward it.
@@ -163,7 +207,7 @@ static void draw_body(RenderCtx *rc, const Tentacle *c, double fade) {
     float es = r * 1.05f;
     SDL_FPoint pu = {eye.x + (float)c->look.x * r * 0.2f, eye.y + (float)c->look.y * r * 0.2f};
     SDL_Texture *et = render_tex(rc, "tentacle/eye.png"), *pt = render_tex(rc, "tentacle/pupil.png");
-    SDL_Color emod = {255, 255, 255, u8(255 * fade)};
+    SDL_Color emod = {v, v, v, 255};
     if (et) draw_tex(rc, et, eye, es, emod);
     else render_fill_circle(rc->r, eye.x, eye.y, es * 0.45f, (SDL_Color){240, 230, 170, emod.a});
     if (c->alive || c->dead_ticks < 20) {
@@ -217,10 +261,10 @@ static void draw_debug(RenderCtx *rc, const Tentacle *c) {
     for (int a = 0; a < c->arm_count; a++) {
         for (int j = 0; j < c->arms[a].n; j++) {
             const TentacleNode *nd = tentacle_node(c, a, j);
-            SDL_FPoint p = render_to_screen(rc, nd->pos), t = render_to_screen(rc, nd->target);
+            SDL_FPoint p = render_to_screen(rc, tentacle_node_at(c, a, j)), t = render_to_screen(rc, nd->target);
             SDL_SetRenderDrawColor(rc->r, 0, 255, 160, 200);
             if (j > 0) {
-                SDL_FPoint q = render_to_screen(rc, tentacle_node(c, a, j - 1)->pos);
+                SDL_FPoint q = render_to_screen(rc, tentacle_node_at(c, a, j - 1));
                 SDL_RenderDrawLineF(rc->r, q.x, q.y, p.x, p.y);
             }
             SDL_SetRenderDrawColor(rc->r, 255, 255, 0, 160);
@@ -240,18 +284,22 @@ double draw_tentacle_reach(const Tentacle *c) {
     double link = 0.0;
     for (int a = 0; a < c->arm_count; a++)
         for (int j = 0; j + 1 < c->arms[a].n; j++)
-            link = fmax(link, v2_len(v2_sub(tentacle_node(c, a, j + 1)->pos, tentacle_node(c, a, j)->pos)));
-    return fmax(1.6 + link, 0.175 * c->radius) + 2.0;
+            link = fmax(link, v2_len(v2_sub(tentacle_node_at(c, a, j + 1), tentacle_node_at(c, a, j))));
+    double reach = fmax(1.6 + link, 0.175 * c->radius) + 2.0;
+    // A wind-up's flare (36 px) and sight line (150 px) reach past the tip.
+    for (int a = 0; a < c->arm_count; a++)
+        if (c->alive && c->arms[a].windup > 0) return fmax(reach, 154.0);
+    return reach;
 }
 
 void draw_tentacle(RenderCtx *rc, const World *w, const Tentacle *c) {
     (void)w;
-    double fade = 1.0;
-    if (!c->alive) fade = 1.0 - c->dead_ticks / DEATH_TICKS;
-    if (fade > 0) {
-        for (int a = 0; a < c->arm_count; a++) draw_arm(rc, c, a, fade);
-        draw_body(rc, c, fade);
-    }
+    // The dead stay, a body hanging its tentacles (the sim drops it onto the
+    // rock): drawn dimmer over the death's length, then at CORPSE_SHADE.
+    double shade = 1.0;
+    if (!c->alive) shade = 1.0 - (1.0 - CORPSE_SHADE) * fmin(1.0, c->dead_ticks / DEATH_TICKS);
+    for (int a = 0; a < c->arm_count; a++) draw_arm(rc, c, a, shade);
+    draw_body(rc, c, shade);
     draw_death(rc, c);
     if (rc->debug) draw_debug(rc, c);
 }

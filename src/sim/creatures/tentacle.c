@@ -50,6 +50,10 @@ static const ParamDef PARAMS[] = {
      .doc = "amplitude of a travelling wave along each tentacle, in links (0 = the pure update)"},
     {"solver", PARAM_CHOICE, PARAM_AS_INT, FIELD(solver), 0, 0, TENTACLE_SOLVER_FABRIK, SOLVERS,
      .doc = "the chain update (below)"},
+    {"drift", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(drift_px), 0, 32, 0.45,
+     .doc = "how fast (px per tick) the body drifts toward the player, within `roam`"},
+    {"dive", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(dive_px), 0, 4096, 0,
+     .doc = "how far (px) the body may sink below its spawn height toward a player far below (out of rock)"},
 };
 #undef FIELD
 static const ParamTable TABLE = {"tentacle", sizeof(TentacleConfig), PARAMS,
@@ -104,8 +108,8 @@ static void arm_constants(TentacleArm *arm) {
 
 double tentacle_aim_error(const Tentacle *c, int a, Vec2 target) {
     const TentacleArm *arm = &c->arms[a];
-    Vec2 head = c->nodes[arm->first + arm->n - 1].pos;
-    Vec2 prev = c->nodes[arm->first + arm->n - 2].pos;
+    Vec2 head = tentacle_node_at(c, a, arm->n - 1);
+    Vec2 prev = tentacle_node_at(c, a, arm->n - 2);
     if (v2_len2(v2_sub(head, prev)) < 1e-18) return DM_PI;      // no last link, no direction: never aimed
     double tip = dm_atan2(head.y - prev.y, head.x - prev.x);
     double to = dm_atan2(target.y - head.y, target.x - head.x);
@@ -135,7 +139,7 @@ double tentacle_bend(const Tentacle *c, int a) {
 static double aim_tolerance(const Tentacle *c) { return c->cfg.aim_deg * (DM_PI / 180.0); }
 
 bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target) {
-    if (!c->alive || c->arms[a].cooldown > 0) return false;
+    if (!c->alive || c->arms[a].windup < TENTACLE_WINDUP_TICKS) return false;
     return tentacle_aim_error(c, a, target) <= aim_tolerance(c);
 }
 
@@ -158,7 +162,8 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
     int cap = cfg->nodes + 2 * cfg->grow;      // room for both phase changes
     c->node_total = c->arm_count * cap;
     c->nodes = mem_alloc((size_t)c->node_total, sizeof *c->nodes);
-    if (!c->nodes) return false;
+    c->flex = mem_alloc((size_t)c->node_total, sizeof *c->flex);
+    if (!c->nodes || !c->flex) return false;
     for (int a = 0; a < c->arm_count; a++) {
         TentacleArm *arm = &c->arms[a];
         arm->first = a * cap;
@@ -190,7 +195,9 @@ bool tentacle_init(Tentacle *c, const TentacleConfig *cfg, Vec2 pos, Rng *rng) {
 
 void tentacle_free(Tentacle *c) {
     mem_free(c->nodes);
+    mem_free(c->flex);
     c->nodes = NULL;
+    c->flex = NULL;
     c->node_total = 0;
 }
 
@@ -199,6 +206,9 @@ bool tentacle_add_node(Tentacle *c, int a) {
     if (arm->n >= arm->cap) return false;
     TentacleNode *base = &c->nodes[arm->first];
     memmove(&base[2], &base[1], (size_t)(arm->n - 1) * sizeof *base);
+    TentacleFlex *fx = &c->flex[arm->first];
+    memmove(&fx[2], &fx[1], (size_t)(arm->n - 1) * sizeof *fx);
+    fx[1] = (TentacleFlex){{0.0, 0.0}, {0.0, 0.0}};
     // Midway between the tail and the old first body node: both new links
     // are half the old one, so the chain stays within link_px.
     Vec2 mid = v2_lerp(base[0].pos, base[2].pos, 0.5);
@@ -243,6 +253,15 @@ static Vec2 head_goal(const Tentacle *c, int a, Vec2 player, double stand_cos, d
     return v2_add(v2_sub(player, v2_scale(u, stand)), v2_scale(v2_perp(u), side));
 }
 
+// Where a winding-up tentacle's head wants to be: where it is, drawn back
+// toward its tail by TENTACLE_WINDUP_REAR_PX a tick (it stops swinging and
+// rears; its tip curls to aim: tentacle_aim_tip).
+static Vec2 windup_goal(const Tentacle *c, int a) {
+    const TentacleArm *arm = &c->arms[a];
+    const TentacleNode *nd = &c->nodes[arm->first];
+    return step_toward(nd[arm->n - 1].pos, nd[0].pos, TENTACLE_WINDUP_REAR_PX);
+}
+
 static void set_phase(Tentacle *c, const TickCtx *ctx, int phase) {
     while (c->phase < phase) {
         c->phase++;
@@ -254,7 +273,7 @@ static void set_phase(Tentacle *c, const TickCtx *ctx, int phase) {
 
 static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
     TentacleArm *arm = &c->arms[a];
-    Vec2 head = node_at(c, a, arm->n - 1)->pos;
+    Vec2 head = tentacle_node_at(c, a, arm->n - 1);
     double base = dm_atan2(player.y - head.y, player.x - head.x);
     int count = c->phase >= 2 ? 3 : 1;
     for (int k = 0; k < count; k++) {
@@ -267,21 +286,119 @@ static void fire(Tentacle *c, const TickCtx *ctx, int a, Vec2 player) {
     }
     events_push(ctx->events, EV_ENEMY_SHOT, WHO_TENTACLE, a, head.x, head.y);
     arm->cooldown = tick_fire_interval(ctx, c->cfg.cooldown);
+    c->last_windup = arm->windup;
+    arm->windup = 0;
 }
 
-static void step_body(Tentacle *c, Vec2 player) {
+// The wind-ups, after the chains have moved: each winding tentacle counts
+// on and fires once wound up and aimed (or gives up, cooling down again);
+// then, while fewer than TENTACLE_WINDING_MAX wind up, the cooled-down
+// tentacle whose tip points nearest the player starts (EV_WINDUP).
+static void wind_up(Tentacle *c, const TickCtx *ctx, Vec2 player) {
+    if (!c->alive || ctx->state == GAME_LOST) {
+        for (int a = 0; a < c->arm_count; a++) c->arms[a].windup = 0;
+        return;
+    }
+    int winding = 0;
+    for (int a = 0; a < c->arm_count; a++) {
+        TentacleArm *arm = &c->arms[a];
+        if (arm->windup == 0) continue;
+        arm->windup++;
+        if (tentacle_fire_ready(c, a, player)) {
+            fire(c, ctx, a, player);
+        } else if (arm->windup >= TENTACLE_WINDUP_GIVEUP_TICKS) {
+            arm->windup = 0;
+            arm->cooldown = tick_fire_interval(ctx, c->cfg.cooldown) / 3;
+        } else {
+            winding++;
+        }
+    }
+    while (winding < TENTACLE_WINDING_MAX) {
+        int best = -1;
+        double best_err = 0.0;
+        for (int a = 0; a < c->arm_count; a++) {
+            if (c->arms[a].windup > 0 || c->arms[a].cooldown > 0) continue;
+            // A tip with a clear line to the player comes first (its error
+            // counts from 2 pi up only when the line is blocked by rock).
+            double err = tentacle_aim_error(c, a, player);
+            TileHit hit;
+            if (tentacle_has_arena(ctx->map) &&
+                tilemap_cast(ctx->map, tentacle_node_at(c, a, c->arms[a].n - 1), player, &hit))
+                err += DM_TAU;
+            if (best < 0 || err < best_err) best = a, best_err = err;
+        }
+        if (best < 0) break;
+        c->arms[best].windup = 1;
+        Vec2 head = tentacle_node_at(c, best, c->arms[best].n - 1);
+        events_push(ctx->events, EV_WINDUP, WHO_TENTACLE, best, head.x, head.y);
+        winding++;
+    }
+}
+
+// The dead body sinks for TENTACLE_SINK_TICKS, stopping where its lowest
+// point meets rock (without an arena it stays where it died).
+static void fall(Tentacle *c, const Tilemap *map) {
+    if (!tentacle_has_arena(map) || c->dead_ticks > TENTACLE_SINK_TICKS) {
+        c->fall_vy = 0.0;
+        return;
+    }
+    c->fall_vy = dm_fmin(c->fall_vy + TENTACLE_FALL_G, TENTACLE_FALL_MAX);
+    double y = c->pos.y + c->fall_vy;
+    if (!tilemap_point_solid(map, v2(c->pos.x, y + c->radius))) {
+        c->pos.y = y;
+        return;
+    }
+    // Landed: up in whole px until the lowest point is out of the rock.
+    while (y > c->pos.y && tilemap_point_solid(map, v2(c->pos.x, y + c->radius))) y -= 1.0;
+    c->pos.y = y;
+    c->fall_vy = 0.0;
+}
+
+// Is the body's circle at p clear of rock?
+static bool body_clear(const Tentacle *c, const Tilemap *map, Vec2 p) {
+    Vec2 point, normal;
+    if (tilemap_point_solid(map, p)) return false;
+    return tilemap_nearest(map, p, c->radius, &point, &normal) >= c->radius;
+}
+
+static void step_body(Tentacle *c, Vec2 player, const Tilemap *map) {
     double tt = (double)c->age;
     if (c->alive) {
+        // A diving body roams its whole `roam` only after a player far
+        // below it (two radii under its spawn height); one up at its own
+        // height it follows no farther than TENTACLE_ROAM_HIGH_PX.
+        double roam = c->cfg.roam_px;
+        if (c->cfg.dive_px > 0.0 && player.y < c->home.y + 2.0 * c->radius) roam = dm_fmin(roam, TENTACLE_ROAM_HIGH_PX);
         double gx = player.x;
-        if (gx < c->home.x - c->cfg.roam_px) gx = c->home.x - c->cfg.roam_px;
-        if (gx > c->home.x + c->cfg.roam_px) gx = c->home.x + c->cfg.roam_px;
-        double gy = c->home.y + TENTACLE_BODY_BOB_PX * dm_sin(tt * 0.035);
-        c->pos = step_toward(c->pos, v2(gx, gy), TENTACLE_BODY_DRIFT_PX);
+        if (gx < c->home.x - roam) gx = c->home.x - roam;
+        if (gx > c->home.x + roam) gx = c->home.x + roam;
+        double gy = c->home.y;
+        if (c->cfg.dive_px > 0.0 && fabs(c->pos.x - gx) <= c->radius) {
+            // Diving, once above its goal (it travels at its spawn height):
+            // down toward where its first tentacle reaches the player (0.8
+            // of its length above him), at most dive px.
+            double want_y = player.y - 0.8 * tentacle_total_length(c, 0);
+            gy = dm_fmin(dm_fmax(want_y, c->home.y), c->home.y + c->cfg.dive_px);
+        }
+        gy += TENTACLE_BODY_BOB_PX * dm_sin(tt * 0.035);
+        Vec2 next = step_toward(c->pos, v2(gx, gy), c->cfg.drift_px);
+        // A diving body keeps out of rock: it moves only where its circle
+        // stays clear; blocked, it moves along x alone, else rises (to get
+        // over what blocks it), else stays.
+        if (c->cfg.dive_px > 0.0 && tentacle_has_arena(map) && !body_clear(c, map, next)) {
+            next = v2(next.x, c->pos.y);
+            if (!body_clear(c, map, next)) next = v2(c->pos.x, c->pos.y - c->cfg.drift_px);
+            if (!body_clear(c, map, next)) next = c->pos;
+        }
+        // It never closes in on the player itself (its tentacles do that).
+        double gap = v2_dist(next, player);
+        if (gap < c->radius + TENTACLE_BODY_KEEP_PX && gap < v2_dist(c->pos, player)) next = c->pos;
+        c->pos = next;
         Vec2 want = v2_norm(v2_sub(player, c->pos));
         if (want.x != 0.0 || want.y != 0.0)
             c->look = v2_norm(v2_lerp(c->look, want, TENTACLE_LOOK_EASE));
-    } else if (c->dead_ticks < 240) {
-        c->pos.y += 0.25;                                         // sinks as it dies
+    } else {
+        fall(c, map);
     }
 }
 
@@ -290,34 +407,42 @@ static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
     if (!c->alive) c->dead_ticks++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
     Vec2 player = ctx->player.pos;
-    step_body(c, player);
+    step_body(c, player, ctx->map);
 
     if (c->alive) {
         int want = c->hp * 3 <= c->hp_max ? 2 : c->hp * 3 <= c->hp_max * 2 ? 1 : 0;
         if (want > c->phase) set_phase(c, ctx, want);
     }
     double home = c->cfg.home_px * (c->phase >= 1 ? 1.6 : 1.0);
+    if (!c->alive) {
+        // Dead: every tentacle hangs from the body as a chain.
+        for (int a = 0; a < c->arm_count; a++) {
+            c->nodes[c->arms[a].first].pos = tentacle_anchor(c, a);
+            tentacle_hang(c, a, ctx->map, c->dead_ticks == 1);
+        }
+        for (int a = 0; a < c->arm_count; a++) tentacle_flex_step(c, a);
+        return;
+    }
 
     for (int a0 = 0; a0 < c->arm_count;) {
         Lanes g;
         tentacle_lanes_from(c, a0, &g);
         Vec2 goal[TENTACLE_LANES];
         double stand_cos[TENTACLE_LANES], side_sin[TENTACLE_LANES];
-        if (c->alive) head_waves(c, a0, g.k, stand_cos, side_sin);
+        head_waves(c, a0, g.k, stand_cos, side_sin);
         for (int l = 0; l < g.k; l++) {
             TentacleArm *arm = &c->arms[a0 + l];
             TentacleNode *nd = g.nd[l];
             nd[0].pos = nd[0].target = tentacle_anchor(c, a0 + l);     // the tail is stuck
-            if (c->alive) {
-                Vec2 want = head_goal(c, a0 + l, player, stand_cos[l], side_sin[l]);
-                goal[l] = step_toward(nd[arm->n - 1].target, want, home);
-                if (arm->flinch > 0) {
-                    // Recoil: the head target is pushed back toward the body.
-                    goal[l] = step_toward(goal[l], nd[0].pos, 3.0);
-                    arm->flinch--;
-                }
-            } else {
-                goal[l] = v2(nd[arm->n - 1].target.x, nd[arm->n - 1].target.y + 2.0);   // goes limp
+            if (arm->windup > 0)
+                goal[l] = windup_goal(c, a0 + l);
+            else
+                goal[l] = step_toward(nd[arm->n - 1].target, head_goal(c, a0 + l, player, stand_cos[l], side_sin[l]),
+                                      home);
+            if (arm->flinch > 0) {
+                // Recoil: the head target is pushed back toward the body.
+                goal[l] = step_toward(goal[l], nd[0].pos, 3.0);
+                arm->flinch--;
             }
         }
         tentacle_chain_update(c, &g, goal, ctx->map, vector);
@@ -327,11 +452,13 @@ static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
             TentacleNode *nd = g.nd[l];
             // The head's target never runs ahead of what the chain can reach.
             nd[arm->n - 1].target = clamp_near(nd[arm->n - 1].target, nd[0].pos, tentacle_total_length(c, a));
+            if (arm->windup > 0) tentacle_aim_tip(c, a, player, TENTACLE_WINDUP_AIM, ctx->map);
             if (arm->cooldown > 0) arm->cooldown--;
-            if (c->alive && ctx->state != GAME_LOST && tentacle_fire_ready(c, a, player)) fire(c, ctx, a, player);
+            tentacle_flex_step(c, a);
         }
         a0 += g.k;
     }
+    wind_up(c, ctx, player);
 }
 
 void tentacle_step(Tentacle *c, const TickCtx *ctx) { step(c, ctx, true); }
@@ -349,20 +476,41 @@ static double seg_dist2(Vec2 p, Vec2 a, Vec2 b, double *t_out) {
     return v2_len2(v2_sub(p, v2_add(a, v2_scale(ab, t))));
 }
 
-// Index of the tentacle whose skin a circle (p, r) touches, or -1.
-static int touched_arm(const Tentacle *c, Vec2 p, double r) {
+// Index of the tentacle whose skin (as seen: tentacle_node_at) a circle
+// (p, r) touches, or -1; *node: the nearer end of the link touched.
+static int touched_arm(const Tentacle *c, Vec2 p, double r, int *node) {
     for (int a = 0; a < c->arm_count; a++) {
         const TentacleArm *arm = &c->arms[a];
         for (int j = 1; j < arm->n; j++) {
             double t;
-            Vec2 p0 = c->nodes[arm->first + j - 1].pos, p1 = c->nodes[arm->first + j].pos;
+            Vec2 p0 = tentacle_node_at(c, a, j - 1), p1 = tentacle_node_at(c, a, j);
             double d2 = seg_dist2(p, p0, p1, &t);
             double w0 = tentacle_half_width(c, a, j - 1), w1 = tentacle_half_width(c, a, j);
             double rr = r + w0 + (w1 - w0) * t;
-            if (d2 <= rr * rr) return a;
+            if (d2 <= rr * rr) {
+                if (node) *node = t < 0.5 ? j - 1 : j;
+                return a;
+            }
         }
     }
     return -1;
+}
+
+// A bullet struck node j of tentacle a flying along vel: the node and
+// TENTACLE_FLEX_SPREAD either side (linearly less) are kicked along it;
+// the tail stays stuck.
+static void kick(Tentacle *c, int a, int j, Vec2 vel) {
+    TentacleArm *arm = &c->arms[a];
+    double l = v2_len(vel);
+    if (!(l > 0.0)) return;
+    Vec2 u = v2_scale(vel, TENTACLE_FLEX_KICK_PX / l);
+    for (int k = j - TENTACLE_FLEX_SPREAD; k <= j + TENTACLE_FLEX_SPREAD; k++) {
+        if (k < 1 || k >= arm->n) continue;
+        int d = k > j ? k - j : j - k;
+        TentacleFlex *f = &c->flex[arm->first + k];
+        f->vel = v2_add(f->vel, v2_scale(u, 1.0 - (double)d / (TENTACLE_FLEX_SPREAD + 1)));
+    }
+    arm->flexing = true;
 }
 
 static void lose_hp(Tentacle *c, const TickCtx *ctx, int dmg, Vec2 at) {
@@ -383,9 +531,10 @@ bool tentacle_bullet_hit(Tentacle *c, const TickCtx *ctx, const Bullet *b) {
         lose_hp(c, ctx, b->damage > 0 ? b->damage : 1, b->pos);
         return true;
     }
-    int a = touched_arm(c, b->pos, b->radius);
+    int j = 0, a = touched_arm(c, b->pos, b->radius, &j);
     if (a < 0) return false;
     c->arms[a].flinch = TENTACLE_FLINCH_TICKS;
+    kick(c, a, j, b->vel);
     events_push(ctx->events, EV_BLOCKED, WHO_TENTACLE, a, b->pos.x, b->pos.y);
     if (++c->chip >= TENTACLE_CHIP_PER_HP) {
         c->chip = 0;
@@ -398,7 +547,7 @@ bool tentacle_touches(const Tentacle *c, Vec2 p, double r) {
     if (!c->alive) return false;
     double rr = c->radius + r;
     if (v2_len2(v2_sub(p, c->pos)) <= rr * rr) return true;
-    return touched_arm(c, p, r) >= 0;
+    return touched_arm(c, p, r, NULL) >= 0;
 }
 
 bool tentacle_bounds(const Tentacle *c, Box *out) {
@@ -406,7 +555,7 @@ bool tentacle_bounds(const Tentacle *c, Box *out) {
     *out = box_around(c->pos, c->radius);
     for (int a = 0; a < c->arm_count; a++) {
         double r = tentacle_half_width(c, a, 0);   // the thickest skin: at the tail
-        for (int j = 0; j < c->arms[a].n; j++) box_add(out, box_around(c->nodes[c->arms[a].first + j].pos, r));
+        for (int j = 0; j < c->arms[a].n; j++) box_add(out, box_around(tentacle_node_at(c, a, j), r));
     }
     return true;
 }
@@ -462,6 +611,8 @@ void tentacle_hash(const Tentacle *c, Hash *h) {
     hash_i64(h, c->dead_ticks);
     hash_i64(h, c->hurt_ticks);
     hash_i64(h, c->shots);
+    hash_i64(h, c->last_windup);
+    hash_f64(h, c->fall_vy);
     hash_i64(h, c->arm_count);
     const TentacleConfig *k = &c->cfg;
     hash_i64(h, k->tentacles);
@@ -478,6 +629,8 @@ void tentacle_hash(const Tentacle *c, Hash *h) {
     hash_f64(h, k->roam_px);
     hash_f64(h, k->wave);
     hash_i64(h, k->solver);
+    hash_f64(h, k->drift_px);
+    hash_f64(h, k->dive_px);
     for (int a = 0; a < c->arm_count; a++) {
         const TentacleArm *arm = &c->arms[a];
         hash_i64(h, arm->first);
@@ -487,12 +640,19 @@ void tentacle_hash(const Tentacle *c, Hash *h) {
         hash_f64(h, arm->sway_rad);
         hash_i64(h, arm->cooldown);
         hash_i64(h, arm->flinch);
+        hash_i64(h, arm->windup);
+        hash_i64(h, arm->flexing);
         for (int j = 0; j < arm->n; j++) {
             const TentacleNode *nd = &c->nodes[arm->first + j];
             hash_f64(h, nd->pos.x);
             hash_f64(h, nd->pos.y);
             hash_f64(h, nd->target.x);
             hash_f64(h, nd->target.y);
+            const TentacleFlex *f = &c->flex[arm->first + j];
+            hash_f64(h, f->off.x);
+            hash_f64(h, f->off.y);
+            hash_f64(h, f->vel.x);
+            hash_f64(h, f->vel.y);
         }
     }
 }
@@ -502,7 +662,8 @@ void tentacle_probes(const Tentacle *c, TentacleProbes *out) {
     out->hp = c->hp;
     out->count = c->arm_count;
     out->shots = (double)c->shots;
-    double best = -1.0;
+    out->last_windup = c->last_windup;
+    double best = -1.0, droop = 0.0;
     for (int a = 0; a < c->arm_count; a++) {
         const TentacleArm *arm = &c->arms[a];
         const TentacleNode *nd = &c->nodes[arm->first];
@@ -518,5 +679,9 @@ void tentacle_probes(const Tentacle *c, TentacleProbes *out) {
         }
         if (reach - total > out->overreach) out->overreach = reach - total;
         out->bend = dm_fmax(out->bend, tentacle_bend(c, a));
+        out->winding += arm->windup > 0;
+        for (int j = 1; j < arm->n; j++) out->flinch = dm_fmax(out->flinch, v2_len(c->flex[arm->first + j].off));
+        droop += total > 0.0 ? (nd[arm->n - 1].pos.y - nd[0].pos.y) / total : 0.0;
     }
+    if (c->arm_count > 0) out->droop = droop / c->arm_count;
 }

@@ -24,8 +24,9 @@ struct Bullet;
 #define TENTACLE_NODES_CAP (TENTACLE_MAX_NODES + 2 * TENTACLE_MAX_GROW)   // the most nodes a tentacle reaches
 
 // Tuning (not spawn parameters; docs/tentacle.md).
-#define TENTACLE_BODY_DRIFT_PX 0.45     // body speed toward its roam goal, px per tick
 #define TENTACLE_BODY_BOB_PX 10.0       // vertical hover amplitude
+#define TENTACLE_BODY_KEEP_PX 96.0      // the body stops short of the player by this much beyond its radius
+#define TENTACLE_ROAM_HIGH_PX 96.0      // a diving body's roam while the player is up at its height
 #define TENTACLE_LOOK_EASE 0.12         // eye turn per tick (fraction of the way)
 #define TENTACLE_SPREAD_RAD 0.22        // angle between bullets of a spread
 #define TENTACLE_SHOT_RADIUS_PX 5.0
@@ -42,6 +43,34 @@ struct Bullet;
 #define TENTACLE_BEND_SIN 0x1.91103985da841p-1
 #define TENTACLE_ROCK_GAP_PX 0.25       // a node stopped by rock stays this far off the surface
 #define TENTACLE_LINK_MIN_PX 1e-3       // a shorter link has no direction (bends skip it)
+// The wind-up (docs/tentacle.md, "Wind-up"): a tentacle whose cooldown has
+// run out winds up before it fires -- it stops swinging, rears back and
+// straightens along the line to the player -- for at least WINDUP_TICKS,
+// then fires once its tip points at the player; at most WINDING_MAX wind
+// up at once; one not aimed after WINDUP_GIVEUP_TICKS gives up (no shot).
+#define TENTACLE_WINDUP_TICKS 36
+#define TENTACLE_WINDUP_GIVEUP_TICKS 150
+#define TENTACLE_WINDING_MAX 2
+#define TENTACLE_WINDUP_AIM 0.25        // fraction of its error the tip turns toward the player a tick
+#define TENTACLE_WINDUP_CURL 3          // links at the tip that curl to aim
+#define TENTACLE_WINDUP_REAR_PX 0.6     // the head's draw back toward the tail, px a tick
+// Hit reactions (docs/tentacle.md, "Flinch"): a blocked bullet kicks the
+// nodes around the one it struck along its flight; each node's offset from
+// the chain is a damped spring that settles back to 0 (dead within 60
+// ticks), at most FLEX_MAX_PX.
+#define TENTACLE_FLEX_KICK_PX 4.0       // velocity given to the struck node, px per tick
+#define TENTACLE_FLEX_SPREAD 4          // nodes either side that share the kick (linearly less)
+#define TENTACLE_FLEX_STIFF 0.0625      // spring: velocity change per px of offset, per tick
+#define TENTACLE_FLEX_DAMP 0.5          // fraction of the velocity lost per tick
+#define TENTACLE_FLEX_MAX_PX 16.0
+#define TENTACLE_FLEX_REST_PX 1e-3      // offsets and velocities below this are snapped to 0
+// Death (docs/tentacle.md, "Death"): the body sinks a little (stopped by
+// rock) and hangs there; the tentacles hang from it as chains under
+// gravity (Verlet, links at most link_px, kept out of rock).
+#define TENTACLE_FALL_G 0.2             // px per tick^2 (the body's sinking and the chains')
+#define TENTACLE_FALL_MAX 0.35          // the body's fastest sinking, px per tick
+#define TENTACLE_SINK_TICKS 240         // ticks after death the body sinks
+#define TENTACLE_HANG_DRAG 0.96         // fraction of a hanging node's velocity kept per tick
 
 typedef enum TentacleSolver {
     TENTACLE_SOLVER_FOLLOW = 0,    // the lerped two-pass follow update (baseline)
@@ -65,12 +94,20 @@ typedef struct TentacleConfig {
     double roam_px;            // how far the body drifts from its spawn point
     double wave;               // travelling-wave amplitude in links
     int solver;                // TentacleSolver
+    double drift_px;           // body speed toward its roam goal, px per tick
+    double dive_px;            // how far the body may sink below its spawn height toward the player
 } TentacleConfig;
 
 // One chain node: where it is and where it is heading.
 typedef struct TentacleNode {
     Vec2 pos, target;
 } TentacleNode;
+
+// One node's flinch: its offset from the chain's node and the offset's
+// velocity (px, px per tick). Drawn, touched and aimed with the offset.
+typedef struct TentacleFlex {
+    Vec2 off, vel;
+} TentacleFlex;
 
 // One tentacle: nodes[first .. first+n-1] of the boss's node pool; index 0 is
 // the tail (stuck to the body), n-1 the head. Room for cap nodes is reserved
@@ -84,6 +121,8 @@ typedef struct TentacleArm {
     double sway_rad;           // phase of the head's wandering
     int cooldown;              // ticks until this tentacle may fire again
     int flinch;                // ticks of recoil after a blocked bullet
+    int windup;                // ticks wound up so far (0: not winding up)
+    bool flexing;              // some node's flex is not at rest
 } TentacleArm;
 
 // The whole boss: body + tentacles.
@@ -102,19 +141,26 @@ typedef struct Tentacle {
     int64_t dead_ticks;        // ticks since death (0 while alive)
     int hurt_ticks;            // flash after a hit (looks only, but simulated)
     int64_t shots;             // bullets fired so far
+    int last_windup;           // ticks of wind-up before the latest volley (0 before the first)
+    double fall_vy;            // the dead body's fall speed, px per tick
     TentacleArm arms[TENTACLE_MAX_ARMS];
     int arm_count;
     TentacleNode *nodes;       // arm_count * arms[i].cap; owned
+    TentacleFlex *flex;        // one per node, beside nodes; owned
     int node_total;
 } Tentacle;
 
 // Probes (docs/tentacle.md): body hp, tentacle count, bullets fired, the
 // worst link excess, the longest tail-to-head distance, that tentacle's
-// total length, how far any head is beyond its total length, and the
-// largest angle between adjacent links of any tentacle (rad).
+// total length, how far any head is beyond its total length, the largest
+// angle between adjacent links of any tentacle (rad); tentacles winding up
+// now, the ticks of wind-up before the latest volley, the largest node
+// offset from the chain (px), and how far the tentacles hang: the mean of
+// (head y - tail y) / total length (1: every one straight down).
 #define TENTACLE_PROBES(FIELD, COUNT)                                                          \
     FIELD(tentacle, hp) FIELD(tentacle, count) FIELD(tentacle, shots) FIELD(tentacle, link_error) \
-    FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach) FIELD(tentacle, bend)
+    FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach) FIELD(tentacle, bend) \
+    FIELD(tentacle, winding) FIELD(tentacle, last_windup) FIELD(tentacle, flinch) FIELD(tentacle, droop)
 typedef struct TentacleProbes {
     TENTACLE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TentacleProbes;
@@ -174,6 +220,13 @@ int tentacle_phase_marks(const Tentacle *c, int *hp, int max);
 static inline const TentacleNode *tentacle_node(const Tentacle *c, int a, int j) {
     return &c->nodes[c->arms[a].first + j];
 }
+// Where node j of tentacle a is seen: the chain's node plus its flinch
+// offset (the same bits as the node's when the offset is 0). Drawing,
+// touching and aiming use this.
+static inline Vec2 tentacle_node_at(const Tentacle *c, int a, int j) {
+    int i = c->arms[a].first + j;
+    return v2_add(c->nodes[i].pos, c->flex[i].off);
+}
 // Sum of tentacle a's maximum link lengths: (n-1) * link_px.
 double tentacle_total_length(const Tentacle *c, int a);
 // Half the tentacle's thickness at node j (px), tapering to the tip; shared
@@ -183,11 +236,12 @@ double tentacle_half_width(const Tentacle *c, int a, int j);
 // add_node: the new node appears next to the tail). False when its reserved
 // room is full. Keeps every link within link_px.
 bool tentacle_add_node(Tentacle *c, int a);
-// Absolute angle (radians, 0..pi) between tentacle a's last link and the
+// Absolute angle (radians, 0..pi) between tentacle a's last link (as seen:
+// tentacle_node_at) and the
 // direction from its head to target (pi when the last link has no length).
 double tentacle_aim_error(const Tentacle *c, int a, Vec2 target);
-// True when tentacle a may fire at target now: alive, cooled down, and
-// tentacle_aim_error <= the aim tolerance.
+// True when tentacle a may fire at target now: alive, wound up for at
+// least TENTACLE_WINDUP_TICKS, and tentacle_aim_error <= the aim tolerance.
 bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target);
 // Where the tail of tentacle a is stuck on the body rim (px).
 Vec2 tentacle_anchor(const Tentacle *c, int a);

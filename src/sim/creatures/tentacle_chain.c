@@ -1,3 +1,4 @@
+#include <stdio.h>
 // tentacle_chain.c -- the tentacle boss's chain update (tentacle.c has the
 // rest of the creature): the travelling wave, the two solvers (the
 // write-up's follow steps, or FABRIK), resting on rock and the final
@@ -276,4 +277,83 @@ void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const 
     if (!vector || !tentacle_keep_lanes(c, g, c->arms[g->a0].n, map))
         for (int l = 0; l < g->k; l++) keep_out_of_rock(c, g->a0 + l, map);
     clamp_chain(c, g, map, vector);
+}
+
+void tentacle_hang(Tentacle *c, int a, const Tilemap *map, bool start) {
+    TentacleNode *nd = &c->nodes[c->arms[a].first];
+    int n = c->arms[a].n;
+    for (int j = 1; j < n; j++) {
+        if (start) nd[j].target = nd[j].pos;
+        Vec2 v = v2_scale(v2_sub(nd[j].pos, nd[j].target), TENTACLE_HANG_DRAG);
+        nd[j].target = nd[j].pos;
+        nd[j].pos = v2(nd[j].pos.x + v.x, nd[j].pos.y + v.y + TENTACLE_FALL_G);
+    }
+    keep_out_of_rock(c, a, map);
+    // Limp: no bend limit (turning links about their joints would throw
+    // the chain about), only the link length and the rock.
+    for (int j = 1; j < n; j++) {
+        double len, out;
+        Vec2 p = clamp_link(nd[j].pos, nd[j - 1].pos, c->link_px, &len);
+        if (tentacle_has_arena(map) && !tentacle_link_open(map, nd[j - 1].pos, p, len))
+            p = tentacle_settle_rock(c, map, nd[j - 1].pos, p, v2(0.0, 0.0), len, &out);
+        nd[j].pos = p;
+    }
+}
+
+// A damped spring per node (semi-implicit Euler): the velocity loses
+// TENTACLE_FLEX_DAMP of itself and is pulled back by TENTACLE_FLEX_STIFF of
+// the offset, then moves it; an offset beyond TENTACLE_FLEX_MAX_PX is
+// scaled back to it. When every node's offset and velocity are below
+// TENTACLE_FLEX_REST_PX they are set to 0 and the arm rests.
+void tentacle_flex_step(Tentacle *c, int a) {
+    TentacleArm *arm = &c->arms[a];
+    if (!arm->flexing) return;
+    TentacleFlex *f = &c->flex[arm->first];
+    bool moving = false;
+    for (int j = 1; j < arm->n; j++) {
+        Vec2 v = v2_sub(v2_scale(f[j].vel, 1.0 - TENTACLE_FLEX_DAMP), v2_scale(f[j].off, TENTACLE_FLEX_STIFF));
+        Vec2 o = v2_add(f[j].off, v);
+        double l = v2_len(o);
+        if (l > TENTACLE_FLEX_MAX_PX) o = v2_scale(o, TENTACLE_FLEX_MAX_PX / l);
+        f[j].vel = v;
+        f[j].off = o;
+        moving = moving || fabs(o.x) >= TENTACLE_FLEX_REST_PX || fabs(o.y) >= TENTACLE_FLEX_REST_PX ||
+                 fabs(v.x) >= TENTACLE_FLEX_REST_PX || fabs(v.y) >= TENTACLE_FLEX_REST_PX;
+    }
+    if (moving) return;
+    for (int j = 1; j < arm->n; j++) f[j] = (TentacleFlex){{0.0, 0.0}, {0.0, 0.0}};
+    arm->flexing = false;
+}
+
+void tentacle_aim_tip(Tentacle *c, int a, Vec2 target, double t, const Tilemap *map) {
+    TentacleNode *nd = &c->nodes[c->arms[a].first];
+    int h = c->arms[a].n - 1, k0 = h - TENTACLE_WINDUP_CURL;
+    if (k0 < 1) k0 = 1;
+    if (h - k0 < 1) return;
+    Vec2 last = v2_sub(nd[h].pos, nd[h - 1].pos), to = v2_sub(target, nd[h].pos);
+    if (v2_len(last) < TENTACLE_LINK_MIN_PX || v2_len(to) < TENTACLE_LINK_MIN_PX) return;
+    // The links past node k0 turn about it together by t of the tip's error.
+    double s, co, ang = t * dm_atan2(v2_cross(last, to), v2_dot(last, to));
+    dm_sincos(ang, &s, &co);
+    Vec2 pivot = nd[k0].pos;
+    for (int j = k0 + 1; j <= h; j++) {
+        Vec2 d = v2_sub(nd[j].pos, pivot);
+        nd[j].pos = v2_add(pivot, v2(d.x * co - d.y * s, d.x * s + d.y * co));
+    }
+    // Settled again from the pivot out: within L, bend-limited against the
+    // last link with a direction (as clamp_chain), out of rock.
+    Vec2 prev = v2(0.0, 0.0);
+    double pl = 0.0;
+    for (int j = k0; j >= 1 && pl < TENTACLE_LINK_MIN_PX; j--) {
+        prev = v2_sub(nd[j].pos, nd[j - 1].pos);
+        pl = v2_len(prev);
+    }
+    if (pl < TENTACLE_LINK_MIN_PX) prev = v2(0.0, 0.0), pl = 0.0;
+    for (int j = k0 + 1; j <= h; j++) {
+        double len;
+        nd[j].pos = settle_link(c, map, nd[j - 1].pos, nd[j].pos, prev, pl, &len);
+        Vec2 d = v2_sub(nd[j].pos, nd[j - 1].pos);
+        if (len < 0.0) len = v2_len(d);
+        if (len >= TENTACLE_LINK_MIN_PX) prev = d, pl = len;
+    }
 }

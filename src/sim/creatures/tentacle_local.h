@@ -123,3 +123,19 @@ bool tentacle_keep_lanes(Tentacle *c, const Lanes *g, int n, const Tilemap *map)
 // clamp_chain: head to tail within L, then tail to head settling each link
 // (tentacle_settle_rock per lane when the link is not in open air).
 bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map);
+
+// Death (tentacle_chain.c): tentacle a hangs from its tail (already at the
+// anchor) under gravity for one tick: Verlet, each node's target holding
+// where it was the tick before (start: the tick it died, from rest), then
+// tail to head each link within L and out of rock (limp: no bend limit).
+void tentacle_hang(Tentacle *c, int a, const Tilemap *map, bool start);
+
+// One tick of tentacle a's flinch springs (tentacle_chain.c): nothing
+// while the arm is at rest.
+void tentacle_flex_step(Tentacle *c, int a);
+
+// A winding-up tentacle's tip curls toward target (tentacle_chain.c): the
+// last TENTACLE_WINDUP_CURL links turn together about the node before them
+// by t of the angle between the last link and the head-to-target line,
+// then are settled again (within L, bend-limited, out of rock).
+void tentacle_aim_tip(Tentacle *c, int a, Vec2 target, double t, const Tilemap *map);

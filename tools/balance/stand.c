@@ -1,0 +1,134 @@
+// stand.c -- the safe-spot bot (docs/controls.md, "Balance"): in an arena,
+// puts the player on every spot he can stand on -- every empty tile with a
+// solid one under it -- and lets him stand there, pressing nothing, until
+// something hits him. The longest such stand is the arena's safest spot;
+// the rule is that on normal none lasts longer than 20 s. Headless,
+// on the real simulation, from the arena's first tick (the boss where it
+// spawns), a fresh world per spot.
+//
+//   build/stand [--difficulty D] [--seconds S] [--max S] [--verbose] LEVEL...
+//
+// Prints per arena `arena PATH spots N longest_safe_s S col C row R
+// (>= means never hit within --seconds)`, with --verbose every spot too.
+// Exit 0; 1 with --max when some arena's longest stand is longer than
+// that many seconds (`make test-stand`); 2 on a bad command line or level.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/session.h"
+#include "sim/world.h"
+
+// How long a stand is watched at most: 60 s.
+#define STAND_MAX_SECONDS 60
+
+typedef struct Stand {
+    int col, row;
+    int64_t ticks;             // until the first hit (max_ticks: never hit)
+} Stand;
+
+// Puts the player standing on the floor of tile (col, row), as if he had
+// spawned there: the hearts and leg profiles the arena gave him kept.
+static void place(World *w, int col, int row) {
+    Player *p = &w->player;
+    int hp = p->hp, hp_max = p->hp_max;
+    LegProfile prof[sizeof p->legs.prof / sizeof p->legs.prof[0]];
+    memcpy(prof, p->legs.prof, sizeof prof);
+    player_init(p, col, row, w->map.tile);
+    p->hp = hp;
+    p->hp_max = hp_max;
+    memcpy(p->legs.prof, prof, sizeof prof);
+}
+
+// Stands on (col, row) until hit, lost or max_ticks; -1 when the level
+// cannot be opened.
+static int64_t stand(const char *level, const SessionSetup *setup, int col, int row, int64_t max_ticks) {
+    Session s;
+    if (session_open_level(&s, level, setup)) {
+        fprintf(stderr, "%s\n", s.msg);
+        session_close(&s);
+        return -1;
+    }
+    World *w = s.w;
+    place(w, col, row);
+    int64_t t = 0;
+    Input in = {0};
+    for (; t < max_ticks; t++) {
+        session_step(&s, &in);
+        if (w->player.hits > 0 || w->state == GAME_LOST) break;
+    }
+    session_close(&s);
+    return t;
+}
+
+static int usage(void) {
+    fprintf(stderr, "usage: stand [--difficulty easy|normal|hard] [--seconds S] [--max S] [--verbose] LEVEL...\n");
+    return 2;
+}
+
+int main(int argc, char **argv) {
+    SessionSetup setup = {0};
+    setup.difficulty = DIFFICULTY_NORMAL;
+    int64_t max_ticks = (int64_t)STAND_MAX_SECONDS * SIM_TICK_HZ;
+    bool verbose = false;
+    double max_s = -1.0;
+    int nlevels = 0, rc = 0;
+    const char *levels[16];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool more = i + 1 < argc;
+        if (!strcmp(a, "--difficulty") && more) {
+            const char *d = argv[++i];
+            if (!difficulty_parse(d, strlen(d), &setup.difficulty)) return usage();
+        } else if (!strcmp(a, "--seconds") && more) {
+            max_ticks = (int64_t)(atof(argv[++i]) * SIM_TICK_HZ);
+            if (max_ticks < 1) return usage();
+        } else if (!strcmp(a, "--max") && more) {
+            max_s = atof(argv[++i]);
+        } else if (!strcmp(a, "--verbose")) {
+            verbose = true;
+        } else if (a[0] != '-' && nlevels < (int)(sizeof levels / sizeof *levels)) {
+            levels[nlevels++] = a;
+        } else {
+            return usage();
+        }
+    }
+    if (nlevels == 0) return usage();
+    for (int l = 0; l < nlevels; l++) {
+        // The arena's map: from a session opened once.
+        Session s;
+        if (session_open_level(&s, levels[l], &setup)) {
+            fprintf(stderr, "%s\n", s.msg);
+            session_close(&s);
+            return 2;
+        }
+        int w = s.w->map.w, h = s.w->map.h;
+        Tilemap map;
+        if (!tilemap_init(&map, w, h, s.w->map.tile)) {
+            session_close(&s);
+            return 2;
+        }
+        tilemap_copy_cells(&map, &s.w->map);
+        session_close(&s);
+        Stand best = {-1, -1, -1};
+        int spots = 0;
+        for (int row = 0; row + 1 < h; row++)
+            for (int col = 0; col < w; col++) {
+                if (tilemap_at(&map, col, row) != TILE_EMPTY || tilemap_at(&map, col, row + 1) == TILE_EMPTY) continue;
+                int64_t t = stand(levels[l], &setup, col, row, max_ticks);
+                if (t < 0) return 2;
+                spots++;
+                if (verbose)
+                    printf("spot %s col %d row %d safe_s %s%.1f\n", levels[l], col, row, t >= max_ticks ? ">=" : "",
+                           t / (double)SIM_TICK_HZ);
+                if (t > best.ticks) best = (Stand){col, row, t};
+            }
+        tilemap_free(&map);
+        printf("arena %s difficulty %s spots %d longest_safe_s %s%.1f col %d row %d\n", levels[l],
+               difficulty_name(setup.difficulty), spots, best.ticks >= max_ticks ? ">=" : "",
+               best.ticks / (double)SIM_TICK_HZ, best.col, best.row);
+        fflush(stdout);
+        if (max_s >= 0.0 && best.ticks > (int64_t)(max_s * SIM_TICK_HZ)) rc = 1;
+    }
+    return rc;
+}
