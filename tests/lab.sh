@@ -91,6 +91,9 @@ check "explore --list: exit 0" [ $? = 0 ]
 check "explore --list: the gait rule over ticks 0..99" grep -q '^always 0 99 player.groups_stepping <= 1 ' list
 check "explore --list: finiteness of every probe" grep -q '^always 0 99 whale.x == whale.x ' list
 check "explore --list: bullets within the pool" grep -q '^always 0 99 bullets.count <= [1-9]' list
+"$BIN" --explore "$ROOT/levels/02-tentacle.lvl" --list >list2 2>/dev/null
+check "explore --list: the tentacles' bend limit only while the fight goes on (dead, they hang limp)" \
+    grep -q '^always 0 3599 tentacle.bend <= 1    # catalogue, while playing$' list2
 "$BIN" --level "$ROOT/levels/03-whale.lvl" --headless --dump-state >probes 2>/dev/null
 for p in whale.self_gap player.leg_over_body tentacle.winding; do
     if grep -q "^$p " probes; then has=yes; else has=no; fi

@@ -50,7 +50,7 @@ static const char *const catalogue[] = {
     "tentacle.link_error <= 0.000001",
     "tentacle.overreach <= 0.000001",
     "tentacle.reach <= tentacle.max_reach",
-    "tentacle.bend <= 1",
+    "tentacle.bend <= 1 @playing",   // dead, the limbs hang limp with no bend limit (docs/tentacle.md)
     "tentacle.winding <= tentacle.count",
     "whale.link_error <= 0.000001",
     "whale.bend <= 1.5",
@@ -112,8 +112,15 @@ static bool add_rule(ExploreRules *rs, int64_t a, int64_t b, const char *from, c
 bool explore_catalogue(const Session *s, int64_t last, ExploreRules *out) {
     const World *w = s->w;
     bool ok = true;
-    for (size_t i = 0; i < sizeof catalogue / sizeof catalogue[0]; i++)
-        if (probes_exist(catalogue[i])) ok &= add_rule(out, 0, last, "catalogue", "%s", catalogue[i]);
+    for (size_t i = 0; i < sizeof catalogue / sizeof catalogue[0]; i++) {
+        const char *at = strstr(catalogue[i], " @playing");
+        int n = at ? (int)(at - catalogue[i]) : (int)strlen(catalogue[i]);
+        char rule[160];
+        snprintf(rule, sizeof rule, "%.*s", n, catalogue[i]);
+        if (!probes_exist(rule)) continue;
+        ok &= add_rule(out, 0, last, at ? "catalogue, while playing" : "catalogue", "%s", rule);
+        if (ok && at) out->r[out->n - 1].playing = true;
+    }
     // No non-finite probe: NaN is unequal to itself, an infinity beyond the
     // largest double.
     for (int i = 0; i < probe_count(); i++) {
@@ -142,7 +149,8 @@ bool explore_catalogue(const Session *s, int64_t last, ExploreRules *out) {
 
 // A script that holds only the rules (end `last`), for the parser to check
 // and the runner to run. mem_alloc'd.
-static char *rules_script(const ExploreRules *rs, int only, int64_t last, const char *level, size_t *len) {
+static char *rules_script(const ExploreRules *rs, int only, bool playing, int64_t last, const char *level,
+                          size_t *len) {
     TextBuf b = {0};
     char line[1300], q[1100];
     text_quote(level, q, sizeof q);
@@ -151,7 +159,7 @@ static char *rules_script(const ExploreRules *rs, int only, int64_t last, const 
     for (int i = 0; i < rs->n; i++) {
         const ExploreRule *r = &rs->r[i];
         // One line per rule in every case, so line i + 4 is rule i.
-        if ((only >= 0 && i != only) || r->a > last) {
+        if ((only >= 0 && i != only) || r->a > last || r->playing != playing) {
             textbuf_puts(&b, "#\n");
             continue;
         }
@@ -305,24 +313,28 @@ void explore_run(const ExploreCase *c, const ExploreRules *rules, int only, cons
         session_close(&s);
         return;
     }
-    size_t len = 0;
-    char *text = rules_script(rules, only, c->end, c->level, &len);
-    ParseError err;
-    memset(&err, 0, sizeof err);
-    Script *sc = text ? script_parse(text, len, "explore", &err) : NULL;
-    mem_free(text);
-    ScriptRun *run = sc ? script_run_new(sc) : NULL;
-    if (!run) {
-        res->rc = 2;
-        if (sc) snprintf(res->msg, sizeof res->msg, "out of memory");
-        else parse_error_format(&err, res->msg, sizeof res->msg);
-        script_free(sc);
-        session_close(&s);
-        return;
+    // The rules checked after every tick, and those checked while the fight goes on.
+    Script *sc[2] = {NULL, NULL};
+    ScriptRun *run[2] = {NULL, NULL};
+    bool built = true;
+    for (int k = 0; k < 2 && built; k++) {
+        size_t len = 0;
+        char *text = rules_script(rules, only, k == 1, c->end, c->level, &len);
+        ParseError err;
+        memset(&err, 0, sizeof err);
+        sc[k] = text ? script_parse(text, len, "explore", &err) : NULL;
+        mem_free(text);
+        run[k] = sc[k] ? script_run_new(sc[k]) : NULL;
+        if (!run[k]) {
+            res->rc = 2;
+            if (sc[k]) snprintf(res->msg, sizeof res->msg, "out of memory");
+            else parse_error_format(&err, res->msg, sizeof res->msg);
+            built = false;
+        }
     }
     uint16_t held = 0;
     int k = 0;
-    while (s.w->tick < c->end) {
+    while (built && s.w->tick < c->end) {
         int64_t t = s.w->tick + 1;
         for (; k < c->n && c->ev[k].tick <= t; k++) {
             uint16_t bit = (uint16_t)(1u << c->ev[k].bit);
@@ -331,8 +343,11 @@ void explore_run(const ExploreCase *c, const ExploreRules *rules, int only, cons
         Input in = {held};
         session_step(&s, &in);
         res->ticks++;
-        if (!script_run_check(run, s.w)) {
-            const char *m = script_run_message(run);
+        int bad = -1;
+        if (!script_run_check(run[0], s.w)) bad = 0;
+        else if (s.w->state == GAME_PLAYING && !script_run_check(run[1], s.w)) bad = 1;
+        if (bad >= 0) {
+            const char *m = script_run_message(run[bad]);
             int line = 0;
             if (!strncmp(m, "explore:", 8)) line = atoi(m + 8);
             res->rule = line - 4;
@@ -344,7 +359,9 @@ void explore_run(const ExploreCase *c, const ExploreRules *rules, int only, cons
         }
     }
     res->tick = s.w->tick;
-    script_run_free(run);
-    script_free(sc);
+    for (int j = 0; j < 2; j++) {
+        script_run_free(run[j]);
+        script_free(sc[j]);
+    }
     session_close(&s);
 }

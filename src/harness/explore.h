@@ -34,6 +34,7 @@ typedef struct ExploreRule {
     int64_t a, b;
     char text[160];            // "player.groups_stepping <= 1"
     char from[64];             // where it came from: "catalogue" or "F:LINE"
+    bool playing;              // checked only while the fight goes on (game.state playing)
 } ExploreRule;
 
 typedef struct ExploreRules {
