@@ -30,6 +30,7 @@ typedef enum AudioSfx {
     SFX_WIGGLE_EMPTY,          // the wiggle gauge ran empty: locked out
     SFX_WIGGLE_READY,          // the wiggle gauge is usable again after a lock-out
     SFX_WINDUP,                // a tentacle winds up a shot
+    SFX_WHALE_TELL,            // the whale starts an attack's telegraph (a charge or a spout)
     SFX_COUNT,
 } AudioSfx;
 
