@@ -135,8 +135,8 @@ struct Bullet;
 #define TETRAN_FALL_TICKS 600
 #define TETRAN_FALL_MAX_SPEED_PX 12.0
 // No safe spot (docs/tetran.md, "The seed"): a player who stays within
-// TETRAN_STILL_RADIUS_PX of one place for TETRAN_STILL_TICKS (normal's; the
-// difficulty's fire rate divides it) is marked: the core swells for
+// TETRAN_STILL_RADIUS_PX of one place for TETRAN_STILL_TICKS (on every
+// difficulty: it answers standing still, not the fire rate) is marked: the core swells for
 // TETRAN_SEED_WINDUP_TICKS, then lobs a seed at the marked spot, falling
 // under TETRAN_SEED_GRAVITY_PX px per tick^2, its flight time the first of
 // TETRAN_SEED_FLIGHTS whose arc is clear of rock. Where no arc reaches the

@@ -127,7 +127,7 @@ void tetran_seed_step(Tetran *c, const TickCtx *ctx) {
         events_push(ctx->events, EV_ENEMY_SHOT, WHO_TETRAN, 1, c->pos.x, c->pos.y);
     }
     // One seed at a time; the next needs another full stand.
-    if (c->seed_windup == 0 && c->seed_flight == 0 && c->still_ticks >= tick_fire_interval(ctx, TETRAN_STILL_TICKS)) {
+    if (c->seed_windup == 0 && c->seed_flight == 0 && c->still_ticks >= TETRAN_STILL_TICKS) {
         c->still_ticks = 0;
         c->seed_mark = p;
         c->seed_windup = TETRAN_SEED_WINDUP_TICKS;
