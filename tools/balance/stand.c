@@ -30,7 +30,8 @@ typedef enum SpotKind { SPOT_FLOOR = 0, SPOT_WALL_LEFT, SPOT_WALL_RIGHT, SPOT_CE
 static const char *const KIND_NAME[SPOT_KINDS] = {"floor", "wall", "wall", "ceiling"};
 
 // Ticks a player let go against a wall or ceiling has to cling to it; one
-// that has not by then is no spot (he fell or slid away).
+// that has not by then, or has moved half a tile, is no spot (he fell or
+// slid away).
 #define STAND_CLING_TICKS 20
 
 typedef struct Stand {
@@ -79,12 +80,14 @@ static int64_t stand(const char *level, const SessionSetup *setup, int col, int 
     World *w = s.w;
     place(w, col, row);
     if (kind != SPOT_FLOOR) place_against(w, col, row, kind);
+    Vec2 at = w->player.pos;
     int64_t t = 0;
     Input in = {0};
     for (; t < max_ticks; t++) {
         session_step(&s, &in);
         if (w->player.hits > 0 || w->state == GAME_LOST) break;
-        if (kind != SPOT_FLOOR && t + 1 == STAND_CLING_TICKS && w->player.state != PLAYER_WALL) {
+        if (kind != SPOT_FLOOR && t + 1 == STAND_CLING_TICKS &&
+            (w->player.state != PLAYER_WALL || v2_dist(w->player.pos, at) > w->map.tile * 0.5)) {
             t = -2;
             break;
         }
