@@ -2,12 +2,13 @@
 // puts the player on every spot he can stand on -- every empty tile with a
 // solid one under it (floor), and every empty tile beside a solid wall or
 // under a solid ceiling where, let go against it, he clings (wall, ceiling)
-// -- and lets him stand there, pressing nothing, until something hits him. The longest such stand is the arena's safest spot;
-// the rule is that on normal none lasts longer than 20 s. Headless,
-// on the real simulation, from the arena's first tick (the boss where it
-// spawns), a fresh world per spot.
+// -- and lets him stand there, pressing nothing, until something hits him.
+// The longest such stand is the arena's safest spot; the rule is
+// that on normal none lasts longer than 20 s. Headless, on the real
+// simulation, from the arena's first tick (the boss where it spawns), a
+// fresh world per spot.
 //
-//   build/stand [--difficulty D] [--seconds S] [--max S] [--verbose] LEVEL...
+//   build/stand [--difficulty D] [--seconds S] [--max S] [--floor] [--verbose] LEVEL...
 //
 // Prints per arena `arena PATH difficulty D spots N longest_safe_s S col C
 // row R kind K` (>= means never hit within --seconds; K floor, wall or
@@ -62,7 +63,9 @@ static void place_against(World *w, int col, int row, SpotKind kind) {
     else if (kind == SPOT_WALL_RIGHT) p->pos = (Vec2){(col + 1) * t - r - gap, (row + 0.5) * t};
     else p->pos = (Vec2){(col + 0.5) * t, row * t + r + gap};
     // Moving into it, as a jump against it would: the move meets it.
-    p->vel = kind == SPOT_WALL_LEFT ? (Vec2){-1.0, 0.0} : kind == SPOT_WALL_RIGHT ? (Vec2){1.0, 0.0} : (Vec2){0.0, -1.0};
+    p->vel = kind == SPOT_WALL_LEFT    ? (Vec2){-1.0, 0.0}
+             : kind == SPOT_WALL_RIGHT ? (Vec2){1.0, 0.0}
+                                       : (Vec2){0.0, -1.0};
     p->dash_from = p->pos;
     p->state = PLAYER_AIR;
 }

@@ -76,9 +76,11 @@ static void shard(Tetran *c, const TickCtx *ctx, Vec2 at, double ang, int ttl) {
     double s, co;
     dm_sincos(ang, &s, &co);
     double speed = TETRAN_SHOT_SPEED_PX * TETRAN_SEED_SHARD_SPEED * ctx->shot_speed;
-    int k = bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2(co * speed, s * speed), TETRAN_SHOT_RADIUS_PX,
-                          TETRAN_SHOT_DAMAGE, ttl);
-    if (k >= 0) c->shots++;
+    // Not counted in c->shots: that count picks the arm of the next aimed
+    // shot and measures the fire rate; the seeds have their own count.
+    (void)c;
+    bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_TETRAN, at, v2(co * speed, s * speed), TETRAN_SHOT_RADIUS_PX,
+                  TETRAN_SHOT_DAMAGE, ttl);
 }
 
 // The seed bursts at `at`: a short splash all round, and shards aimed at
