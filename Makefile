@@ -41,15 +41,27 @@ WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
-CFLAGS  += -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) -ffp-contract=off -fno-math-errno -Isrc -MMD -MP
-LDFLAGS += $(LDSAN)
+# The compile and link flags: the project's own first, then the packager's
+# or user's CPPFLAGS, CFLAGS and LDFLAGS (from the command line or the
+# environment: `make CFLAGS="-O1 -g"`, dpkg-buildflags' hardening), so
+# their -O and -D win; last the flags the replays' determinism rests on,
+# which nobody's flags may undo (-ffp-contract=off: no fused multiply-add).
+# `override` keeps the project's part when CFLAGS is given on the command
+# line. OPT (default -O2 -g) is the project's optimisation, before the
+# user's flags. -ffile-prefix-map makes the binary the same from any
+# checkout folder (tests: make test-repro).
+override CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) -ffile-prefix-map=$(CURDIR)=. -Isrc -MMD -MP \
+                   $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -fno-math-errno
+override LDFLAGS := $(LDSAN) $(LDFLAGS)
 
-# Evaluated when a recipe runs (after deps.sh), not when make starts.
-SDL_CFLAGS = $(shell pkg-config --cflags sdl2 SDL2_image SDL2_mixer)
-SDL_LIBS   = $(shell pkg-config --libs sdl2 SDL2_image SDL2_mixer)
-CMOCKA_LIBS = $(shell pkg-config --libs cmocka)
-# cJSON (Debian's libcjson-dev) parses Tiled maps in sim/tmj.c and sim/tmj_json.c.
-CJSON_LIBS = -lcjson
+# Every library through PKG_CONFIG (a cross or staged build passes its
+# own); evaluated when a recipe runs (after deps.sh), not when make starts.
+PKG_CONFIG ?= pkg-config
+SDL_CFLAGS = $(shell $(PKG_CONFIG) --cflags sdl2 SDL2_image SDL2_mixer)
+SDL_LIBS   = $(shell $(PKG_CONFIG) --libs sdl2 SDL2_image SDL2_mixer)
+CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
+# cJSON (Debian's libcjson-dev, libcjson.pc) parses Tiled maps in sim/tmj.c and sim/tmj_json.c.
+CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
 
 # The pure layers (no SDL): core, sim (with its subfolders) and harness.
 CORE_SRC := $(wildcard src/core/*.c src/sim/*.c src/sim/*/*.c src/harness/*.c)
@@ -62,7 +74,7 @@ TEST_SRC := $(wildcard tests/unit/test_*.c)
 # replay folder's names and pruning; and so is the app's fight pacing
 # (app/pace.c).
 PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
-                src/platform/replays.c src/app/pace.c src/app/hints.c
+                src/platform/replays.c src/app/pace.c src/app/hints.c src/audio/mixer.c src/audio/wav.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)
@@ -177,6 +189,12 @@ test-install: $(BIN)
 
 test: $(BIN) $(TEST_BIN) test-layers test-assets test-install
 	@sh tests/run.sh $(BIN) $(BUILD)
+
+# Two clones of HEAD in two folders build the same binary (tests/repro.sh;
+# about two minutes, so CI runs it, not make test).
+.PHONY: test-repro
+test-repro:
+	@sh tests/repro.sh
 
 test-san:
 	$(MAKE) SAN=1 test

@@ -18,8 +18,10 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 # --browser: headless Chromium and ImageMagick for `make test-web`.
 [ "$1" = "--browser" ] && PKGS="$PKGS chromium imagemagick"
 # --checkers: what `make test` checks with when present: Tiled's command
-# line (tests/tiled.sh) and the desktop-file validators (tests/install.sh).
-[ "$1" = "--checkers" ] && PKGS="$PKGS tiled desktop-file-utils appstream mandoc"
+# line (tests/tiled.sh), the desktop-file validators (tests/install.sh),
+# ffmpeg (an exported video and its sound: tests/cli.sh, tests/audio.sh) and
+# xmllint (the JUnit report).
+[ "$1" = "--checkers" ] && PKGS="$PKGS tiled desktop-file-utils appstream mandoc ffmpeg libxml2-utils"
 # --fuzz: clang and its libFuzzer runtime for `make fuzz`; --valgrind: valgrind for `make valgrind`.
 [ "$1" = "--fuzz" ] && PKGS="$PKGS clang libclang-rt-14-dev"
 [ "$1" = "--valgrind" ] && PKGS="$PKGS valgrind"
@@ -42,7 +44,7 @@ have_all() {
         for t in chromium convert; do command -v $t >/dev/null 2>&1 || return 1; done
     fi
     if [ "$1" = "--checkers" ]; then
-        for t in tiled desktop-file-validate appstreamcli mandoc; do command -v $t >/dev/null 2>&1 || return 1; done
+        for t in tiled desktop-file-validate appstreamcli mandoc ffmpeg xmllint; do command -v $t >/dev/null 2>&1 || return 1; done
     fi
     if [ "$1" = "--fuzz" ]; then
         echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' |

@@ -40,6 +40,8 @@ typedef struct Cli {
     bool has_until, has_from;
     int64_t until, from;       // --until T, --from T
     const char *export_path;   // --export OUT
+    bool layout_check;         // --layout-check [DIR]
+    const char *layout_dir;
     int window;                // --fullscreen 1, --windowed 0, neither -1 (the settings')
 } Cli;
 
@@ -53,5 +55,8 @@ int cli_report(const Session *s, int rc);
 // When main started (--bench --render's startup_ms).
 extern double cli_main_start_us;
 
+// --replay FILE --export OUT (cli_export.c): 0, 1 on a desync, 2 when a
+// write failed or ffmpeg is missing for a video.
+int cli_export(const Cli *c);
 // --bench (docs/bench.md): 0, 1 when a check failed, 2 on bad input.
 int cli_bench(const Cli *c);

@@ -65,9 +65,13 @@ static const char usage_text[] =
     "                          'N passed, M failed' (N processes at once)\n"
     "  --until T               with --replay/--script --headless: stop after\n"
     "                          tick T (with --record: a replay of ticks 0..T)\n"
-    "  --export OUT            with --replay: render every tick to OUT.mp4 or\n"
-    "                          OUT.gif (ffmpeg) or a folder of PNG frames;\n"
+    "  --export OUT            with --replay: render every tick to OUT.mp4 (with\n"
+    "                          its sound) or OUT.gif (ffmpeg) or a folder of PNG\n"
+    "                          frames; OUT.wav: the sound alone, mixed offline;\n"
     "                          --from T / --until T choose the ticks\n"
+    "  --layout-check [DIR]    draw every screen at every window size from\n"
+    "                          480x270 to 3840x2160 and check that text, panels\n"
+    "                          and the HUD fit (DIR: save the frames there)\n"
     "  --help, --version\n"
     "exit codes: 0 ok; 1 an expectation failed, a replay desynced or its level\n"
     "changed; 2 bad command line or an unreadable or malformed file.\n"
@@ -178,7 +182,10 @@ static int parse_cli(int argc, char **argv, Cli *c) {
         else if (!strcmp(a, "--render")) c->render = true;
         else if (!strcmp(a, "--compare-naive")) c->compare_naive = true;
         else if (!strcmp(a, "--debug")) c->debug = true;
-        else if (!strcmp(a, "--fullscreen") || !strcmp(a, "--windowed")) {
+        else if (!strcmp(a, "--layout-check")) {
+            c->layout_check = true;
+            if (next && next[0] && next[0] != '-') c->layout_dir = argv[++i];
+        } else if (!strcmp(a, "--fullscreen") || !strcmp(a, "--windowed")) {
             if (c->window >= 0) return bad_cli("--fullscreen and --windowed: give one of them, once");
             c->window = a[2] == 'f';
         }
@@ -584,6 +591,8 @@ static int run_windowed(const Cli *c) {
     memcpy(opt.shots, c->shots, sizeof opt.shots);
     opt.shot_count = c->shot_count;
     opt.debug = c->debug;
+    opt.layout_check = c->layout_check;
+    opt.layout_dir = c->layout_dir;
     opt.window = c->window;
     if (c->mode == MODE_LEVEL) {
         const char *why = fs_unreadable(c->file);
@@ -619,76 +628,6 @@ static int run_windowed(const Cli *c) {
     return app_main(&opt);
 }
 
-// ---------------------------------------------------------------- export
-
-// --replay FILE --export OUT [--from A] [--until B] [--debug]: simulates
-// ticks 0..B (verifying as --headless does) and renders A..B; a progress
-// line on stderr every 2 s. Exit 1 on a desync (nothing written), 2 when
-// ffmpeg is missing for a video or a write fails.
-static int run_export(const Cli *c) {
-    ExportKind kind = render_export_kind(c->export_path);
-    char ff[1200];
-    if (kind != EXPORT_PNG && !render_export_ffmpeg(ff, sizeof ff)) {
-        fprintf(stderr,
-                "bossrush: --export %s: ffmpeg is not installed (no ffmpeg on PATH), so no %s can be made; install "
-                "it (Debian: apt-get install ffmpeg) or export PNG frames, which need nothing: --export FOLDER\n",
-                c->export_path, kind == EXPORT_MP4 ? "MP4" : "GIF");
-        return 2;
-    }
-    Session s;
-    SessionSetup setup = cli_setup_for(c);
-    int rc = cli_report(&s, session_open_script(&s, c->file, &setup));
-    if (rc) {
-        session_close(&s);
-        return rc;
-    }
-    int64_t end = script_end_tick(s.script);
-    int64_t last = c->has_until && c->until < end ? c->until : end;
-    int64_t first = c->has_from ? c->from : 0;
-    if (first > last) {
-        fprintf(stderr, "bossrush: --from %" PRId64 ": the replay ends at tick %" PRId64 "\n", first, end);
-        session_close(&s);
-        return 2;
-    }
-    char why[1400];
-    RenderExport *e = render_export_open(c->export_path, cli_assets_dir(), c->debug, why, sizeof why);
-    if (!e) {
-        fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
-        session_close(&s);
-        return 2;
-    }
-    double t0 = bench_now_us(), shown = t0;
-    bool progress = false;
-    while (rc == 0 && s.w->tick < last) {
-        if (!session_step(&s, NULL)) {
-            rc = cli_report(&s, s.rc);
-            break;
-        }
-        if (!render_export_tick(e, s.w, s.w->tick >= first, why, sizeof why)) {
-            fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
-            rc = 2;
-            break;
-        }
-        double now = bench_now_us();
-        if (now - shown >= 2e6) {
-            shown = now;
-            progress = true;
-            fprintf(stderr, "\rbossrush: export: tick %" PRId64 " of %" PRId64 " (%d%%), %.0f s", s.w->tick, last,
-                    (int)(100 * (s.w->tick + 1) / (last + 1)), (now - t0) / 1e6);
-        }
-    }
-    if (progress) fprintf(stderr, "\n");
-    if (!render_export_close(e, rc == 0, why, sizeof why) && rc == 0) {
-        fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
-        rc = 2;
-    }
-    if (rc == 0)
-        fprintf(stderr, "bossrush: exported ticks %" PRId64 "..%" PRId64 " (%" PRId64 " frames) to %s in %.1f s\n",
-                first, last, last - first + 1, c->export_path, (bench_now_us() - t0) / 1e6);
-    session_close(&s);
-    return rc;
-}
-
 static int run_mode(const Cli *c) {
     switch (c->mode) {
     case MODE_BENCH: return cli_bench(c);
@@ -699,7 +638,7 @@ static int run_mode(const Cli *c) {
         return run_windowed(c);
     case MODE_SCRIPT:
     case MODE_REPLAY:
-        if (c->mode == MODE_REPLAY && c->export_path) return run_export(c);
+        if (c->mode == MODE_REPLAY && c->export_path) return cli_export(c);
         if (c->more_n) return run_batch(c);
         if (c->headless) return run_script(c);
         return run_windowed(c);

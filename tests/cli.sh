@@ -353,7 +353,7 @@ if grep -q "^data folder: none found" "$tmp/out"; then ok; else bad "--version w
 skipped=0
 if command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then
     expect 0 err "exported ticks 0..59 (60 frames)" -- --replay tests/replays/flat-walk.rpl --export "$tmp/v.mp4" --until 59
-    frames=$(ffprobe -v error -count_frames -show_entries stream=nb_read_frames,width -of csv=p=0 "$tmp/v.mp4")
+    frames=$(ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=nb_read_frames,width -of csv=p=0 "$tmp/v.mp4")
     if [ "$frames" = "1280,60" ]; then ok; else bad "the exported MP4 has '$frames' (width, frames), expected 1280,60"; fi
 else
     echo "cli: skipped: exporting an MP4 (no ffmpeg or ffprobe installed)"

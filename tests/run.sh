@@ -10,6 +10,8 @@
 #   cli:     tests/cli.sh             (command-line cases, each counted)
 #   prefs:   tests/prefs.sh           (start-up over a broken preference folder, each counted)
 #   tiled:   tests/tiled.sh           (Tiled re-saving the shipped maps; skipped without tiled)
+#   layout:  tests/layout.sh          (every screen at every size from 480x270 to 3840x2160, each frame counted)
+#   audio:   tests/audio.sh           (every arena's exported mix at or below -1 dBFS, each counted)
 # Nothing passes by being absent: a missing unit-test binary, a unit-test
 # binary that ran no test, an empty section or a cli.sh that did not report
 # its cases is a failure.
@@ -146,6 +148,12 @@ counted prefs tests/prefs.sh
 # Tiled itself re-saving the shipped maps (skipped, and said so, without tiled).
 echo "== tiled"
 counted tiled tests/tiled.sh
+# Every screen at every window size: text, panels and the HUD fit.
+echo "== layout"
+counted layout tests/layout.sh
+# Every arena's mix exported offline (--export OUT.wav) peaks at or below -1 dBFS.
+echo "== audio"
+counted audio tests/audio.sh
 
 [ $fail -gt 0 ] && printf "failed:%b\n" "$failed"
 if [ $skipped -gt 0 ]; then echo "$pass passed, $fail failed, $skipped skipped"

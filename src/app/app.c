@@ -643,6 +643,10 @@ int app_main(const AppOptions *opt) {
     if (watch) rc = app_viewer_open(a, opt->replay_path ? opt->replay_path : opt->script_path, false);
     else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
     else app_go_title(a);
+    if (!rc && opt->layout_check) {
+        a->quit = true;
+        a->exit_code = app_layout_check(a, opt->layout_dir);
+    }
     if (rc) {
         app_free(a);
         free(a);

@@ -20,6 +20,8 @@ typedef struct AppOptions {
     AppShot shots[APP_MAX_SHOTS];
     int shot_count;
     bool debug;                // --debug: start with the F1 overlay on
+    bool layout_check;         // --layout-check: check every screen's layout at every size, then quit
+    const char *layout_dir;    // ... saving the frames there (NULL: not saved)
     int window;                // --fullscreen 1, --windowed 0: this run's window (not saved); -1 the settings'
 } AppOptions;
 

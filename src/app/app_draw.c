@@ -9,6 +9,7 @@
 #include "app/app_local.h"
 #include "core/log.h"
 #include "render/font.h"
+#include "render/layout.h"
 
 static const SDL_Color C_WHITE = {240, 240, 255, 255};
 static const SDL_Color C_DIM = {150, 150, 185, 255};
@@ -31,10 +32,11 @@ static void panel(App *a, SDL_Rect box) {
     SDL_SetRenderDrawColor(r, 14, 10, 34, 225);
     SDL_RenderFillRect(r, &box);
     SDL_SetRenderDrawColor(r, 120, 220, 255, 255);
-    SDL_RenderDrawRect(r, &box);
+    menu_outline(r, box);
     SDL_Rect inner = {box.x + 3, box.y + 3, box.w - 6, box.h - 6};
     SDL_SetRenderDrawColor(r, 60, 70, 130, 255);
-    SDL_RenderDrawRect(r, &inner);
+    menu_outline(r, inner);
+    layout_add_logical(a->rc.font.log, r, LAYOUT_PANEL, box, "panel");
 }
 
 // A panel around a menu's rows (pad px more on every side, extra below).
@@ -51,6 +53,7 @@ static void hint(App *a, const Menu *m, int y) {
     SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 170);
     SDL_Rect box = {CX - w / 2, y - 8, w, FONT_GLYPH_H * 2 + 16};
     SDL_RenderFillRect(a->pf.r, &box);
+    layout_add_logical(a->rc.font.log, a->pf.r, LAYOUT_PANEL, box, "hint strip");
     render_text_centred(&a->rc, CX, y, 2, C_DIM, h);
 }
 
@@ -99,10 +102,12 @@ static void help_band(App *a) {
     SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 190);
     SDL_Rect band = {0, 640, RENDER_LOGICAL_W, 80};
     SDL_RenderFillRect(a->pf.r, &band);
+    layout_add_logical(a->rc.font.log, a->pf.r, LAYOUT_PANEL, band, "help band");
     char k[5][32], line[400], dirs[4][32];
     static const int btn[5] = {4, 5, 6, 7, 8};   // jump fire wiggle lock dash
     for (int i = 0; i < 5; i++) keys_of(a, btn[i], k[i], sizeof k[i]);
     snprintf(line, sizeof line, "JUMP %s   FIRE %s   WIGGLE %s   LOCK %s   DASH %s", k[0], k[1], k[2], k[3], k[4]);
+    font_fit(a->pf.r, line, 2, RENDER_LOGICAL_W - 32);
     render_text_centred(&a->rc, CX, 652, 2, C_DIM, line);
     Bindings def;
     bindings_default(&def);
@@ -113,6 +118,7 @@ static void help_band(App *a) {
         snprintf(line, sizeof line, "MOVE %s %s %s %s   PAUSE ESC   F11 FULLSCREEN   F12 SCREENSHOT", dirs[2], dirs[0],
                  dirs[3], dirs[1]);
     }
+    font_fit(a->pf.r, line, 2, RENDER_LOGICAL_W - 32);
     render_text_centred(&a->rc, CX, 680, 2, C_FAINT, line);
 }
 
@@ -128,7 +134,7 @@ static void draw_title(App *a) {
         SDL_RenderCopy(a->pf.r, a->rc.glow, NULL, &g);
     }
     draw_logo(a, 86 + (int)bob, 14, "BOSSRUSH");
-    render_text_centred(&a->rc, CX, 206, 2, C_GOLD, "THREE PROCEDURAL BOSSES.  ONE SPIDER-LEGGED CLIMBER.");
+    render_text_centred(&a->rc, CX, 206, 2, C_GOLD, "FOUR ARENAS OF PROCEDURAL BOSSES.  ONE SPIDER-LEGGED CLIMBER.");
     Menu m;
     app_screen_menu(a, SCR_TITLE, &m);
     menu_panel(a, &m, 18, 0);
@@ -174,8 +180,10 @@ static void draw_controls(App *a) {
     app_screen_menu(a, SCR_CONTROLS, &m);
     menu_panel(a, &m, 14, 0);
     int x0 = m.cx - m.w / 2 + m.cell_x;
-    render_text_centred(&a->rc, x0 + m.cell_w, m.y - 34, 2, C_GOLD, "KEYBOARD");
-    render_text_centred(&a->rc, x0 + 3 * m.cell_w, m.y - 34, 2, C_GOLD,
+    // Clear of the panel's top edge (m.y - 14) even with the text's dots
+    // rounded up (a third taller at most).
+    render_text_centred(&a->rc, x0 + m.cell_w, m.y - 40, 2, C_GOLD, "KEYBOARD");
+    render_text_centred(&a->rc, x0 + 3 * m.cell_w, m.y - 40, 2, C_GOLD,
                         a->dev.pads ? "GAMEPAD" : "GAMEPAD (NONE CONNECTED)");
     menu_draw(&m, &a->rc, a->rc.time_s);
     int y = m.y + m.n * m.row_h + 26;
@@ -194,8 +202,9 @@ static void draw_controls(App *a) {
         return;
     }
     hint(a, &m, y);
-    render_text_centred(&a->rc, CX, y + 26, 2, C_FAINT,
-                        "ALWAYS: LEFT STICK MOVES, ESC / START PAUSE; ARROWS, ENTER AND ESC WORK IN MENUS");
+    char always[] = "ALWAYS: LEFT STICK MOVES  ESC / START PAUSE  ARROWS, ENTER AND ESC WORK IN MENUS";
+    font_fit(a->pf.r, always, 2, RENDER_LOGICAL_W - 32);
+    render_text_centred(&a->rc, CX, y + 26, 2, C_FAINT, always);
 }
 
 // Gold that breathes towards white: the colour of a new record.
@@ -219,7 +228,9 @@ static void draw_results(App *a) {
     Menu m;
     app_screen_menu(a, SCR_RESULTS, &m);
     dim(a, 110);
-    SDL_Rect box = {CX - 380, 120, 760, m.y + m.n * m.row_h + 18 - 120};
+    // Wide enough for the longest line (the rush's next-arena line, 588 px)
+    // with its dots rounded up by a third.
+    SDL_Rect box = {CX - 430, 120, 860, m.y + m.n * m.row_h + 18 - 120};
     panel(a, box);
     const char *head = r->rush_done ? "BOSS RUSH CLEAR!" : (r->won ? "ARENA CLEAR" : "DEFEATED");
     render_text_centred(&a->rc, CX, 146, 6, r->won ? C_GOLD : C_RED, head);
@@ -334,6 +345,43 @@ static void draw_card(App *a) {
                                      "FIRE OR JUMP TO SKIP");
 }
 
+static int overlap(SDL_Rect a, SDL_Rect b) {
+    SDL_Rect o;
+    return SDL_IntersectRect(&a, &b, &o) ? o.w * o.h : 0;
+}
+
+// Where a big message (YOU FELL, BOSS DOWN!) goes: the middle, else above
+// or below it, whichever covers no boss (else the least of them), so the
+// message never hides the creature it is about.
+static int message_y(App *a, const World *w, const char *msg, int scale) {
+    SDL_Rect boss[8];
+    int nb = render_boss_boxes(&a->rc, w, boss, 8);
+    int tw = render_text_width(&a->rc, msg, scale), th = FONT_GLYPH_H * scale * 4 / 3;
+    // The middle; under the bosses; over them (below the HUD's band); then
+    // two fixed places.
+    int top = RENDER_LOGICAL_H, bottom = 0;
+    for (int i = 0; i < nb; i++) {
+        if (boss[i].y < top) top = boss[i].y;
+        if (boss[i].y + boss[i].h > bottom) bottom = boss[i].y + boss[i].h;
+    }
+    int ys[5] = {300, bottom + 20, top - th - 20, 150, 470}, n = 0;
+    for (int k = 0; k < 5; k++)
+        if (ys[k] >= 96 && ys[k] + th <= RENDER_LOGICAL_H - 24) ys[n++] = ys[k];
+    if (n == 0) ys[n++] = 300;
+    int best = ys[0], best_cover = -1;
+    for (int k = 0; k < n; k++) {
+        SDL_Rect r = {CX - tw / 2 - 12, ys[k] - 12, tw + 24, th + 24};
+        int cover = 0;
+        for (int i = 0; i < nb; i++) cover += overlap(r, boss[i]);
+        if (best_cover < 0 || cover < best_cover) {
+            best = ys[k];
+            best_cover = cover;
+        }
+        if (cover == 0) break;
+    }
+    return best;
+}
+
 static void draw_play(App *a) {
     render_world(&a->rc, a->play.w);
     app_ghost_draw(a);
@@ -342,7 +390,7 @@ static void draw_play(App *a) {
     else app_hints_draw(a);
     if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
-        render_text_centred(&a->rc, CX, 300, 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);
+        render_text_centred(&a->rc, CX, message_y(a, w, msg, 8), 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);
     }
     if (a->screen == SCR_PAUSE) {
         dim(a, 140);

@@ -6,6 +6,8 @@
 #include <stdio.h>
 
 #include "app/app_local.h"
+#include "render/font.h"
+#include "render/layout.h"
 
 void app_hints_begin(App *a) { hints_begin(&a->hints); }
 
@@ -33,7 +35,9 @@ void app_hints_draw(App *a) {
     char line[96];
     hints_text(a->hints.shown, button_label(a, hints_button(a->hints.shown)), line, sizeof line);
     RenderCtx *rc = &a->rc;
-    int scale = 2, tw = render_text_width(rc, line, scale), th = 7 * scale;
+    // Measured as shown: with its dots rounded up the line is up to a
+    // third taller and wider than 7 x scale.
+    int scale = 2, tw = render_text_width(rc, line, scale), th = font_shown_height(rc->r, line, scale);
     SDL_FPoint p = {(float)(w->player.pos.x - rc->cam_x), (float)(w->player.pos.y - w->player.radius * 2.5 - rc->cam_y)};
     int x = (int)p.x - tw / 2, y = (int)p.y - 14 - th - 6;
     if (x < 8) x = 8;
@@ -47,6 +51,7 @@ void app_hints_draw(App *a) {
     SDL_Rect strip = {x - 8, y - 6, tw + 16, th + 12};
     SDL_RenderFillRect(rc->r, &strip);
     SDL_SetRenderDrawColor(rc->r, 255, 210, 120, alpha);
-    SDL_RenderDrawRect(rc->r, &strip);
+    menu_outline(rc->r, strip);
+    layout_add_logical(rc->font.log, rc->r, LAYOUT_PANEL, strip, "prompt strip");
     render_text(rc, x, y, scale, (SDL_Color){255, 236, 190, alpha}, line);
 }

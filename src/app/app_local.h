@@ -188,6 +188,9 @@ void app_viewer_close(App *a);
 void app_viewer_frame(App *a, double dt_s);
 void app_viewer_event(App *a, const SDL_Event *e);
 void app_viewer_draw(App *a);
+// --layout-check (app_layout.c): every screen at every size, its boxes
+// checked; 0 when all pass, else 1. dir: where to save the frames, or NULL.
+int app_layout_check(App *a, const char *dir);
 // MODE_TAKEOVER's retry: the same replay taken over at the same tick again.
 void app_viewer_retake(App *a);
 

@@ -109,10 +109,23 @@ static void fill(SDL_Renderer *r, SDL_Rect q, SDL_Color c) {
     SDL_RenderFillRect(r, &q);
 }
 
+void menu_outline(SDL_Renderer *r, SDL_Rect q) {
+    float sx = 1.0f, sy = 1.0f;
+    SDL_RenderGetScale(r, &sx, &sy);
+    int tx = sx > 0.0f && sx < 1.0f ? (int)ceilf(1.0f / sx) : 1, ty = sy > 0.0f && sy < 1.0f ? (int)ceilf(1.0f / sy) : 1;
+    if (q.w <= 2 * tx || q.h <= 2 * ty) {
+        SDL_RenderFillRect(r, &q);
+        return;
+    }
+    SDL_Rect side[4] = {{q.x, q.y, q.w, ty}, {q.x, q.y + q.h - ty, q.w, ty}, {q.x, q.y + ty, tx, q.h - 2 * ty},
+                        {q.x + q.w - tx, q.y + ty, tx, q.h - 2 * ty}};
+    SDL_RenderFillRects(r, side, 4);
+}
+
 static void outline(SDL_Renderer *r, SDL_Rect q, SDL_Color c) {
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
-    SDL_RenderDrawRect(r, &q);
+    menu_outline(r, q);
 }
 
 // The soft pulsing bar behind what is highlighted.

@@ -64,3 +64,7 @@ SDL_Rect menu_row(const Menu *m, int i);
 MenuHit menu_hit(const Menu *m, RenderCtx *rc, int x, int y, int *item, int *cell);
 // Draws the items (the highlight pulses with time_s).
 void menu_draw(const Menu *m, RenderCtx *rc, double time_s);
+// A rectangle's outline in the draw colour, each side a filled strip at
+// least one window pixel thick: SDL's 1 px lines vanish or halve when the
+// picture is scaled below 1 (a GL renderer at 800x600 lost panels' tops).
+void menu_outline(SDL_Renderer *r, SDL_Rect q);

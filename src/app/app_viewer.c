@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "app/app_local.h"
+#include "render/font.h"
 #include "core/fs.h"
 #include "core/log.h"
 #include "render/fx.h"
@@ -351,8 +352,13 @@ void app_viewer_draw(App *a) {
     }
     render_text(&a->rc, BAR.x + BAR.w - render_text_width(&a->rc, line, 2), 678, 2,
                 sc->fail_tick >= 0 ? C_RED : C_OK, line);
-    render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, 700, 2, C_FAINT,
-                        "SPACE PAUSE  , . STEP  LEFT/RIGHT 5 S  HOME/END  [ ] SPEED  T TAKE OVER  F1 OVERLAY  ESC BACK");
+    char keys[] = "SPACE PAUSE  , . STEP  LEFT/RIGHT 5 S  HOME/END  [ ] SPEED  T TAKE OVER  F1 OVERLAY  ESC BACK";
+    font_fit(a->pf.r, keys, 2, RENDER_LOGICAL_W - 32);   // a small window drops items before ESC BACK
+    // In the picture and under the tick line as shown; a window too small
+    // for both (480x270) shows no key line.
+    int kh = font_shown_height(a->pf.r, keys, 2), ky = RENDER_LOGICAL_H - 2 - kh;
+    if (ky > 700) ky = 700;
+    if (ky >= 678 + kh + 1) render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, ky, 2, C_FAINT, keys);
     // What failed, while the shown tick is near it.
     if (sc->fail_tick >= 0 && v->paused && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ) {
         const char *m = strstr(sc->fail_msg, "tick ");

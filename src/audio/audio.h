@@ -1,6 +1,8 @@
-// audio.h -- SDL_mixer sounds for the sim's events and the music loop.
-// Without an audio device everything is a silent no-op (one warning); a
-// missing sound file warns once and that sound stays silent.
+// audio.h -- the sim's events and the music loop played on the SDL audio
+// device through the game's own mixer (audio/mixer.h: voice limits and a
+// limiter, so the mix never clips). Without an audio device everything is
+// a silent no-op (one warning); a missing sound file warns once and that
+// sound stays silent.
 #pragma once
 #include <stdbool.h>
 
@@ -28,19 +30,21 @@ typedef enum AudioSfx {
     SFX_WIGGLE_EMPTY,          // the wiggle gauge ran empty: locked out
     SFX_WIGGLE_READY,          // the wiggle gauge is usable again after a lock-out
     SFX_WINDUP,                // a tentacle winds up a shot
+    SFX_WHALE_TELL,            // the whale starts an attack's telegraph (a charge or a spout)
     SFX_COUNT,
 } AudioSfx;
 
+struct Mixer;
+
 typedef struct Audio {
     bool ok;                   // a device is open
-    void *chunk[SFX_COUNT];    // Mix_Chunk *, NULL when missing
-    void *music;               // Mix_Music *
-    bool music_on;
+    unsigned device;           // SDL_AudioDeviceID
+    struct Mixer *mix;         // read by the device's thread under its lock
     int music_volume, sfx_volume;   // 0..100
-    int step_cooldown;         // ticks: keeps leg steps from machine-gunning
 } Audio;
 
-// Opens the device and loads assets_dir/sfx/*.wav and music/loop.wav.
+// Opens the device and loads assets_dir/sfx/*.wav and music/loop.wav
+// (mixer_load).
 // Never fails: without a device a->ok is false and nothing plays.
 void audio_init(Audio *a, const char *assets_dir, bool device_ok);
 void audio_shutdown(Audio *a);

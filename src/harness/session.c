@@ -48,6 +48,13 @@ static char *read_tileset(const void *ctx, const char *source, size_t *len, char
     return text;
 }
 
+// True when text starts (after a BOM and blanks) like an XML document.
+static bool looks_like_xml(const char *text, size_t len) {
+    size_t i = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) i++;
+    return i < len && text[i] == '<';
+}
+
 bool session_load_level(Level *lv, const char *path, ParseError *err) {
     memset(lv, 0, sizeof *lv);
     if (!path) path = "";
@@ -55,6 +62,15 @@ bool session_load_level(Level *lv, const char *path, ParseError *err) {
     size_t len = 0;
     char *buf = text_read_file(path, tiled ? TMJ_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES, "level", &len, err);
     if (!buf) return false;
+    if (!tiled && looks_like_xml(buf, len)) {
+        // Tiled saves .tmx (XML) by default: say how to get the JSON form.
+        parse_error_set(err, path, 1, 1,
+                        "this is a Tiled map in XML (.tmx); bossrush reads Tiled's JSON maps: in Tiled choose "
+                        "File > Save As... or Export As... 'JSON map files (*.tmj)', or run "
+                        "'tiled --export-map json MAP.tmx MAP.tmj', and load the .tmj (docs/tiled.md)");
+        mem_free(buf);
+        return false;
+    }
     TmjFiles files = {read_tileset, path};
     bool ok = tiled ? tmj_parse(lv, buf, len, path, &files, err) : level_parse(lv, buf, len, path, err);
     mem_free(buf);

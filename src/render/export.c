@@ -36,6 +36,7 @@ ExportKind render_export_kind(const char *out) {
     size_t n = strlen(out);
     if (n > 4 && strcasecmp(out + n - 4, ".mp4") == 0) return EXPORT_MP4;
     if (n > 4 && strcasecmp(out + n - 4, ".gif") == 0) return EXPORT_GIF;
+    if (n > 4 && strcasecmp(out + n - 4, ".wav") == 0) return EXPORT_WAV;
     return EXPORT_PNG;
 }
 
@@ -53,8 +54,9 @@ bool render_export_ffmpeg(char *buf, size_t n) {
 }
 
 // ffmpeg reading RENDER_LOGICAL_W x H BGRA frames at 60 a second from its
-// stdin; the video into e->tmp in e->kind's format.
-static bool start_ffmpeg(RenderExport *e, char *why, size_t why_n) {
+// stdin (and an .mp4's sound from the WAV file sound); the video into
+// e->tmp in e->kind's format.
+static bool start_ffmpeg(RenderExport *e, const char *sound, char *why, size_t why_n) {
     char size[32];
     snprintf(size, sizeof size, "%dx%d", RENDER_LOGICAL_W, RENDER_LOGICAL_H);
     const char *mp4[] = {"-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
@@ -62,9 +64,13 @@ static bool start_ffmpeg(RenderExport *e, char *why, size_t why_n) {
     const char *gif[] = {"-vf", "fps=30,scale=640:-1:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];"
                                 "[b][p]paletteuse=dither=bayer:bayer_scale=4",
                          "-loop", "0", "-f", "gif", NULL};
-    const char *argv[40] = {"ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo",
+    const char *argv[48] = {"ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo",
                             "-pixel_format", "bgra", "-video_size", size, "-framerate", "60", "-i", "-"};
     int k = 15;
+    if (e->kind == EXPORT_MP4 && sound) {
+        const char *with_sound[] = {"-i", sound, "-map", "0:v", "-map", "1:a", "-c:a", "aac", "-b:a", "160k", NULL};
+        for (const char *const *a = with_sound; *a; a++) argv[k++] = *a;
+    }
     for (const char *const *a = e->kind == EXPORT_MP4 ? mp4 : gif; *a; a++) argv[k++] = *a;
     argv[k++] = e->tmp;
     argv[k] = NULL;
@@ -79,7 +85,7 @@ static bool start_ffmpeg(RenderExport *e, char *why, size_t why_n) {
         dup2(p[0], 0);
         close(p[0]);
         close(p[1]);
-        char *args[40];                // execvp's type; it does not write them
+        char *args[48];                // execvp's type; it does not write them
         memcpy(args, argv, sizeof args);
         execvp("ffmpeg", args);
         _exit(127);
@@ -95,7 +101,8 @@ static bool start_ffmpeg(RenderExport *e, char *why, size_t why_n) {
     return true;
 }
 
-RenderExport *render_export_open(const char *out, const char *assets_dir, bool debug, char *why, size_t why_n) {
+RenderExport *render_export_open(const char *out, const char *assets_dir, bool debug, const char *sound_wav,
+                                 char *why, size_t why_n) {
     RenderExport *e = calloc(1, sizeof *e);
     if (!e) {
         snprintf(why, why_n, "out of memory");
@@ -124,7 +131,7 @@ RenderExport *render_export_open(const char *out, const char *assets_dir, bool d
         ok = false;
     } else {
         signal(SIGPIPE, SIG_IGN);      // ffmpeg gone: a write error, not death
-        ok = start_ffmpeg(e, why, why_n);
+        ok = start_ffmpeg(e, sound_wav, why, why_n);
     }
     if (!ok) {
         render_export_close(e, false, NULL, 0);

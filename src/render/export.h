@@ -5,7 +5,9 @@
 // second and 640 px wide) or, for any other OUT, into a folder as
 // tick-NNNNNN.png (no ffmpeg needed). Videos are written beside OUT under
 // a temporary name and renamed over it once ffmpeg has finished, so an
-// interrupted export leaves no half file.
+// interrupted export leaves no half file. An .mp4 carries the replay's
+// sound (AAC) from a WAV mixed beforehand (audio/mixdown.h); OUT.wav is
+// that mix alone and needs neither ffmpeg nor a renderer.
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,17 +18,22 @@ typedef enum ExportKind {
     EXPORT_PNG = 0,            // a folder of PNG frames
     EXPORT_MP4,
     EXPORT_GIF,
+    EXPORT_WAV,                // the sound alone (audio/mixdown.h)
 } ExportKind;
 
 typedef struct RenderExport RenderExport;
 
-// What OUT asks for: .mp4 and .gif (any case) are videos, the rest folders.
+// What OUT asks for: .mp4 and .gif (any case) are videos, .wav the sound,
+// the rest folders.
 ExportKind render_export_kind(const char *out);
 // True when an executable ffmpeg is on PATH (its path in buf).
 bool render_export_ffmpeg(char *buf, size_t n);
 // Opens the output (makes the folder, or starts ffmpeg) for frames of
-// assets_dir's sprites, with the debug overlay when debug. NULL and why.
-RenderExport *render_export_open(const char *out, const char *assets_dir, bool debug, char *why, size_t why_n);
+// assets_dir's sprites, with the debug overlay when debug; an .mp4 takes
+// its sound from the WAV file sound_wav (NULL: a silent video). NULL and
+// why.
+RenderExport *render_export_open(const char *out, const char *assets_dir, bool debug, const char *sound_wav,
+                                 char *why, size_t why_n);
 // After each tick, from the first: ticks the effects and the camera and,
 // when draw, renders the frame and hands it on. False and why on a write
 // failure (ffmpeg gone, disk full).

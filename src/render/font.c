@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "render/layout.h"
 
 typedef struct Glyph {
     char c;
@@ -195,10 +196,14 @@ static int dot_px(int scale, float s) {
     return d < 1 ? 1 : d;
 }
 
+static void place(const View *v, int x, int y, int scale, bool centred, const char *text, int *ox, int *oy, int *dot);
+
 int font_shown_width(SDL_Renderer *r, const char *text, int scale) {
     View v = view_get(r);
     if (v.direct) return font_width(text, scale);
-    return (int)ceilf((float)(font_width(text, 1) * dot_px(scale, v.s)) / v.s);
+    int ox, oy, dot;
+    place(&v, 0, 0, scale, false, text, &ox, &oy, &dot);
+    return (int)ceilf((float)(font_width(text, 1) * dot) / v.s);
 }
 
 // Glyph rows [row0, row0 + rows) of text with its top-left at output (x, y),
@@ -226,7 +231,19 @@ static void tint(Font *f, SDL_Color c) {
     SDL_SetTextureAlphaMod(f->tex, c.a);
 }
 
-// Logical (x, y) or (cx, y) centred, at scale: output position and dot size.
+// Lines in text and the longest's characters.
+static int line_count(const char *text) {
+    int n = 1;
+    for (const char *p = text; *p; p++) n += *p == '\n';
+    return n;
+}
+
+// The picture's width in output px (the logical width times the scale).
+static int frame_w(const View *v) { return (int)floorf((float)v->lw * v->s + 0.5f); }
+
+// Logical (x, y) or (cx, y) centred, at scale: output position and dot
+// size. Scaled, the dot shrinks while the line is wider than the picture
+// (less a 2 % margin each side), down to 1.
 static void place(const View *v, int x, int y, int scale, bool centred, const char *text, int *ox, int *oy, int *dot) {
     *dot = v->direct ? scale : dot_px(scale, v->s);
     int w = font_width(text, 1) * *dot;
@@ -235,8 +252,18 @@ static void place(const View *v, int x, int y, int scale, bool centred, const ch
         *oy = y;
         return;
     }
+    int room = frame_w(v) * 96 / 100;
+    while (*dot > 1 && w > room) w = font_width(text, 1) * --*dot;
     *ox = (int)floorf(v->ox + (float)x * v->s + 0.5f) - (centred ? w / 2 : 0);
     *oy = (int)floorf(v->oy + (float)y * v->s + 0.5f);
+}
+
+// The box a text covers (shadow included) into the font's layout log.
+static void record(Font *f, int ox, int oy, int dot, int shadow, const char *text) {
+    if (!f->log) return;
+    int lines = line_count(text);
+    SDL_Rect r = {ox, oy, font_width(text, 1) * dot + shadow, ((FONT_GLYPH_H + 3) * lines - 3) * dot + shadow};
+    layout_add(f->log, LAYOUT_TEXT, r, text);
 }
 
 static void draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c, const char *text, bool centred) {
@@ -249,6 +276,7 @@ static void draw(Font *f, SDL_Renderer *r, int x, int y, int scale, SDL_Color c,
     glyphs(f, r, ox + off, oy + off, dot, text, 0, FONT_GLYPH_H);
     tint(f, c);
     glyphs(f, r, ox, oy, dot, text, 0, FONT_GLYPH_H);
+    record(f, ox, oy, dot, off, text);
     view_end(r, &v);
 }
 
@@ -270,5 +298,40 @@ void font_draw_rows(Font *f, SDL_Renderer *r, int cx, int y, int scale, const SD
         tint(f, rows[row]);
         glyphs(f, r, ox, oy, dot, text, row, 1);
     }
+    record(f, ox, oy, dot, 0, text);
     view_end(r, &v);
+}
+
+// Index just past the item that ends before the last "  " gap ahead of
+// the final item (where to cut "... A  B  LAST" to "... A  LAST"), or -1.
+static int cut_before_last(const char *t, int *from) {
+    const char *last = NULL, *prev = NULL;
+    for (const char *p = t; (p = strstr(p, "  ")) != NULL; p += 2) {
+        prev = last;
+        last = p;
+    }
+    if (!prev) return -1;
+    *from = (int)(last - t);
+    return (int)(prev - t);
+}
+
+void font_fit(SDL_Renderer *r, char *text, int scale, int max_w) {
+    if (font_shown_width(r, text, scale) <= max_w) return;
+    char *w = text;
+    for (const char *p = text; *p; p++)
+        if (!(*p == ' ' && p[1] == ' ' && p[2] == ' ')) *w++ = *p;   // "   " -> "  " (the run's last two stay)
+    *w = '\0';
+    while (font_shown_width(r, text, scale) > max_w) {
+        int from = 0, at = cut_before_last(text, &from);
+        if (at < 0) return;
+        memmove(text + at, text + from, strlen(text + from) + 1);
+    }
+}
+
+int font_shown_height(SDL_Renderer *r, const char *text, int scale) {
+    View v = view_get(r);
+    int ox, oy, dot;
+    place(&v, 0, 0, scale, false, text, &ox, &oy, &dot);
+    int h = ((FONT_GLYPH_H + 3) * line_count(text) - 3) * dot + (dot > 1 ? dot / 2 : 1);
+    return v.direct ? h : (int)ceilf((float)h / v.s);
 }

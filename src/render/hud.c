@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "render/fx.h"
+#include "render/layout.h"
 #include "render/render_local.h"
 #include "sim/player/legs.h"
 #include "sim/world.h"
@@ -41,25 +42,59 @@ static void fill(SDL_Renderer *r, int x, int y, int w, int h, SDL_Color c) {
     SDL_RenderFillRect(r, &q);
 }
 
+// The boss bar's box (its glow included), left of which the hearts stay.
+#define BAR_W 520
+#define BAR_Y 34
+#define BAR_H 14
+#define BAR_GLOW 6
+#define HEART_SIZE 28
+#define HEART_GAP 4
+#define HEART_X0 20
+#define HEART_Y0 18
+
+// Hearts a row holds: as many as end 12 px left of the boss bar's box, so
+// a long row (12 on easy) wraps under itself instead of under the bar.
+static int hearts_per_row(const RenderCtx *rc) {
+    int room = (rc->view_w - BAR_W) / 2 - BAR_GLOW - 12 - HEART_X0;
+    int n = (room + HEART_GAP) / (HEART_SIZE + HEART_GAP);
+    return n < 1 ? 1 : n;
+}
+
+// Where heart i sits (its top-left).
+static void heart_at(const RenderCtx *rc, int i, int *x, int *y) {
+    int per = hearts_per_row(rc);
+    *x = HEART_X0 + (i % per) * (HEART_SIZE + HEART_GAP);
+    *y = HEART_Y0 + (i / per) * (HEART_SIZE + HEART_GAP);
+}
+
 static void draw_hearts(RenderCtx *rc, const World *w) {
     const Player *p = &w->player;
     SDL_Texture *full = render_tex(rc, "hud/heart.png");
     SDL_Texture *empty = render_tex(rc, "hud/heart_empty.png");
     int n = p->hp_max > 0 ? p->hp_max : 0;
     if (n > 20) n = 20;
-    int size = 28, gap = 4, x0 = 20, y0 = 18;
+    int size = HEART_SIZE;
     // The last heart beats while the player is one hit from death.
     float beat = p->hp == 1 ? 1.0f + 0.15f * SDL_sinf((float)rc->time_s * 10.0f) : 1.0f;
     for (int i = 0; i < n; i++) {
         bool on = i < p->hp;
         SDL_Texture *t = on ? full : empty;
         float s = (float)size * (on && i == p->hp - 1 ? beat : 1.0f);
-        SDL_FRect d = {(float)(x0 + i * (size + gap)) + (size - s) / 2, (float)y0 + (size - s) / 2, s, s};
+        int hx, hy;
+        heart_at(rc, i, &hx, &hy);
+        SDL_FRect d = {(float)hx + (size - s) / 2, (float)hy + (size - s) / 2, s, s};
         if (t) SDL_RenderCopyF(rc->r, t, NULL, &d);
         else {
             SDL_Color c = on ? (SDL_Color){240, 60, 90, 255} : (SDL_Color){70, 50, 70, 255};
             render_fill_circle(rc->r, d.x + s / 2, d.y + s / 2, s / 2.4f, c);
         }
+    }
+    if (n > 0) {
+        int per = hearts_per_row(rc), rows = (n + per - 1) / per, cols = n < per ? n : per;
+        layout_add_logical(rc->font.log, rc->r, LAYOUT_HUD,
+                           (SDL_Rect){HEART_X0, HEART_Y0, cols * (size + HEART_GAP) - HEART_GAP,
+                                      rows * (size + HEART_GAP) - HEART_GAP},
+                           "hearts");
     }
     // The hearts just lost pop off: a full heart swelling and fading,
     // burning white at first.
@@ -68,7 +103,9 @@ static void draw_hearts(RenderCtx *rc, const World *w) {
     float k = fx->heart_pop;
     for (int i = fx->heart_lost; i < fx->heart_lost + fx->hearts_lost && i < n; i++) {
         float s = (float)size * (1.0f + 0.9f * (1.0f - k));
-        SDL_FRect d = {(float)(x0 + i * (size + gap)) + (size - s) / 2, (float)y0 + (size - s) / 2, s, s};
+        int hx, hy;
+        heart_at(rc, i, &hx, &hy);
+        SDL_FRect d = {(float)hx + (size - s) / 2, (float)hy + (size - s) / 2, s, s};
         Uint8 white = (Uint8)(255 * (k > 0.6f ? 1.0f : k / 0.6f));
         SDL_SetTextureColorMod(full, 255, (Uint8)(60 + (255 - 60) * white / 255), white);
         SDL_SetTextureAlphaMod(full, (Uint8)(255 * k));
@@ -84,15 +121,21 @@ static void draw_boss_bar(RenderCtx *rc, const World *w) {
     int hp, hp_max, marks[MARKS_MAX], n_marks;
     boss_hp(w, &hp, &hp_max, marks, &n_marks);
     if (hp_max <= 0) return;
-    int bw = 520, bh = 14, x = (rc->view_w - bw) / 2, y = 34;
+    int bw = BAR_W, bh = BAR_H, x = (rc->view_w - bw) / 2, y = BAR_Y;
+    // Under the name as shown (its dots rounded up make it taller).
+    int name_h = font_shown_height(rc->r, name, 2);
+    if (16 + name_h + 2 > y) y = 16 + name_h + 2;
     SDL_Texture *skull = render_tex(rc, "hud/boss.png");
-    int name_w = font_width(name, 2);
+    int name_w = render_text_width(rc, name, 2);
     int nx = rc->view_w / 2 - name_w / 2;
     if (skull) {
         SDL_Rect d = {nx - 26, 12, 20, 20};
         SDL_RenderCopy(rc->r, skull, NULL, &d);
     }
     render_text(rc, nx, 16, 2, (SDL_Color){255, 215, 150, 255}, name);
+    int top = 12 < y - BAR_GLOW ? 12 : y - BAR_GLOW;
+    layout_add_logical(rc->font.log, rc->r, LAYOUT_HUD,
+                       (SDL_Rect){x - BAR_GLOW, top, bw + 2 * BAR_GLOW, y + bh + 11 - top}, "boss bar");
     // A phase change makes the frame glow for a moment.
     float pulse = rc->fx ? rc->fx->phase_pulse : 0.0f;
     if (pulse > 0) {
@@ -210,13 +253,35 @@ static void draw_markers(RenderCtx *rc, const World *w) {
 #undef MARKER_KIND
 }
 
+int render_boss_boxes(const RenderCtx *rc, const World *w, SDL_Rect *out, int max) {
+    int n = 0;
+#define BOSS_BOX_KIND(KIND, prefix, Type, name)                                      \
+    for (int i = 0; i < w->prefix##_count && n < max; i++) {                         \
+        const Type *c = &w->prefix##s[i];                                            \
+        Box b;                                                                       \
+        if (!prefix##_is_boss(c) || !prefix##_alive(c) || !prefix##_bounds(c, &b)) continue; \
+        out[n++] = (SDL_Rect){(int)floor(b.x0 - rc->cam_x), (int)floor(b.y0 - rc->cam_y), \
+                              (int)ceil(b.x1 - b.x0), (int)ceil(b.y1 - b.y0)};       \
+    }
+    CREATURES(BOSS_BOX_KIND)
+#undef BOSS_BOX_KIND
+    return n;
+}
+
 void render_hud(RenderCtx *rc, const World *w) {
     draw_markers(rc, w);
     draw_hearts(rc, w);
     draw_boss_bar(rc, w);
     if (rc->arena_name) {
-        int tw = font_width(rc->arena_name, 2);
+        int tw = render_text_width(rc, rc->arena_name, 2);
         render_text(rc, rc->view_w - tw - 20, 20, 2, DIM, rc->arena_name);
+        layout_add_logical(rc->font.log, rc->r, LAYOUT_HUD, (SDL_Rect){rc->view_w - tw - 20, 20, tw, 16},
+                           "arena name");
+    }
+    if (rc->font.log) {
+        SDL_Rect boss[8];
+        int n = render_boss_boxes(rc, w, boss, 8);
+        for (int i = 0; i < n; i++) layout_add_logical(rc->font.log, rc->r, LAYOUT_BOSS, boss[i], "boss");
     }
 }
 

@@ -86,6 +86,9 @@ void render_world(RenderCtx *rc, const struct World *w);
 // Name of the first living (else first) boss in w, e.g. "TETRAN" (a hazard
 // is no boss); NULL if none. The HUD's boss bar and the warning card.
 const char *render_boss_name(const struct World *w);
+// The screen boxes (logical px) of the living bosses' bodies, at most max;
+// how many. What a message must not cover (app_draw.c).
+int render_boss_boxes(const RenderCtx *rc, const struct World *w, SDL_Rect *out, int max);
 // Text in screen px with the built-in font (scale = px per font dot).
 void render_text(RenderCtx *rc, int x, int y, int scale, SDL_Color c, const char *text);
 void render_text_centred(RenderCtx *rc, int cx, int y, int scale, SDL_Color c, const char *text);

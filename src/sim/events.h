@@ -23,6 +23,7 @@ typedef enum EventType {
     EV_WIGGLE_EMPTY,           // the wiggle gauge ran empty: locked out until it refills
     EV_WIGGLE_READY,           // the lock-out ended: the refilling gauge is usable again
     EV_WINDUP,                 // a tentacle began winding up a shot (who, a: tentacle, x, y: its tip)
+    EV_WHALE_TELL,             // the whale starts an attack's telegraph (a: 0 a charge, 1 a spout)
 } EventType;
 
 // Who an event or a bullet comes from: the player, or a creature kind

@@ -214,11 +214,14 @@ static const Field Whale_fields[] = {
     NUM(Whale, turn_radius_px, double, K_F64),
     SUB(Whale, seg, Vec2),                NUM(Whale, seg_len, double, K_F64),      NUM(Whale, width, double, K_F64),
     NUM(Whale, size, double, K_F64),      NUM(Whale, margin_px, double, K_F64),    NUM(Whale, speed, double, K_F64),
-    NUM(Whale, shield_px, double, K_F64), NUM(Whale, push_head, bool, K_BOOL),     NUM(Whale, boss, bool, K_BOOL),
+    NUM(Whale, shield_px, double, K_F64), NUM(Whale, escort_px, double, K_F64), NUM(Whale, push_head, bool, K_BOOL),     NUM(Whale, boss, bool, K_BOOL),
     NUM(Whale, hp, int, K_INT),           NUM(Whale, hp_max, int, K_INT),          NUM(Whale, alive, bool, K_BOOL),
     NUM(Whale, phase, int, K_INT),        NUM(Whale, dive, WhaleDive, K_INT),      NUM(Whale, dive_timer, int, K_INT),
+    SUB(Whale, aim, Vec2),                NUM(Whale, attacks, int64_t, K_I64),
     NUM(Whale, bounces, int64_t, K_I64),  NUM(Whale, age, int64_t, K_I64),         NUM(Whale, dead_ticks, int, K_INT),
-    NUM(Whale, hurt_ticks, int, K_INT),
+    NUM(Whale, hurt_ticks, int, K_INT),  NUM(Whale, shudder_amp, double, K_F64), NUM(Whale, shudder_ticks, int, K_INT),
+    NUM(Whale, shudder_applied, double, K_F64), NUM(Whale, roll, double, K_F64),
+    NUM(Whale, shots_eaten, int64_t, K_I64),
 };
 DEF(Whale);
 

@@ -149,6 +149,7 @@ static void test_body_follows_the_leader(void **state) {
     (void)state;
     World *wd = open_world(40, 24);
     Whale c = make_whale(v2(150, 400), v2(2.0, 0.0));
+    c.boss = false;                                    // cruising only: no charge to steer it
     for (int t = 0; t < 400; t++) step(&c, wd);
     assert_int_equal(c.bounces, 0);
     // After a straight run the body lies in a line behind the head.
@@ -161,10 +162,10 @@ static void test_body_follows_the_leader(void **state) {
 }
 
 // In a small box it meets corners all the time: the body curves instead of
-// folding (consecutive segments, the head's heading to segment 0 included,
-// meet at no more than 1.5 rad), spacing stays exact, the head keeps its
-// margin from the walls. In an open box the turns alone do it (corners
-// planned as one U-turn); the follow's limit (1.4 rad) is the last resort.
+// folding -- no two non-adjacent parts' outlines overlap (self_gap >= 0)
+// on any tick, consecutive segments meet at no more than the follow's
+// limit (the tail fin's hinge at its own), spacing stays exact, the head
+// stays in the box. At every speed.
 static void test_body_curves_in_corners(void **state) {
     (void)state;
     static const double speeds[] = {1.0, 2.0, 2.5, 4.0, 7.3, 16.0, 32.0};
@@ -181,14 +182,245 @@ static void test_body_curves_in_corners(void **state) {
         for (int t = 0; t < 20000; t++) {
             step(&c, wd);
             worst = fmax(worst, whale_bend(&c));
+            assert_true(whale_self_gap(&c) >= 0.0);
             assert_true(whale_link_error(&c) < 1e-9);
             assert_true(c.pos.x > 0.0 && c.pos.x < 704.0 && c.pos.y > 0.0 && c.pos.y < 448.0);
         }
         assert_true(c.bounces > 40);
-        assert_true(worst <= WHALE_BEND_MAX_RAD + 1e-9);
-        assert_true(worst < WHALE_BEND_MAX_RAD - 0.1);      // the turns alone did it
+        assert_true(worst <= WHALE_TAIL_BEND_MAX_RAD + 1e-9);
         close_world(wd);
     }
+}
+
+// self_gap measures the outlines: a straight whale's non-adjacent parts
+// stand apart (the segment between them, less the snout and fin overhangs);
+// a whale folded back on itself (its body laid in a hairpin narrower than
+// its width) reads negative; a curve gentle enough reads positive.
+static void test_self_gap_measures_outlines(void **state) {
+    (void)state;
+    Whale c = make_whale(v2(400, 300), v2(2.0, 0.0));
+    for (int i = 0; i < WHALE_SEGMENTS; i++) c.seg[i] = v2(400 - 26.0 * (i + 1), 300);
+    c.seg[WHALE_SEGMENTS - 1] = v2(c.seg[WHALE_SEGMENTS - 2].x - c.seg_len[WHALE_SEGMENTS - 1], 300);
+    double straight = whale_self_gap(&c);
+    assert_true(straight > 10.0 && straight < 30.0);
+    WhaleProbes p;
+    whale_probes(&c, &p);
+    assert_true(p.self_gap == straight);
+    // A hairpin: four segments out, four back 30 px below (the body is 60 wide).
+    Vec2 at = c.pos;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        at = i < 4 ? v2(at.x - c.seg_len[i], 300) : i == 4 ? v2(at.x, 300 + c.seg_len[i]) : v2(at.x + c.seg_len[i], at.y);
+        c.seg[i] = at;
+    }
+    assert_true(whale_self_gap(&c) < -10.0);
+    // A gentle arc: 0.3 rad a joint.
+    Vec2 dir = v2(-1, 0);
+    at = c.pos;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        at = v2_add(at, v2_scale(dir, c.seg_len[i]));
+        c.seg[i] = at;
+        double s = sin(0.3), co = cos(0.3);
+        dir = v2(dir.x * co - dir.y * s, dir.x * s + dir.y * co);
+    }
+    assert_true(whale_self_gap(&c) > 0.0);
+}
+
+// The follow keeps the body off itself even when the head circles tighter
+// than the body could: a head driven round a 40 px circle for 2,000 ticks
+// (steered by hand, no walls) leaves every tick with self_gap >= the
+// follow's keep distance less a rounding.
+static void test_follow_never_folds(void **state) {
+    (void)state;
+    World *wd = open_world(40, 40);
+    Whale c = make_whale(v2(640, 640), v2(2.0, 0.0));
+    double a = 0.0;
+    for (int t = 0; t < 2000; t++) {
+        a += 2.0 / 40.0;
+        c.vel = c.turn_vel = v2(2.0 * cos(a), 2.0 * sin(a));
+        whale_move(&c, &wd->map);                      // far from the walls: no bounce
+        assert_true(whale_self_gap(&c) >= 0.0);
+        assert_true(whale_link_error(&c) < 1e-9);
+    }
+    close_world(wd);
+}
+
+// The whale fights back with two telegraphed attacks: every charge starts
+// with WHALE_WINDUP_TICKS of wind-up (aimed at the player, counted in
+// attacks), every spout with WHALE_SPOUT_WINDUP_TICKS of swelling (counted
+// too) before any shot leaves; the shots fly at the player. A hazard never
+// attacks.
+static void test_attacks_are_telegraphed(void **state) {
+    (void)state;
+    for (int boss = 1; boss >= 0; boss--) {
+        World *wd = open_world(60, 40);
+        assert_true(bullets_init(&wd->bullets, 512));
+        wd->player.pos = v2(960, 1100);
+        WhaleConfig cfg;
+        whale_config_default(&cfg);
+        cfg.boss = boss;
+        Rng rng;
+        rng_seed(&rng, 9);
+        Whale c;
+        assert_true(whale_init(&c, &cfg, v2(400, 300), &rng));
+        int64_t charges = 0, spouts = 0, shots = 0;
+        int in_state = 0;
+        WhaleDive was = c.dive;
+        for (int t = 0; t < 2400; t++) {
+            int before = wd->bullets.count;
+            step(&c, wd);
+            if (c.dive != was) {
+                if (was == WHALE_WINDUP) assert_int_equal(in_state, WHALE_WINDUP_TICKS);
+                if (c.dive == WHALE_WINDUP) charges++;
+                if (c.dive == WHALE_SWELL) spouts++;
+                assert_int_equal(c.attacks, charges + spouts);
+                in_state = 0;
+                was = c.dive;
+            }
+            in_state++;
+            if (c.dive == WHALE_WINDUP) assert_true(c.aim.x == wd->player.pos.x && c.aim.y == wd->player.pos.y);
+            if (wd->bullets.count > before) {
+                // Shots only after the swell's telegraph, aimed near the player.
+                assert_true(c.dive == WHALE_SWELL || was == WHALE_SWELL || c.dive == WHALE_CRUISE);
+                assert_true(spouts > 0);
+                shots += wd->bullets.count - before;
+            }
+            for (int i = 0; i < wd->bullets.cap; i++) {
+                Bullet *b = &wd->bullets.b[i];
+                if (b->alive && b->ttl == WHALE_SPOUT_TTL_TICKS) {            // fired this tick
+                    Vec2 to = v2_norm(v2_sub(wd->player.pos, b->pos));
+                    assert_true(v2_dot(v2_norm(b->vel), to) > cos(5.5 * WHALE_SPOUT_SPREAD_RAD + 1e-6));   // 11 at most
+                }
+            }
+            bullets_step(&wd->bullets, &wd->map, &wd->events);
+            wd->events.count = 0;
+        }
+        if (boss) {
+            assert_true(charges >= 5 && spouts >= 5 && shots >= 5 * 15);
+        } else {
+            assert_int_equal(c.attacks, 0);
+            assert_int_equal(shots, 0);
+        }
+        bullets_free(&wd->bullets);
+        close_world(wd);
+    }
+}
+
+// A hit sends a shudder down the body: within 10 ticks some segment turns
+// by more than 0.05 rad from where the follow would put it, the wave
+// reaches the tail, and 60 ticks after the last hit it is under 0.01;
+// hits in a row never push it past WHALE_SHUDDER_MAX_RAD; spacing stays
+// exact and the body never overlaps itself. A whale never hit never
+// shudders.
+static void test_hit_shudders(void **state) {
+    (void)state;
+    World *wd = open_world(60, 40);
+    Whale c = make_whale(v2(960, 640), v2(2.0, 0.0));
+    c.boss = true;
+    c.hp = c.hp_max = 1000;
+    WhaleProbes p;
+    for (int t = 0; t < 100; t++) {
+        step(&c, wd);
+        whale_probes(&c, &p);
+        assert_true(p.shudder == 0.0);
+    }
+    Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
+    for (int k = 0; k < 40; k++) {                     // a burst: a hit every 3 ticks
+        b.pos = c.pos;
+        assert_true(hit(&c, wd, &b));
+        double most = 0.0;
+        for (int t = 0; t < 3; t++) {
+            step(&c, wd);
+            whale_probes(&c, &p);
+            most = fmax(most, p.shudder);
+            assert_true(p.shudder <= WHALE_SHUDDER_MAX_RAD + 1e-12);
+            assert_true(whale_link_error(&c) < 1e-9 && whale_self_gap(&c) >= 0.0);
+        }
+        if (k == 0) assert_true(most > 0.05);
+    }
+    bool tail = false;
+    for (int t = 1; t <= 60; t++) {
+        step(&c, wd);
+        whale_probes(&c, &p);
+        tail |= fabs(c.shudder_applied[WHALE_SEGMENTS - 1]) > 0.01;
+        assert_true(whale_link_error(&c) < 1e-9);
+    }
+    assert_true(p.shudder < 0.01);
+    // One hit alone: the wave runs down to the tail.
+    b.pos = c.pos;
+    assert_true(hit(&c, wd, &b));
+    for (int t = 1; t <= 30; t++) {
+        step(&c, wd);
+        tail |= fabs(c.shudder_applied[WHALE_SEGMENTS - 1]) > 0.01;
+    }
+    assert_true(tail);
+    close_world(wd);
+}
+
+// Dead, it rolls onto its back and sinks: roll reaches 1, the head goes
+// down until it rests above the floor and then stays; spacing stays exact.
+static void test_death_rolls_and_sinks(void **state) {
+    (void)state;
+    World *wd = open_world(40, 24);                    // floor at 768 px
+    Whale c = make_whale(v2(640, 200), v2(2.0, -1.0));
+    c.hp = 1;
+    Bullet b = {.alive = true, .owner = OWNER_PLAYER, .pos = c.pos, .radius = 3, .damage = 1};
+    assert_true(hit(&c, wd, &b));
+    assert_false(c.alive);
+    WhaleProbes p;
+    double y0 = c.pos.y, last = 0.0;
+    for (int t = 1; t <= 900; t++) {
+        step(&c, wd);
+        whale_probes(&c, &p);
+        assert_true(p.roll >= last && p.roll <= 1.0);
+        last = p.roll;
+        assert_true(whale_link_error(&c) < 1e-9);
+        assert_true(c.pos.y < 768.0);
+    }
+    assert_true(p.roll == 1.0);
+    assert_true(c.pos.y > y0 + 400.0);
+    assert_true(768.0 - c.pos.y < 0.5 * c.width[0] + WHALE_REST_PX + 2.0);   // resting on the floor
+    Vec2 rest = c.pos;
+    for (int t = 0; t < 100; t++) step(&c, wd);
+    assert_true(c.pos.x == rest.x && c.pos.y == rest.y);
+    close_world(wd);
+}
+
+// The finale's idea: the whale's hide stops other creatures' shots (not
+// its own), with a spark, counted; an escorting hazard homes on the point
+// escort px above the player and stays near it.
+static void test_eats_other_shots_and_escorts(void **state) {
+    (void)state;
+    World *wd = open_world(60, 40);
+    assert_true(bullets_init(&wd->bullets, 64));
+    wd->player.pos = v2(1500, 1100);
+    WhaleConfig cfg;
+    whale_config_default(&cfg);
+    cfg.boss = 0;
+    cfg.escort_px = 160;
+    Rng rng;
+    rng_seed(&rng, 3);
+    Whale c;
+    assert_true(whale_init(&c, &cfg, v2(400, 300), &rng));
+    for (int t = 0; t < 1200; t++) step(&c, wd);
+    Vec2 goal = v2(1500, 1100 - 160);
+    for (int t = 0; t < 600; t++) {                    // it orbits the point, never far
+        step(&c, wd);
+        assert_true(v2_dist(c.pos, goal) < 200.0);
+    }
+    assert_true(c.attacks == 0);
+    int tet = bullets_spawn(&wd->bullets, OWNER_ENEMY, WHO_TETRAN, c.pos, v2(0, 0), 4, 1, 100);
+    int own = bullets_spawn(&wd->bullets, OWNER_ENEMY, WHO_WHALE, c.pos, v2(0, 0), 4, 1, 100);
+    assert_true(tet >= 0 && own >= 0);
+    wd->bullets.b[tet].pos = c.pos;                    // where the head will be after its step, near enough
+    wd->bullets.b[own].pos = c.pos;
+    events_clear(&wd->events);
+    step(&c, wd);
+    assert_false(wd->bullets.b[tet].alive);
+    assert_true(wd->bullets.b[own].alive);
+    assert_true(c.shots_eaten == 1);
+    assert_true(wd->events.count >= 1 && wd->events.e[0].type == EV_BLOCKED);
+    bullets_free(&wd->bullets);
+    close_world(wd);
 }
 
 static void test_boss_phases_and_death(void **state) {
@@ -285,7 +517,7 @@ static void test_dives_toward_player(void **state) {
         }
     }
     assert_true(dived && faced);
-    assert_true(worst > 0.01 && worst <= 6.0 / 45.0 + 1e-9);
+    assert_true(worst > 0.01 && worst <= 6.0 / WHALE_TURN_RADIUS_PX + 1e-9);
     close_world(wd);
 }
 
@@ -425,6 +657,12 @@ int main(void) {
         cmocka_unit_test(test_spacing_exact_and_stays_inside),
         cmocka_unit_test(test_body_follows_the_leader),
         cmocka_unit_test(test_body_curves_in_corners),
+        cmocka_unit_test(test_self_gap_measures_outlines),
+        cmocka_unit_test(test_follow_never_folds),
+        cmocka_unit_test(test_attacks_are_telegraphed),
+        cmocka_unit_test(test_hit_shudders),
+        cmocka_unit_test(test_death_rolls_and_sinks),
+        cmocka_unit_test(test_eats_other_shots_and_escorts),
         cmocka_unit_test(test_boss_phases_and_death),
         cmocka_unit_test(test_hazard_blocks_bullets_never_dies),
         cmocka_unit_test(test_dives_toward_player),

@@ -478,6 +478,23 @@ static bool sfx_wiggle_ready(const char *dir) {
     return wav_save(&b, dir, "sfx/wiggle_ready.wav", 0.45);
 }
 
+// The whale's telegraph (a charge or a spout coming): a low moan rising and
+// falling, a whale's call, with a breathy hiss on top.
+static bool sfx_whale_tell(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.8)) return false;
+    double ph = 0;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        double f = 140 + 120 * sin(TAU * 0.55 * t) + 6 * sin(TAU * 7 * t);
+        ph += f / RATE;
+        b.s[i] += (float)(0.5 * (sine(ph) + 0.3 * sine(2 * ph)) * env(t, 0.08, 0.35));
+    }
+    noise_burst(&b, 311, 0.05, 0.3, 0.12);
+    lowpass(&b, 1800);
+    return wav_save(&b, dir, "sfx/whale_tell.wav", 0.7);
+}
+
 bool art_sounds(const char *dir) {
     bool ok = true;
     ok = sfx_shot(dir) && ok;
@@ -502,5 +519,6 @@ bool art_sounds(const char *dir) {
     ok = sfx_ping(dir) && ok;
     ok = sfx_wiggle_empty(dir) && ok;
     ok = sfx_wiggle_ready(dir) && ok;
+    ok = sfx_whale_tell(dir) && ok;
     return ok;
 }

@@ -44,9 +44,10 @@ typedef enum BotKind {
     BOT_CHEESE,                // hold up + fire + wiggle where you start (the cheese)
     BOT_TENTACLE,              // the tentacle boss: fire at the body along one of the 8 aims
     BOT_WHALE,                 // the whale: fire at it whenever one of the 8 aims lines up
+    BOT_SHELTER,               // the finale: as below, but standing in the whale's shadow from Tetran's fire
 } BotKind;
 
-static const char *const bot_names[] = {"auto", "below", "cheese", "tentacle", "whale"};
+static const char *const bot_names[] = {"auto", "below", "cheese", "tentacle", "whale", "shelter"};
 
 typedef struct Bot {
     BotKind kind;
@@ -380,6 +381,31 @@ static uint16_t play_whale(Bot *bot, const World *w) {
     return b | BTN_LOCK | BTN_UP;
 }
 
+// The finale's idea (docs/whale.md, "The finale"): the whale's hide stops
+// Tetran's shots, so stand in its shadow. The spot: where the line from
+// Tetran's core through the whale's head meets this stretch of floor, while
+// the whale is below the core and that spot is on the stretch; else under
+// the core, as the below bot. Fires up and wiggles in bursts as below.
+static uint16_t play_shelter(Bot *bot, const World *w) {
+    const Player *p = &w->player;
+    const Tetran *t = &w->tetrans[0];
+    double spot = t->home.x, lo, hi;
+    floor_span(w, &lo, &hi);
+    for (int i = 0; i < w->whale_count; i++) {
+        const Whale *wh = &w->whales[i];
+        Vec2 core = tetran_pos(t), head = whale_pos(wh);
+        if (!whale_alive(wh) || head.y <= core.y + 1.0) continue;
+        double x = core.x + (head.x - core.x) * (p->pos.y - core.y) / (head.y - core.y);
+        if (x >= lo && x <= hi) spot = x;
+        break;
+    }
+    uint16_t b = BTN_FIRE;
+    wiggle_bursts(bot, p, &b);
+    if (bot->dodge && dodge(bot, w, spot, BTN_LOCK | BTN_UP, &b)) return b;
+    if (p->state == PLAYER_GROUND && p->knock == 0 && !walk_to(p, spot, &b)) return b;
+    return b | BTN_LOCK | BTN_UP;
+}
+
 // One tick of the bot: the buttons it holds.
 static uint16_t bot_step(Bot *bot, const World *w) {
     switch (bot->kind) {
@@ -387,6 +413,7 @@ static uint16_t bot_step(Bot *bot, const World *w) {
     case BOT_BELOW: return play_below(bot, w);
     case BOT_TENTACLE: return play_tentacle(bot, w);
     case BOT_WHALE: return play_whale(bot, w);
+    case BOT_SHELTER: return play_shelter(bot, w);
     default: break;
     }
     return 0;
@@ -490,7 +517,7 @@ static void print_fight(const char *prefix, const Fight *f) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: bots [--bot auto|below|cheese|tentacle|whale] [--difficulty easy|normal|hard]\n"
+    fprintf(stderr, "usage: bots [--bot auto|below|cheese|tentacle|whale|shelter] [--difficulty easy|normal|hard]\n"
                     "            [--seed N] [--hearts N] [--ticks N] [--dodge] [--verbose]\n"
                     "            [--script OUT [--script-level PATH]] LEVEL\n"
                     "       bots --rush [--difficulty D] [--dodge] [--attempts N] LEVEL...\n");

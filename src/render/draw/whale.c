@@ -15,6 +15,8 @@ typedef struct Look {
     float glow;                // 0..1 warm tint of the spots (later phases)
     float halo;                // 0..1 orange halo around the body (dive wind-up)
     float drift;               // px the parts drift apart after death
+    float swell;               // 0..1 the spout's telegraph: the head swells and glows
+    float roll;                // 0..1 rolled onto its back (dead): narrower mid-roll, pale belly up
 } Look;
 
 static SDL_Color shade(const Look *lk, int r, int g, int b, int a) {
@@ -100,6 +102,7 @@ static float jitter(int a, int b) {
 typedef struct Frame {
     SDL_FPoint f, b, u, n;
     float wf, wb;              // full widths at front and back
+    Vec2 shift;                // world px the part is drawn away from its place (dying)
 } Frame;
 
 static SDL_FPoint at(const Frame *fr, float along, float across) {
@@ -115,13 +118,14 @@ static Frame frame_of(RenderCtx *rc, const Whale *c, int i, const Look *lk) {
     Vec2 u = v2_norm(v2_sub(front, back));
     if (u.x == 0 && u.y == 0) u = v2(1, 0);
     Vec2 n = v2_perp(u);
+    Frame fr;
+    fr.shift = v2(0, 0);
     if (lk->drift > 0) {                       // dying: parts drift apart, alternately
         double side = (i & 1) ? 1.0 : -1.0;
-        Vec2 d = v2_add(v2_scale(n, side * lk->drift), v2_scale(u, -0.4 * lk->drift * (i - 3)));
-        front = v2_add(front, d);
-        back = v2_add(back, d);
+        fr.shift = v2_add(v2_scale(n, side * lk->drift), v2_scale(u, -0.4 * lk->drift * (i - 3)));
+        front = v2_add(front, fr.shift);
+        back = v2_add(back, fr.shift);
     }
-    Frame fr;
     fr.f = render_to_screen(rc, front);
     fr.b = render_to_screen(rc, back);
     fr.u = (SDL_FPoint){(float)u.x, (float)u.y};
@@ -134,26 +138,46 @@ static Frame frame_of(RenderCtx *rc, const Whale *c, int i, const Look *lk) {
 static void draw_segment(RenderCtx *rc, const Whale *c, int i, const Look *lk, float sz) {
     SDL_Renderer *r = rc->r;
     Frame fr = frame_of(rc, c, i, lk);
-    // Overlap the neighbours a little so bends never open a gap; the first
-    // segment reaches forward into a blunt, rounded snout.
-    float ext_f = i == 0 ? 9.0f * sz : 4.0f * sz, ext_b = 4.0f * sz;
-    SDL_FPoint F = {fr.f.x + fr.u.x * ext_f, fr.f.y + fr.u.y * ext_f};
-    SDL_FPoint B = {fr.b.x - fr.u.x * ext_b, fr.b.y - fr.u.y * ext_b};
-    float hf = 0.5f * fr.wf * (i == 0 ? 0.82f : 1.0f), hb = 0.5f * fr.wb;
-    SDL_FPoint corner[4] = {
-        {F.x + fr.n.x * hf, F.y + fr.n.y * hf},
-        {B.x + fr.n.x * hb, B.y + fr.n.y * hb},
-        {B.x - fr.n.x * hb, B.y - fr.n.y * hb},
-        {F.x - fr.n.x * hf, F.y - fr.n.y * hf},
-    };
+    // The outline the simulation measures (whale_part_outline: neighbours
+    // meet along their joint's mitre, so a bend never opens a gap or folds
+    // a part over the next; the head reaches forward into a blunt snout).
+    Vec2 o[4];
+    whale_part_outline(c, i, o);
+    SDL_FPoint corner[4];
+    for (int k = 0; k < 4; k++) corner[k] = render_to_screen(rc, v2_add(o[k], fr.shift));
+    SDL_FPoint F = {(corner[0].x + corner[3].x) * 0.5f, (corner[0].y + corner[3].y) * 0.5f};
+    SDL_FPoint B = {(corner[1].x + corner[2].x) * 0.5f, (corner[1].y + corner[2].y) * 0.5f};
+    if (lk->roll > 0) {                        // rolling over: seen edge-on halfway, flat again belly up
+        float q = 0.45f + 0.55f * fabsf(cosf(lk->roll * 3.14159265f));
+        fr.wf *= q;
+        fr.wb *= q;
+        for (int k = 0; k < 4; k++) {
+            SDL_FPoint m = k == 0 || k == 3 ? F : B;
+            corner[k] = (SDL_FPoint){m.x + (corner[k].x - m.x) * q, m.y + (corner[k].y - m.y) * q};
+        }
+    }
     SDL_FPoint pts[OUTLINE_MAX];
     int n = curve(corner, 4, i == 0 ? 0.42f : 0.3f, pts);
     SDL_FPoint mid = {(F.x + B.x) * 0.5f, (F.y + B.y) * 0.5f};
     float depth = (float)i / WHALE_SEGMENTS;    // a shade darker toward the tail
     SDL_Color rim = shade(lk, (int)(22 - 6 * depth), (int)(44 - 10 * depth), (int)(78 - 14 * depth), 255);
     SDL_Color core = shade(lk, (int)(66 - 14 * depth), (int)(104 - 20 * depth), (int)(150 - 22 * depth), 255);
+    float belly = lk->roll < 0.5f ? 0.0f : (lk->roll - 0.5f) * 2.0f;   // 0 back up .. 1 belly up
+    if (belly > 0) {
+        rim = shade(lk, (int)(22 + 120 * belly), (int)(44 + 110 * belly), (int)(78 + 90 * belly), 255);
+        core = shade(lk, (int)(66 + 150 * belly), (int)(104 + 120 * belly), (int)(150 + 80 * belly), 255);
+    }
     fan(r, mid, pts, n, core, rim);
     outline(r, pts, n, shade(lk, 110, 170, 215, 80));
+    if (lk->roll >= 0.5f) {                    // belly up: pale grooves along it, no spots
+        SDL_Color groove = shade(lk, 150, 160, 175, (int)(140 * belly));
+        SDL_SetRenderDrawColor(r, groove.r, groove.g, groove.b, groove.a);
+        for (int k = -2; k <= 2; k++) {
+            SDL_FPoint a = at(&fr, 0.05f, k * 0.2f * 0.55f), b = at(&fr, 0.95f, k * 0.2f * 0.55f);
+            SDL_RenderDrawLineF(r, a.x, a.y, b.x, b.y);
+        }
+        return;
+    }
 
     // Pale ridges along the back (centre and flanks).
     SDL_SetRenderDrawColor(r, 0, 0, 0, 0);
@@ -200,10 +224,11 @@ static void draw_segment(RenderCtx *rc, const Whale *c, int i, const Look *lk, f
 static void draw_tail(RenderCtx *rc, const Whale *c, const Look *lk) {
     int i = WHALE_SEGMENTS - 1;
     Frame fr = frame_of(rc, c, i, lk);
-    float span = 0.5f * (float)c->width[WHALE_SEGMENTS];
-    SDL_FPoint apex = {fr.f.x + fr.u.x * 6.0f, fr.f.y + fr.u.y * 6.0f};
-    SDL_FPoint tip1 = {fr.b.x + fr.n.x * span - fr.u.x * 6.0f, fr.b.y + fr.n.y * span - fr.u.y * 6.0f};
-    SDL_FPoint tip2 = {fr.b.x - fr.n.x * span - fr.u.x * 6.0f, fr.b.y - fr.n.y * span - fr.u.y * 6.0f};
+    Vec2 o[4];
+    whale_part_outline(c, i, o);               // apex, tips: the outline the simulation measures
+    SDL_FPoint apex = render_to_screen(rc, v2_add(o[0], fr.shift));
+    SDL_FPoint tip1 = render_to_screen(rc, v2_add(o[1], fr.shift));
+    SDL_FPoint tip2 = render_to_screen(rc, v2_add(o[2], fr.shift));
     SDL_FPoint tri[3] = {apex, tip1, tip2};
     SDL_Color rim = shade(lk, 20, 38, 66, 255), core = shade(lk, 58, 92, 136, 255);
     SDL_Vertex v[3] = {{apex, core, {0, 0}}, {tip1, rim, {0, 0}}, {tip2, rim, {0, 0}}};
@@ -224,31 +249,63 @@ static void draw_fins(RenderCtx *rc, const Whale *c, const Look *lk, float sz) {
     }
 }
 
+// The charge's telegraph: a dashed line of chevrons from the head through
+// the point it aims at (the player), marching toward it, brighter as the
+// rush nears.
+static void draw_aim(RenderCtx *rc, const Whale *c) {
+    Vec2 d = v2_sub(c->aim, c->pos);
+    double len = v2_len(d);
+    if (len < 1.0) return;
+    Vec2 u = v2_scale(d, 1.0 / len), n = v2_perp(u);
+    float k = 1.0f - (float)c->dive_timer / WHALE_WINDUP_TICKS;   // 0 .. 1 over the wind-up
+    SDL_Color col = {255, (Uint8)(150 - 60 * k), 60, (Uint8)(120 + 120 * k)};
+    SDL_SetRenderDrawColor(rc->r, col.r, col.g, col.b, col.a);
+    double reach = len + 120.0, step = 28.0, off = fmod((double)c->age * 3.0, step);
+    for (double t = 40.0 + off; t < reach; t += step) {
+        Vec2 p = v2_add(c->pos, v2_scale(u, t));
+        Vec2 a = v2_sub(v2_add(p, v2_scale(n, 7.0)), v2_scale(u, 7.0));
+        Vec2 b = v2_sub(v2_sub(p, v2_scale(n, 7.0)), v2_scale(u, 7.0));
+        SDL_FPoint sp = render_to_screen(rc, p), sa = render_to_screen(rc, a), sb = render_to_screen(rc, b);
+        for (int w = 0; w < 3; w++) {              // 2 px thick
+            float dx = w == 1 ? 1.0f : 0.0f, dy = w == 2 ? 1.0f : 0.0f;
+            SDL_RenderDrawLineF(rc->r, sa.x + dx, sa.y + dy, sp.x + dx, sp.y + dy);
+            SDL_RenderDrawLineF(rc->r, sb.x + dx, sb.y + dy, sp.x + dx, sp.y + dy);
+        }
+    }
+    SDL_FPoint t = render_to_screen(rc, c->aim);   // a ring on the target
+    render_circle(rc->r, t.x, t.y, 18.0f + 6.0f * (1.0f - k), col);
+    render_circle(rc->r, t.x, t.y, 19.0f + 6.0f * (1.0f - k), col);
+}
+
 SDL_Color draw_whale_colour(void) { return (SDL_Color){90, 220, 255, 255}; }
 
 // The bounds' circles hold half of each part's width: the body is drawn its
 // whole width across, the pectoral fins reach half the head's width and
-// 30 * sz aside and 40 * sz back, the tail fin half the last width and 6 px.
+// 30 * sz aside and 40 * sz back, the tail fin half the last width and 6 px;
+// a charge's wind-up draws its aim line out to the player and beyond.
 double draw_whale_reach(const Whale *c) {
     double wide = 0.0;
     for (int i = 0; i <= WHALE_SEGMENTS; i++) wide = fmax(wide, c->width[i]);
-    return wide + 70.0 * (c->width[1] / 60.0) + 8.0;
+    double reach = wide + 70.0 * (c->width[1] / 60.0) + 8.0;
+    // A charge winding up draws its line from the head past the player
+    // (draw_aim: 120 px beyond the aim, chevrons 7 px wide, the ring 25 px).
+    if (c->alive && c->dive == WHALE_WINDUP) reach = fmax(reach, v2_dist(c->aim, c->pos) + 120.0 + 10.0 + 26.0);
+    return reach;
 }
 
 void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
     (void)w;
-    const int fade_ticks = 90;
-    if (!c->alive && c->dead_ticks >= fade_ticks) return;
-    Look lk = {255, 0, 0, 0, 0};
-    if (!c->alive) {
-        lk.alpha = (Uint8)(255 * (fade_ticks - c->dead_ticks) / fade_ticks);
-        lk.drift = 0.6f * (float)c->dead_ticks;
+    Look lk = {255, 0, 0, 0, 0, 0, 0};
+    if (!c->alive) {                               // dead: it rolls over and sinks (the simulation's roll)
+        lk.alpha = (Uint8)(c->dead_ticks < 300 ? 255 - c->dead_ticks / 4 : 180);
+        lk.roll = (float)c->roll;
         lk.flash = c->dead_ticks < 8 ? 1.0f - c->dead_ticks / 8.0f : 0.0f;
     } else {
         lk.flash = c->hurt_ticks > 0 ? 0.6f * c->hurt_ticks / 6.0f : 0.0f;
         lk.glow = 0.5f * c->phase;
         if (c->dive == WHALE_WINDUP) lk.halo = 0.6f + 0.4f * sinf((float)c->age * 0.5f);
         else if (c->dive == WHALE_DIVING) lk.halo = 0.35f;
+        else if (c->dive == WHALE_SWELL) lk.swell = fminf(1.0f, (float)c->dive_timer / WHALE_SPOUT_WINDUP_TICKS);
     }
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
     if (lk.halo > 0 && rc->glow) {                 // the dive's telegraph
@@ -265,8 +322,20 @@ void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
         SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
         SDL_SetTextureAlphaMod(rc->glow, 255);
     }
+    if (c->alive && c->dive == WHALE_WINDUP) draw_aim(rc, c);
+    if (lk.swell > 0 && rc->glow) {                // the spout's telegraph: a pale glow swelling at the head
+        SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+        SDL_SetTextureColorMod(rc->glow, 120, 230, 255);
+        SDL_SetTextureAlphaMod(rc->glow, (Uint8)(60 + 150 * lk.swell));
+        SDL_FPoint s = render_to_screen(rc, c->pos);
+        float r = (float)c->width[1] * (0.6f + 0.9f * lk.swell) + 4.0f * sinf((float)c->age * 0.9f);
+        SDL_FRect d = {s.x - r, s.y - r, r * 2, r * 2};
+        SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
+        SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
+        SDL_SetTextureAlphaMod(rc->glow, 255);
+    }
     float sz = (float)(c->width[1] / 60.0);
-    draw_fins(rc, c, &lk, sz);
+    if (lk.roll < 0.5f) draw_fins(rc, c, &lk, sz);
     draw_tail(rc, c, &lk);
     for (int i = WHALE_SEGMENTS - 2; i >= 0; i--) draw_segment(rc, c, i, &lk, sz);
     if (rc->debug) {

@@ -1,6 +1,7 @@
 // whale.c -- the whale shark: bouncing head, follow-the-leader body, boss
 // phases and dives, bullets and contact. The algorithm is described in whale.h.
 #include "sim/creatures/whale.h"
+#include "sim/creatures/whale_local.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 static const double WIDTH_PX[WHALE_SEGMENTS + 1] = WHALE_WIDTH_PX;
 static const double PHASE_SPEED[WHALE_PHASES] = WHALE_PHASE_SPEED;
 static const int DIVE_EVERY[WHALE_PHASES] = WHALE_PHASE_DIVE_TICKS;
+static const int SPOUT_SHOTS[WHALE_PHASES] = WHALE_SPOUT_SHOTS;
 
 static const ParamChoice PUSH[] = {{"head", 1}, {"body", 0}, {NULL, 0}};
 
@@ -30,6 +32,9 @@ static const ParamDef PARAMS[] = {
     {"shield", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(shield_px), 8, 512, 90, .doc = "star push radius, px"},
     {"size", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(size), 0.25, 4, 1,
      .doc = "body scale (segment lengths, widths, wall margin)"},
+    {"escort", PARAM_NUM, PARAM_AS_DOUBLE, FIELD(escort_px), 0, 1024, 0,
+     .doc = "a hazard that keeps steering toward the point this many px above the player (0: it only cruises); "
+            "the finale's whale, whose hide stops Tetran's shots"},
 };
 #undef FIELD
 static const ParamTable TABLE = {"whale", sizeof(WhaleConfig), PARAMS, (int)(sizeof PARAMS / sizeof PARAMS[0])};
@@ -40,35 +45,6 @@ void whale_config_default(WhaleConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
     return param_set(&TABLE, cfg, key, val, why, why_n);
-}
-
-// The direction u turned toward (or onto) the direction ref, so that the
-// two meet at no more than max_rad (both unit vectors).
-static Vec2 within(Vec2 u, Vec2 ref, double max_rad) {
-    double ang = dm_atan2(ref.x * u.y - ref.y * u.x, v2_dot(ref, u));
-    if (fabs(ang) <= max_rad) return u;
-    double s, co;
-    dm_sincos(ang > 0.0 ? max_rad : -max_rad, &s, &co);
-    return v2(ref.x * co - ref.y * s, ref.x * s + ref.y * co);
-}
-
-// Places every segment exactly its rest length behind its target, along the
-// line from the target back to where the segment is now, but turned so that
-// it meets the segment ahead (segment 0: the head's heading) at no more than
-// WHALE_BEND_MAX_RAD; a segment sitting on its target keeps the heading of
-// the one ahead.
-static void follow(Whale *c) {
-    Vec2 target = c->pos;
-    Vec2 back = v2_scale(v2_norm(c->vel), -1.0);
-    for (int i = 0; i < WHALE_SEGMENTS; i++) {
-        Vec2 d = v2_sub(c->seg[i], target);
-        double len = v2_len(d);
-        Vec2 dir = len > 1e-9 ? v2_scale(d, 1.0 / len) : back;
-        if (back.x != 0.0 || back.y != 0.0) dir = within(dir, back, WHALE_BEND_MAX_RAD);
-        c->seg[i] = v2_add(target, v2_scale(dir, c->seg_len[i]));
-        back = dir;
-        target = c->seg[i];
-    }
 }
 
 void whale_free(Whale *c) { (void)c; }
@@ -88,6 +64,7 @@ bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng) {
         c->seg_len[i] = (i == WHALE_SEGMENTS - 1 ? WHALE_TAIL_LEN_PX : WHALE_SEG_LEN_PX) * size;
     for (int i = 0; i <= WHALE_SEGMENTS; i++) c->width[i] = WIDTH_PX[i] * size;
     c->size = size;
+    c->escort_px = c->boss ? 0.0 : cfg->escort_px;
     c->margin_px = 0.5 * c->width[2] + 10.0 * size;
 
     // Heading: one of four diagonal quadrants, 25..65 degrees off the x axis,
@@ -130,17 +107,35 @@ static double room(const Whale *c, const Tilemap *m, double ax, double ay, doubl
     return d - step;
 }
 
+// The body's curl: the signed sum of the bends from the tail to the head's
+// heading (positive the way a turn of sense +1 goes).
+static double curl(const Whale *c) {
+    double sum = 0.0;
+    Vec2 ahead = v2_norm(c->vel), front = c->pos;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        Vec2 d = v2_sub(front, c->seg[i]);
+        if (v2_len(d) > 1e-9 && (ahead.x != 0.0 || ahead.y != 0.0))
+            sum += dm_atan2(d.x * ahead.y - d.y * ahead.x, v2_dot(ahead, d));
+        ahead = d;
+        front = c->seg[i];
+    }
+    return sum;
+}
+
 // Plans a corner's U-turn: its sense and radius. Turning one way sweeps the
 // head toward the x wall, the other toward the y wall, by at most twice the
 // radius; it takes the sense with more room and the radius that keeps the
 // margin there (at most WHALE_CORNER_RADIUS_PX, at least a quarter margin).
 // Rotating by +a changes vx by -vy a and vy by vx a, so sense vx*vy shrinks
-// vx first (sweeping toward the y wall).
+// vx first (sweeping toward the y wall). A body already curled more than
+// WHALE_CURL_MAX_RAD that way turns the other way round: another U-turn the
+// same way would coil it (a pocket beside a ledge, corner after corner).
 static void corner_turn(Whale *c, const Tilemap *m, double vx, double vy, double look_px) {
     double to_x = room(c, m, vx, 0.0, look_px), to_y = room(c, m, 0.0, vy, look_px);
     double free_px = dm_fmax(to_x, to_y) - c->margin_px;
     c->turn_dir = (int)(to_y >= to_x ? vx * vy : -vx * vy);
-    c->turn_radius_px = dm_fmax(dm_fmin(0.5 * free_px, WHALE_CORNER_RADIUS_PX * c->size), 0.25 * c->margin_px);
+    if (c->turn_dir * curl(c) > WHALE_CURL_MAX_RAD) c->turn_dir = -c->turn_dir;   // an S, not a coil
+    c->turn_radius_px = dm_fmax(dm_fmin(0.5 * free_px, WHALE_CORNER_RADIUS_PX * c->size), WHALE_TURN_MIN_PX * c->size);
 }
 
 // A bounce. Looking ahead: the components of turn_vel (the velocity the
@@ -156,7 +151,7 @@ static void corner_turn(Whale *c, const Tilemap *m, double vx, double vy, double
 // rock just behind the wall it turned from): a component of the velocity
 // moving toward solid within the margin flips in turn_vel (a bounce, unless
 // the turn had flipped it already) and the head turns there on a circle of
-// half the margin, the shorter way: it still never reaches the rock, and
+// WHALE_TURN_MIN_PX, the shorter way: it still never reaches the rock, and
 // the follow's bend limit keeps the body from folding.
 static void bounce(Whale *c, const Tilemap *m) {
     double sx = sign_of(c->turn_vel.x), sy = sign_of(c->turn_vel.y);
@@ -182,7 +177,7 @@ static void bounce(Whale *c, const Tilemap *m) {
     if (ny && sign_of(c->turn_vel.y) == vy) { c->turn_vel.y = -c->turn_vel.y; c->bounces++; }
     if (nx || ny) {
         c->turn_dir = 0;
-        c->turn_radius_px = 0.5 * c->margin_px;
+        c->turn_radius_px = WHALE_TURN_MIN_PX * c->size;
     }
 }
 
@@ -246,7 +241,7 @@ void whale_move(Whale *c, const Tilemap *map) {
         bounce(c, map);
         turn(c, v / n);
     }
-    follow(c);
+    whale_follow(c);
 }
 
 static void set_speed(Whale *c, double s) {
@@ -283,23 +278,58 @@ static void steer(Whale *c, Vec2 target) {
     if (!turning) c->turn_vel = c->vel;
 }
 
-// Boss behaviour: every DIVE_EVERY ticks (phases 1 and 2) the whale slows to
-// telegraph while turning toward the player, then rushes, still homing
-// for its first ticks, then cruises on at its phase's
-// speed in whatever direction the rush and bounces left it.
+// The spout: a fan of shots from the head at the player; every other volley
+// (half) is turned half a spread, so it fills the gaps of the one before.
+static void spout(Whale *c, const TickCtx *ctx, int half) {
+    Vec2 d = v2_sub(ctx->player.pos, c->pos);
+    double base = (d.x == 0.0 && d.y == 0.0) ? 0.0 : dm_atan2(d.y, d.x);
+    int n = SPOUT_SHOTS[c->phase];
+    for (int k = 0; k < n; k++) {
+        double s, co;
+        dm_sincos(base + (k - (n - 1) * 0.5 + 0.5 * half) * WHALE_SPOUT_SPREAD_RAD, &s, &co);
+        Vec2 vel = v2_scale(v2(co, s), WHALE_SPOUT_SPEED_PX * ctx->shot_speed);
+        bullets_spawn(ctx->bullets, OWNER_ENEMY, WHO_WHALE, c->pos, vel, WHALE_SPOUT_RADIUS_PX, 1,
+                      WHALE_SPOUT_TTL_TICKS);
+    }
+    events_push(ctx->events, EV_ENEMY_SHOT, WHO_WHALE, n, c->pos.x, c->pos.y);
+}
+
+// Boss behaviour, two telegraphed attacks in turn. Every DIVE_EVERY ticks
+// (a phase's; the difficulty's fire rate shortens it) the whale charges:
+// it slows to telegraph while turning toward the player (its aim drawn as a
+// line), then rushes, still homing for its first ticks, then cruises on at
+// its phase's speed in whatever direction the rush and bounces left it.
+// Where the rush ends, close to the player, it spouts: slows and swells for
+// WHALE_SPOUT_WINDUP_TICKS, then fans WHALE_SPOUT_VOLLEYS volleys of shots
+// at the player, WHALE_SPOUT_GAP_TICKS apart, and cruises on.
 static void dive_step(Whale *c, const TickCtx *ctx) {
     double cruise = c->speed * PHASE_SPEED[c->phase];
-    int every = DIVE_EVERY[c->phase];
+    int every = DIVE_EVERY[c->phase] > 0 ? tick_fire_interval(ctx, DIVE_EVERY[c->phase]) : 0;
     switch (c->dive) {
     case WHALE_CRUISE:
         if (every > 0 && --c->dive_timer <= 0) {
             c->dive = WHALE_WINDUP;
             c->dive_timer = WHALE_WINDUP_TICKS;
+            c->aim = ctx->player.pos;
+            c->attacks++;
+            events_push(ctx->events, EV_WHALE_TELL, WHO_WHALE, 0, c->pos.x, c->pos.y);
             set_speed(c, cruise * WHALE_WINDUP_SPEED);
+        }
+        break;
+    case WHALE_SWELL:
+        ++c->dive_timer;
+        for (int v = 0; v + 1 < WHALE_SPOUT_VOLLEYS; v++)
+            if (c->dive_timer == WHALE_SPOUT_WINDUP_TICKS + v * WHALE_SPOUT_GAP_TICKS) spout(c, ctx, v & 1);
+        if (c->dive_timer >= WHALE_SPOUT_WINDUP_TICKS + (WHALE_SPOUT_VOLLEYS - 1) * WHALE_SPOUT_GAP_TICKS) {
+            spout(c, ctx, (WHALE_SPOUT_VOLLEYS - 1) & 1);
+            c->dive = WHALE_CRUISE;
+            c->dive_timer = every;
+            set_speed(c, cruise);
         }
         break;
     case WHALE_WINDUP:
         steer(c, ctx->player.pos);
+        c->aim = ctx->player.pos;
         if (--c->dive_timer <= 0) {
             double s = c->speed * WHALE_DIVE_SPEED;
             set_speed(c, s > WHALE_DIVE_SPEED_MAX_PX ? WHALE_DIVE_SPEED_MAX_PX : s);
@@ -309,24 +339,80 @@ static void dive_step(Whale *c, const TickCtx *ctx) {
         break;
     case WHALE_DIVING:
         if (c->dive_timer > WHALE_DIVE_TICKS - WHALE_DIVE_HOMING_TICKS) steer(c, ctx->player.pos);
-        if (--c->dive_timer <= 0) {
-            c->dive = WHALE_CRUISE;
-            c->dive_timer = every;
-            set_speed(c, cruise);
+        if (--c->dive_timer <= 0) {                   // the rush is over: swell to spout
+            c->dive = WHALE_SWELL;
+            c->dive_timer = 0;                         // counts the swell's ticks up
+            c->attacks++;
+            events_push(ctx->events, EV_WHALE_TELL, WHO_WHALE, 1, c->pos.x, c->pos.y);
+            set_speed(c, cruise * WHALE_WINDUP_SPEED);
         }
         break;
+    }
+}
+
+// Dead: it rolls onto its back and sinks, its velocity easing to a slow
+// fall straight down, until it rests just above rock; the body sinks with
+// it and follows.
+static void sink(Whale *c, const Tilemap *m) {
+    c->dead_ticks++;
+    c->roll = dm_fmin(1.0, (double)c->dead_ticks / WHALE_ROLL_TICKS);
+    Vec2 goal = v2(0.0, WHALE_SINK_PX * c->size);
+    c->vel = v2_add(c->vel, v2_scale(v2_sub(goal, c->vel), WHALE_SINK_EASE));
+    c->turn_vel = c->vel;
+    Vec2 next = v2_add(c->pos, c->vel);
+    double rest = WHALE_REST_PX * c->size + 0.5 * c->width[0];
+    if (solid(m, v2(next.x, next.y + rest)) || solid(m, v2(next.x + sign_of(c->vel.x) * rest, next.y))) {
+        c->vel = v2(0.0, 0.0);                         // resting on the rock
+        c->turn_vel = c->vel;
+    } else {
+        c->pos = next;
+    }
+    // The body sinks too (each joint falls as the head does until it lies
+    // on rock), then the follow places it exactly behind the head again:
+    // the dead whale comes to lie along the floor, not hang from its head.
+    for (int i = 0; i < WHALE_SEGMENTS; i++) {
+        Vec2 down = v2(c->seg[i].x, c->seg[i].y + WHALE_SINK_PX * c->size);
+        if (!solid(m, v2(down.x, down.y + 0.5 * c->width[i + 1] + WHALE_REST_PX * c->size))) c->seg[i] = down;
+    }
+    whale_follow(c);
+}
+
+static bool circle_hits(const Whale *c, Vec2 p, double r);
+
+// Its hide stops every other creature's shots too (the finale's idea: the
+// player shelters in the whale's shadow from Tetran's fire): an enemy shot
+// not its own that touches the living whale is gone, with a spark
+// (EV_BLOCKED). Counted in shots_eaten.
+static void eat_shots(Whale *c, const TickCtx *ctx) {
+    Box me;
+    if (!ctx->bullets || !whale_bounds(c, &me)) return;
+    Bullets *bs = ctx->bullets;
+    for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i)) {
+        const Bullet *b = &bs->b[i];
+        if (b->owner != OWNER_ENEMY || b->from == WHO_WHALE) continue;
+        if (!box_overlap(me, box_around(b->pos, b->radius)) || !circle_hits(c, b->pos, b->radius)) continue;
+        events_push(ctx->events, EV_BLOCKED, WHO_WHALE, 1, b->pos.x, b->pos.y);
+        bullets_kill(bs, i);
+        c->shots_eaten++;
     }
 }
 
 void whale_step(Whale *c, const TickCtx *ctx) {
     c->age++;
     if (c->hurt_ticks > 0) c->hurt_ticks--;
+    if (c->shudder_amp > 0.0) {                        // the shudder dies out
+        c->shudder_ticks++;
+        c->shudder_amp *= WHALE_SHUDDER_DECAY;
+        if (c->shudder_amp < WHALE_SHUDDER_END_RAD) c->shudder_amp = 0.0;
+    }
     if (!c->alive) {
-        c->dead_ticks++;
+        sink(c, ctx->map);
         return;
     }
     if (c->boss) dive_step(c, ctx);
+    else if (c->escort_px > 0.0) steer(c, v2(ctx->player.pos.x, ctx->player.pos.y - c->escort_px));
     whale_move(c, ctx->map);
+    eat_shots(c, ctx);
 }
 
 // Centre and radius of the hit circle of body part i (0 the head, i >= 1
@@ -363,6 +449,9 @@ bool whale_bullet_hit(Whale *c, const TickCtx *ctx, const Bullet *b) {
     }
     c->hp -= b->damage > 0 ? b->damage : 1;
     c->hurt_ticks = WHALE_HURT_FLASH_TICKS;
+    // The shudder: the wave restarts from the head, stronger (bounded).
+    c->shudder_amp = dm_fmin(WHALE_SHUDDER_MAX_RAD, c->shudder_amp * 0.5 + WHALE_SHUDDER_KICK_RAD);
+    c->shudder_ticks = 0;
     events_push(ctx->events, EV_HIT, WHO_WHALE, c->hp, b->pos.x, b->pos.y);
     if (c->hp <= 0) {
         c->hp = 0;
@@ -439,6 +528,7 @@ void whale_hash(const Whale *c, Hash *h) {
     hash_f64(h, c->margin_px);
     hash_f64(h, c->speed);
     hash_f64(h, c->shield_px);
+    hash_f64(h, c->escort_px);
     hash_u64(h, c->push_head);
     hash_u64(h, c->boss);
     hash_i64(h, c->hp);
@@ -447,37 +537,27 @@ void whale_hash(const Whale *c, Hash *h) {
     hash_i64(h, c->phase);
     hash_i64(h, c->dive);
     hash_i64(h, c->dive_timer);
+    hash_f64(h, c->aim.x);
+    hash_f64(h, c->aim.y);
+    hash_i64(h, c->attacks);
     hash_i64(h, c->bounces);
     hash_i64(h, c->age);
     hash_i64(h, c->dead_ticks);
     hash_i64(h, c->hurt_ticks);
-}
-
-double whale_link_error(const Whale *c) {
-    double worst = 0.0;
-    Vec2 target = c->pos;
-    for (int i = 0; i < WHALE_SEGMENTS; i++) {
-        double e = fabs(v2_dist(c->seg[i], target) - c->seg_len[i]);
-        if (e > worst) worst = e;
-        target = c->seg[i];
-    }
-    return worst;
-}
-
-double whale_bend(const Whale *c) {
-    double worst = 0.0;
-    Vec2 ahead = v2_norm(c->vel), front = c->pos;     // the head's heading first
-    for (int i = 0; i < WHALE_SEGMENTS; i++) {
-        Vec2 d = v2_sub(front, c->seg[i]);            // segment i, back to front
-        if (v2_len(d) > 1e-9 && (ahead.x != 0.0 || ahead.y != 0.0))
-            worst = dm_fmax(worst, fabs(dm_atan2(ahead.x * d.y - ahead.y * d.x, v2_dot(ahead, d))));
-        ahead = d;
-        front = c->seg[i];
-    }
-    return worst;
+    hash_f64(h, c->shudder_amp);
+    hash_i64(h, c->shudder_ticks);
+    for (int i = 0; i < WHALE_SEGMENTS; i++) hash_f64(h, c->shudder_applied[i]);
+    hash_f64(h, c->roll);
+    hash_i64(h, c->shots_eaten);
 }
 
 void whale_probes(const Whale *c, WhaleProbes *out) {
+    out->self_gap = whale_self_gap(c);
+    out->attacks = (double)c->attacks;
+    out->shudder = 0.0;
+    for (int i = 0; i < WHALE_SEGMENTS; i++) out->shudder = dm_fmax(out->shudder, fabs(c->shudder_applied[i]));
+    out->roll = c->roll;
+    out->shots_eaten = (double)c->shots_eaten;
     out->x = c->pos.x;
     out->y = c->pos.y;
     out->bounces = (double)c->bounces;

@@ -11,12 +11,14 @@
 // and the head turns onto it along a circle of WHALE_BOUNCE_RADIUS_PX; a
 // corner flips both at once and is one planned U-turn (at most
 // WHALE_CORNER_RADIUS_PX); rock within the margin still flips at once, the
-// head then turning on a circle of half the margin. Segment 0 then follows
+// head then turning on a circle of WHALE_TURN_MIN_PX. Segment 0 then follows
 // the head and each next segment the one before: the segment is placed
 // exactly its length behind its target, along the line from the target to
 // where the segment was (so spacing is exact every tick), turned to meet
 // the segment ahead (segment 0: the head's heading) at no more than
-// WHALE_BEND_MAX_RAD.
+// WHALE_BEND_MAX_RAD, and kept WHALE_GAP_KEEP_PX from every part ahead
+// that is not its neighbour (it bends less, or the other way): the body
+// never folds onto itself (whale_self_gap >= 0).
 //
 // Boss or hazard (spawn param boss=1|0, default 1): a boss has hit points and
 // three phases (cruise; faster with dives at 2/3 hp; fastest with frequent
@@ -53,18 +55,62 @@ struct Bullet;
 #define WHALE_TAIL_LEN_PX 16.0
 #define WHALE_WIDTH_PX {50, 60, 60, 54, 46, 36, 26, 16, 50}
 #define WHALE_PHASE_SPEED {1.0, 1.5, 2.0}      // cruise speed factor per phase
-#define WHALE_PHASE_DIVE_TICKS {0, 300, 180}   // ticks between dives (0: none)
+#define WHALE_PHASE_DIVE_TICKS {270, 210, 160} // ticks between charges (0: none)
 #define WHALE_WINDUP_TICKS 40                  // slowing down before a dive
 #define WHALE_WINDUP_SPEED 0.6                 // speed factor while winding up
-#define WHALE_TURN_RADIUS_PX 45.0              // tightest turn while steering
+#define WHALE_TURN_RADIUS_PX 60.0              // tightest turn while steering
 #define WHALE_BOUNCE_RADIUS_PX 90.0            // a bounce turns the head along a circle this size
 #define WHALE_CORNER_RADIUS_PX 60.0            // a corner (both walls at once): at most this one
-#define WHALE_BEND_MAX_RAD 1.4                 // largest angle the follow lets consecutive segments meet at
+#define WHALE_GAP_KEEP_PX 2.0                  // the follow keeps non-adjacent parts' outlines this far apart
+#define WHALE_TAIL_BEND_MAX_RAD 1.4            // the tail fin may swing this far to clear the body
+#define WHALE_CURL_MAX_RAD 1.0                 // a corner's U-turn never adds to a body curled more than this
+#define WHALE_TURN_MIN_PX 60.0                 // no turn is tighter: a body 60 px wide cannot fold on it
+#define WHALE_BEND_MAX_RAD 0.75                // largest angle the follow lets consecutive segments meet at (docs/whale.md)
 #define WHALE_DIVE_HOMING_TICKS 20             // first ticks of a dive still steer
 #define WHALE_DIVE_TICKS 50
 #define WHALE_DIVE_SPEED 3.0                   // speed factor while diving
 #define WHALE_DIVE_SPEED_MAX_PX 48.0           // px per tick, whatever the base
 #define WHALE_HURT_FLASH_TICKS 6
+// The spout (a boss's second attack, where a charge ends): WHALE_SPOUT_WINDUP_TICKS
+// of swelling (the telegraph: the whale slows, its head glows), then
+// WHALE_SPOUT_VOLLEYS fans of WHALE_SPOUT_SHOTS shots at the player,
+// WHALE_SPOUT_SPREAD_RAD apart, every other one turned half that.
+#define WHALE_SPOUT_WINDUP_TICKS 36
+#define WHALE_SPOUT_VOLLEYS 3
+#define WHALE_SPOUT_GAP_TICKS 10               // between the spout's volleys
+#define WHALE_SPOUT_SHOTS {7, 9, 11}           // per phase
+#define WHALE_SPOUT_SPREAD_RAD 0.16
+#define WHALE_SPOUT_SPEED_PX 5.0               // px per tick (x the difficulty's shot speed)
+#define WHALE_SPOUT_RADIUS_PX 6.0
+#define WHALE_SPOUT_TTL_TICKS 360
+// A hit's shudder (docs/whale.md): a bend wave running from the head down
+// the body, segment i turned by amp * sin(OMEGA t - K i) from where the
+// follow puts it, once the wave has reached it (t ticks since the hit);
+// the amplitude shrinks by WHALE_SHUDDER_DECAY a tick and ends below
+// WHALE_SHUDDER_END_RAD; each hit sets it to half what is left plus
+// WHALE_SHUDDER_KICK_RAD, at most WHALE_SHUDDER_MAX_RAD.
+#define WHALE_SHUDDER_KICK_RAD 0.12
+#define WHALE_SHUDDER_MAX_RAD 0.3
+#define WHALE_SHUDDER_DECAY 0.92               // a tick: about 12 ticks to 1/e, 0.01 rad within 35
+#define WHALE_SHUDDER_END_RAD 0.001
+#define WHALE_SHUDDER_OMEGA 0.7                // rad per tick
+#define WHALE_SHUDDER_K 0.9                    // rad per segment: the wave runs down the body
+// Death (docs/whale.md): the whale rolls over onto its back over
+// WHALE_ROLL_TICKS and sinks, its velocity easing (WHALE_SINK_EASE a tick)
+// to WHALE_SINK_PX a tick straight down, until it rests WHALE_REST_PX above
+// rock (the body follows, as in life).
+#define WHALE_ROLL_TICKS 70
+#define WHALE_SINK_PX 1.2
+#define WHALE_SINK_EASE 0.04
+#define WHALE_REST_PX 14.0
+// The outline of a body part as drawn (whale_part_outline; x size): each
+// segment's quad meets its neighbours along the mitre of their joint (the
+// line halving the bend: no gap, no overlap), the head reaches
+// WHALE_SNOUT_PX forward into the snout, WHALE_SNOUT_NARROW of its width
+// there; the tail fin's apex and tips stand WHALE_FIN_PX beyond its joints.
+#define WHALE_SNOUT_PX 9.0
+#define WHALE_SNOUT_NARROW 0.82
+#define WHALE_FIN_PX 6.0
 
 // Spawn-line parameters (k=v): ranges, defaults and meanings in
 // whale_params()'s table (docs/whale.md shows it).
@@ -75,12 +121,14 @@ typedef struct WhaleConfig {
     int boss;                  // boss=    1: boss with hp and phases, 0: unkillable hazard
     double shield_px;          // shield=  star push radius
     double size;               // size=    body scale
+    double escort_px;          // escort=  a hazard steers toward this far above the player (0: none)
 } WhaleConfig;
 
 typedef enum WhaleDive {
     WHALE_CRUISE = 0,          // moving at its phase's cruise speed
     WHALE_WINDUP,              // slowing down before a dive (telegraph)
     WHALE_DIVING,              // rushing toward where the player was
+    WHALE_SWELL,               // slowing down before a spout (telegraph)
 } WhaleDive;
 
 typedef struct Whale {
@@ -96,6 +144,7 @@ typedef struct Whale {
     double margin_px;          // wall margin ahead of the head (bounce probe distance)
     double speed;              // base cruise speed, px per tick
     double shield_px;          // star push radius
+    double escort_px;          // a hazard steers toward the point this far above the player (0: it cruises)
     bool push_head;            // only the head pushes stars
     bool boss;                 // boss (hp, phases) or hazard
     int hp, hp_max;
@@ -103,18 +152,31 @@ typedef struct Whale {
     int phase;                 // 0, 1, 2 (boss only; a hazard stays 0)
     WhaleDive dive;
     int dive_timer;            // ticks left in the current dive state (or until the next dive)
+    Vec2 aim;                  // where a charge winding up is aimed (the player), px; drawn as its line
+    int64_t attacks;           // attacks (charges and spouts) started so far
     int64_t bounces;           // velocity component flips so far
     int64_t age;               // ticks stepped
     int dead_ticks;            // ticks since it died (drawing the death)
     int hurt_ticks;            // ticks of hit flash left (drawing only)
+    double shudder_amp;        // the last hit's shudder amplitude, rad (0: none)
+    int shudder_ticks;         // ticks since the last hit (the shudder's clock)
+    double shudder_applied[WHALE_SEGMENTS];   // each segment's shudder turn as of the last tick, rad
+    double roll;               // 0 .. 1: rolled onto its back after death
+    int64_t shots_eaten;       // other creatures' shots its body stopped so far
 } Whale;
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
-// worst segment spacing error, hp, phase and the largest angle between
-// consecutive body segments (the head's heading to segment 0 included).
+// worst segment spacing error, hp, phase, the largest angle between
+// consecutive body segments (the head's heading to segment 0 included),
+// the smallest gap between the outlines of two non-adjacent body parts and
+// the attacks started so far, the largest shudder turn of any segment now
+// (rad), how far it has rolled over after death (0..1) and the other
+// creatures' shots its body stopped so far.
 #define WHALE_PROBES(FIELD, COUNT)                                                             \
     FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
-    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) COUNT(whale)
+    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap)   \
+    FIELD(whale, attacks) FIELD(whale, shudder) FIELD(whale, roll)      \
+    FIELD(whale, shots_eaten) COUNT(whale)
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
@@ -131,8 +193,9 @@ bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *
 // Allocates nothing. False for a cfg outside the table's ranges.
 bool whale_init(Whale *c, const WhaleConfig *cfg, Vec2 pos, Rng *rng);
 void whale_free(Whale *c);
-// One tick: phase/dive logic (boss), head movement with bounces, body follow.
-// Bounces off ctx->map, dives at ctx->player.
+// One tick: phase/dive logic (boss), head movement with bounces, body follow;
+// then other creatures' shots touching the body are stopped (killed in
+// ctx->bullets, EV_BLOCKED). Bounces off ctx->map, dives at ctx->player.
 void whale_step(Whale *c, const struct TickCtx *ctx);
 // Moves the head by its velocity against map and bounces; then the body
 // follows. The movement part of whale_step, usable without a tick.
@@ -170,3 +233,13 @@ double whale_link_error(const Whale *c);
 // Largest angle (radians, 0..pi) between consecutive segments, the head's
 // heading (its velocity) to segment 0 included.
 double whale_bend(const Whale *c);
+// The outline of body part i (0 the head: segment 0 with its snout; 1..6
+// the body segments; WHALE_SEGMENTS - 1 the triangular tail fin) as drawn:
+// 4 corners (front left, back left, back right, front right; 3 for the
+// tail: apex, tips), px, a convex polygon while bends are within
+// WHALE_BEND_MAX_RAD; returns the count.
+int whale_part_outline(const Whale *c, int i, Vec2 out[4]);
+// The smallest distance, px, between the outlines of two non-adjacent body
+// parts (whale_part_outline; parts i and j with |i - j| >= 2), negative
+// (the depth of the overlap) when two of them overlap.
+double whale_self_gap(const Whale *c);
