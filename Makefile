@@ -74,7 +74,8 @@ TEST_SRC := $(wildcard tests/unit/test_*.c)
 # replay folder's names and pruning; and so is the app's fight pacing
 # (app/pace.c).
 PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
-                src/platform/replays.c src/app/pace.c src/app/hints.c src/audio/mixer.c src/audio/wav.c
+                src/platform/replays.c src/app/pace.c src/app/hints.c src/audio/mixer.c src/audio/wav.c \
+                src/cli_args.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)
@@ -481,6 +482,7 @@ fuzz_seeds_tmj    = levels/tiled/*.tmj levels/test/*.tmj tests/bad/*.tmj
 fuzz_seeds_tileset = levels/tiled/*.tsj $(wildcard tests/bad/*.tsj)
 fuzz_seeds_convert = $(fuzz_seeds_level) levels/bench/turret-*.lvl
 fuzz_seeds_replaynames =            # tests/fuzz/corpus/replaynames: names and level paths
+fuzz_seeds_cli =                    # tests/fuzz/corpus/cli: command lines, arguments split at NUL
 # Settings and best times: no file of either ships, so tests/fuzz/corpus
 # holds a good one of each (every key) and a broken one.
 fuzz_seeds_settings =

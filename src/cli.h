@@ -44,7 +44,15 @@ typedef struct Cli {
     bool layout_check;         // --layout-check [DIR]
     const char *layout_dir;
     int window;                // --fullscreen 1, --windowed 0, neither -1 (the settings')
+    bool version;              // --version: main prints it
 } Cli;
+
+// Fills c from argv (cli_args.c). Returns -1 to go on, else an exit code:
+// 0 after --help (printed) or --version (c->version: the caller prints
+// it), 2 for a bad command line (said on stderr). c->more is malloc'd
+// (free it) whatever it returns.
+int cli_parse(int argc, char **argv, Cli *c);
+
 
 // <data>/assets, where the game's pictures, sounds and leg profiles are.
 const char *cli_assets_dir(void);
