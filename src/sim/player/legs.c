@@ -368,6 +368,22 @@ static double ring_excess(const Legs *L, int i) {
     double near = (LEGS_SHELL * LEGS_REF_RADIUS_PX + LEGS_SHELL_NEAR_PX) * L->scale;
     return dm_fmax(dm_fmax(d - hi, lo - d), near - v2_dist(g->target, L->body));
 }
+// The planted foot of group grp that the body is passing the most (closer
+// to its centre than the shell + LEGS_SHELL_NEAR_PX), -1 none.
+static int passed_foot(const Legs *L, int grp) {
+    double near = (LEGS_SHELL * LEGS_REF_RADIUS_PX + LEGS_SHELL_NEAR_PX) * L->scale, most = 0.0;
+    int best = -1;
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        if (L->prof[i].group != grp || L->leg[i].mode != LEG_PLANTED) continue;
+        double e = near - v2_dist(L->leg[i].target, L->body);
+        if (e > most) {
+            most = e;
+            best = i;
+        }
+    }
+    return best;
+}
+
 static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
     // Steps in flight advance; those done plant their foot. A group in the
     // air hurries while a planted foot of the other group waits outside its
@@ -415,7 +431,15 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         // group steps first when it can (its dangling foot found ground),
         // else this one waits until its foot is LEGS_WAIT_PX out of its ring.
         if (pick >= 0 && down[1 - pick] < 2) {
-            if (urge[1 - pick] > 0.0) pick = 1 - pick;
+            // But a foot of this group that the body is passing (inside the
+            // shell + LEGS_SHELL_NEAR_PX) steps at once, alone, while two
+            // other feet stay down: waiting, its leg would cross the shell.
+            int lone = passed_foot(L, pick);
+            if (lone >= 0 && down[0] + down[1] - 1 >= 2) {
+                start_step(L, map, b, lone);
+                L->last_group = pick;
+                pick = -1;
+            } else if (urge[1 - pick] > 0.0) pick = 1 - pick;
             else if (urge[pick] < LEGS_WAIT_PX * L->scale) pick = -1;
         }
         if (pick >= 0) {
