@@ -292,6 +292,42 @@ static LegBones bones_of(const Legs *L, int i, const LegsBody *b, double k) {
                       v2_scale(b->vel, 2.0 * p->step_ticks), LEGS_SHELL * b->radius};
 }
 
+// Another leg's foot -- planted, or the foothold its step lands on -- is
+// closer than LEGS_APART_PX to at.
+static bool foot_crowded(const Legs *L, int i, Vec2 at) {
+    double apart = LEGS_APART_PX * L->scale;
+    for (int j = 0; j < LEGS_COUNT; j++) {
+        const Leg *o = &L->leg[j];
+        if (j == i) continue;
+        if (o->mode == LEG_PLANTED && v2_dist(o->target, at) < apart) return true;
+        if (o->mode == LEG_STEPPING && !o->to_default && v2_dist(o->to, at) < apart) return true;
+    }
+    return false;
+}
+
+// A foothold closer than LEGS_APART_PX to another leg's foot (planted, or
+// where a step lands) is moved: the arc is cast again at radii
+// LEGS_APART_STEP_PX farther out, then nearer, each time (within the cast's
+// clamps), and the first foothold far enough from the other feet is taken;
+// none: the first one stands.
+static void recast_apart(Legs *L, const Tilemap *map, int i, double r, const LegBones *bones) {
+    const LegProfile *p = &L->prof[i];
+    Leg *g = &L->leg[i];
+    double lo = leg_cast_radius(p, v2(0, 0), L->t, 1, -1e9) * L->scale;   // the clamps
+    double hi = leg_cast_radius(p, v2(0, 0), L->t, 1, 1e9) * L->scale;
+    for (int k = 1; k <= LEGS_APART_TRIES; k++)
+        for (int sgn = 1; sgn >= -1; sgn -= 2) {
+            double rr = r + sgn * k * LEGS_APART_STEP_PX * L->scale;
+            Vec2 at;
+            if (rr < lo || rr > hi) continue;
+            if (leg_arc_cast(map, g->root, L->n, leg_side(i), rr, p->cast_step_deg, bones, &at) &&
+                !foot_crowded(L, i, at)) {
+                g->cast_point = at;
+                return;
+            }
+        }
+}
+
 static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2 *out) {
     const LegProfile *p = &L->prof[i];
     Leg *g = &L->leg[i];
@@ -305,6 +341,8 @@ static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2
         r = leg_cast_radius(p, v2_scale(b->vel, 1.0 / L->scale), L->t, leg_side(i), 0.0) * L->scale;
         g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), r, p->cast_step_deg, &bones, &g->cast_point);
     }
+    // A foothold crowding another foot: the arc again, at other radii.
+    if (g->cast_hit && foot_crowded(L, i, g->cast_point)) recast_apart(L, map, i, r, &bones);
     *out = g->cast_hit ? g->cast_point : default_foot(L, i);
     return g->cast_hit;
 }
