@@ -4,6 +4,7 @@
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "app/app.h"
 #include "harness/session.h"
@@ -60,3 +61,24 @@ extern double cli_main_start_us;
 int cli_export(const Cli *c);
 // --bench (docs/bench.md): 0, 1 when a check failed, 2 on bad input.
 int cli_bench(const Cli *c);
+
+// A file of a batch (cli_batch.c): its exit code and its line ("PATH: ok"
+// or the message).
+typedef struct BatchJob {
+    const char *path;
+    int rc;                    // -1 while running
+    int fd;                    // the child's line, read when it has exited
+    pid_t pid;                 // 0: run here
+    char line[1700];
+} BatchJob;
+// Verifies jobs[0..n) as --replay --headless would (c->jobs at once in
+// child processes) and calls done for each, in the order given, as soon as
+// it and every one before it have finished.
+void cli_batch_each(const Cli *c, BatchJob *jobs, int n, void (*done)(void *ctx, const BatchJob *j), void *ctx);
+// --replay A B ... --headless [--jobs N]: 0, 1 when one failed, 2 when one was unreadable.
+int cli_run_batch(const Cli *c);
+// The test lab (docs/testing.md), each parsing its own command line:
+// --test FILE... [--jobs J] [--junit OUT.xml] [--tap] (cli_batch.c) and
+// --explore ARENA... (cli_explore.c).
+int cli_test(int argc, char **argv);
+int cli_explore(int argc, char **argv);

@@ -72,6 +72,12 @@ static const char usage_text[] =
     "  --layout-check [DIR]    draw every screen at every window size from\n"
     "                          480x270 to 3840x2160 and check that text, panels\n"
     "                          and the HUD fit (DIR: save the frames there)\n"
+    "  --explore ARENA... [--invariants F] [--runs N] [--ticks T] [--seed S]\n"
+    "          [--jobs J] [--out DIR]\n"
+    "                          seeded random runs checking every invariant each\n"
+    "                          tick; failures shrunk to replays in DIR (explore/)\n"
+    "  --test FILE... [--jobs J] [--junit OUT.xml] [--tap]\n"
+    "                          scripts and replays in one batch (docs/testing.md)\n"
     "  --help, --version\n"
     "exit codes: 0 ok; 1 an expectation failed, a replay desynced or its level\n"
     "changed; 2 bad command line or an unreadable or malformed file.\n"
@@ -395,116 +401,6 @@ static int run_script(const Cli *c) {
     return rc;
 }
 
-// ---------------------------------------------------------------- batch verify
-
-// One replay of a batch, verified in this process: its exit code and its
-// line ("PATH: ok" or the message). Warnings go to stderr at once.
-static int verify_one(const Cli *c, const char *path, char *line, size_t n) {
-    Session s;
-    SessionSetup setup = cli_setup_for(c);
-    int rc = session_open_script(&s, path, &setup);
-    if (s.warning[0]) log_warn("%s: %s", path, s.warning);
-    while (rc == 0 && !session_done(&s))
-        if (!session_step(&s, NULL)) rc = s.rc;
-    if (rc == 0) rc = session_finish(&s);
-    if (rc) snprintf(line, n, "%s", s.msg);
-    else snprintf(line, n, "%s: ok", path);
-    session_close(&s);
-    return rc;
-}
-
-typedef struct BatchJob {
-    const char *path;
-    int rc;                    // -1 while running
-    int fd;                    // the child's line, read when it has exited
-    pid_t pid;                 // 0: run here
-    char line[1700];
-} BatchJob;
-
-// Starts job j in a child process (its line through a pipe, its verdict
-// as the exit status); where fork or pipe fails, runs it here.
-static void batch_start(const Cli *c, BatchJob *j) {
-    int p[2];
-    j->rc = -1;
-    j->pid = 0;
-    if (c->jobs > 1 && pipe(p) == 0) {
-        fflush(NULL);
-        pid_t pid = fork();
-        if (pid == 0) {
-            close(p[0]);
-            int rc = verify_one(c, j->path, j->line, sizeof j->line);
-            size_t len = strlen(j->line), off = 0;
-            while (off < len) {
-                ssize_t w = write(p[1], j->line + off, len - off);
-                if (w <= 0) break;
-                off += (size_t)w;
-            }
-            _exit(rc);
-        }
-        close(p[1]);
-        if (pid > 0) {
-            j->pid = pid;
-            j->fd = p[0];
-            return;
-        }
-        close(p[0]);
-    }
-    j->rc = verify_one(c, j->path, j->line, sizeof j->line);
-}
-
-// Waits for any child and files its verdict with its job.
-static void batch_reap(BatchJob *jobs, int n) {
-    int status;
-    pid_t pid = waitpid(-1, &status, 0);
-    for (int i = 0; i < n && pid > 0; i++) {
-        BatchJob *j = &jobs[i];
-        if (j->pid != pid || j->rc >= 0) continue;
-        size_t len = 0;
-        ssize_t r;
-        while (len + 1 < sizeof j->line && (r = read(j->fd, j->line + len, sizeof j->line - 1 - len)) > 0)
-            len += (size_t)r;
-        j->line[len] = 0;
-        close(j->fd);
-        j->rc = WIFEXITED(status) ? WEXITSTATUS(status) : 2;
-        if (!WIFEXITED(status)) snprintf(j->line, sizeof j->line, "%s: the verifying process died", j->path);
-    }
-}
-
-// --replay A B ... --headless [--jobs N]: every file verified (N at once in
-// child processes), one line each in the order given, then "N passed, M
-// failed". Exit 2 when a file was unreadable or malformed, else 1 when one
-// failed, else 0.
-static int run_batch(const Cli *c) {
-    int n = c->more_n + 1, next = 0, running = 0, printed = 0, passed = 0, worst = 0;
-    BatchJob *jobs = calloc((size_t)n, sizeof *jobs);
-    if (!jobs) {
-        fprintf(stderr, "bossrush: out of memory\n");
-        return 2;
-    }
-    for (int i = 0; i < n; i++) jobs[i].path = i == 0 ? c->file : c->more[i - 1];
-    int width = c->jobs > 1 ? c->jobs : 1;
-    while (printed < n) {
-        while (next < n && running < width) {
-            batch_start(c, &jobs[next]);
-            running += jobs[next++].rc < 0;
-        }
-        if (jobs[printed].rc < 0) {
-            batch_reap(jobs, n);
-            running = 0;
-            for (int i = 0; i < next; i++) running += jobs[i].rc < 0;
-            continue;
-        }
-        const BatchJob *j = &jobs[printed++];
-        printf("%s\n", j->line);
-        fflush(stdout);
-        passed += j->rc == 0;
-        if (j->rc == 2 || (j->rc == 1 && worst == 0)) worst = j->rc;
-    }
-    printf("%d passed, %d failed\n", passed, n - passed);
-    free(jobs);
-    return worst;
-}
-
 // --rebless FILE: re-run a replay and rewrite its checksums and level hash
 // with the current values (written atomically: a temp file and a rename).
 static int run_rebless(const Cli *c) {
@@ -639,7 +535,7 @@ static int run_mode(const Cli *c) {
     case MODE_SCRIPT:
     case MODE_REPLAY:
         if (c->mode == MODE_REPLAY && c->export_path) return cli_export(c);
-        if (c->more_n) return run_batch(c);
+        if (c->more_n) return cli_run_batch(c);
         if (c->headless) return run_script(c);
         return run_windowed(c);
     case MODE_PLAY: return run_windowed(c);
@@ -649,6 +545,11 @@ static int run_mode(const Cli *c) {
 
 int main(int argc, char **argv) {
     cli_main_start_us = bench_now_us();
+    // The test lab's modes parse their own command lines (cli_explore.c, cli_batch.c).
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--explore")) return cli_explore(argc, argv);
+        if (!strcmp(argv[i], "--test")) return cli_test(argc, argv);
+    }
     Cli c;
     int rc = parse_cli(argc, argv, &c);
     if (rc < 0) {

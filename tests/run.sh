@@ -8,6 +8,8 @@
 #   soak:    every arena in levels/ and levels/test/, 3,600 ticks of random
 #            input with every invariant each tick (tests/soak/soak.c)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
+#   lab:     tests/lab.sh             (--explore and --test, each counted)
+#   viewer:  tests/viewer.sh          (the probe panel under Xvfb; skipped without xvfb-run, xdotool)
 #   prefs:   tests/prefs.sh           (start-up over a broken preference folder, each counted)
 #   tiled:   tests/tiled.sh           (Tiled re-saving the shipped maps; skipped without tiled)
 #   layout:  tests/layout.sh          (every screen at every size from 480x270 to 3840x2160, each frame counted)
@@ -142,6 +144,8 @@ counted() {
 
 echo "== command line"
 counted cli tests/cli.sh
+counted lab tests/lab.sh
+counted viewer tests/viewer.sh
 # The start-up over a broken preference folder (settings.txt, best.txt, replays/).
 echo "== preference folder"
 counted prefs tests/prefs.sh

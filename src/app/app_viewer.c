@@ -17,7 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/app_inputs.h"
 #include "app/app_local.h"
+#include "app/app_probes.h"
+#include "app/app_rerun.h"
 #include "render/font.h"
 #include "core/fs.h"
 #include "core/log.h"
@@ -177,6 +180,7 @@ static void tell_failure(App *a) {
 
 void app_viewer_frame(App *a, double dt_s) {
     Viewer *v = &a->view;
+    app_viewer_watch_file(a);
     Scrub *sc = &a->scrub;
     if (!v->on) return;
     if (!v->paused) {
@@ -240,6 +244,7 @@ static void speed(App *a, int d) {
 void app_viewer_event(App *a, const SDL_Event *e) {
     Viewer *v = &a->view;
     if (!v->on) return;
+    if (app_probes_event(a, e)) return;
     Scrub *sc = &a->scrub;
     if (e->type == SDL_KEYDOWN) {
         v->touched = true;
@@ -359,6 +364,9 @@ void app_viewer_draw(App *a) {
     int kh = font_shown_height(a->pf.r, keys, 2), ky = RENDER_LOGICAL_H - 2 - kh;
     if (ky > 700) ky = 700;
     if (ky >= 678 + kh + 1) render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, ky, 2, C_FAINT, keys);
+    app_viewer_draw_inputs(a);
+    app_probes_draw(a);
+    app_viewer_watch_draw(a);
     // What failed, while the shown tick is near it.
     if (sc->fail_tick >= 0 && v->paused && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ) {
         const char *m = strstr(sc->fail_msg, "tick ");

@@ -372,7 +372,7 @@ static void test_knee_away_capped_clear(void **state) {
     // A right wall at x = 192 (n = -x); body 12 px off it, the root 7 px
     // toward it, the foot 12 px up the wall (a folded leg).
     Vec2 body = v2(180, 100), root = v2(187, 96), target = v2(192, 84), n = v2(-1, 0), knee, end;
-    LegBones bones = {20, 22, 1.0, body, 0.75 * 12, 0.4 * 12, 12, v2(0, 0)};
+    LegBones bones = {20, 22, 1.0, body, 0.75 * 12, 0.4 * 12, 12, v2(0, 0), 0};
     bool cut = true;
     int bend = leg_knee(&m, root, target, &bones, n, 0, 1, n, &knee, &end, &cut);
     assert_false(cut);
@@ -401,7 +401,7 @@ static void test_knee_away_capped_clear(void **state) {
     map_from(&m, ROOF_MAP, 5);
     root = v2(100, 40);
     target = v2(136, 40);
-    LegBones b2 = {20, 22, 1.0, v2(100, 60), 0, 0, 0, v2(0, 0)};
+    LegBones b2 = {20, 22, 1.0, v2(100, 60), 0, 0, 0, v2(0, 0), 0};
     bend = leg_knee(&m, root, target, &b2, v2(0, -1), 0, 1, v2(0, -1), &knee, &end, &cut);
     assert_false(cut);
     assert_true(knee.y > 40.0);                            // below the line, clear of the roof
@@ -411,7 +411,7 @@ static void test_knee_away_capped_clear(void **state) {
     // cut is reported (a planted foot then steps).
     static const char *const SLOT[] = {"##########", "#........#", "##########"};
     map_from(&m, SLOT, 3);
-    LegBones b3 = {30, 30, 1.0, v2(100, 48), 0, 0, 0, v2(0, 0)};
+    LegBones b3 = {30, 30, 1.0, v2(100, 48), 0, 0, 0, v2(0, 0), 0};
     leg_knee(&m, v2(100, 48), v2(140, 48), &b3, v2(0, -1), 0, 1, v2(0, -1), &knee, &end, &cut);
     assert_true(cut);
     tilemap_free(&m);

@@ -607,6 +607,59 @@ static void test_spiral_streams(void **state) {
 }
 
 // Same seed, same inputs: same hash; the hash sees the arms move.
+// The seed (docs/tetran.md, "The seed"): a player still for
+// TETRAN_STILL_TICKS behind a wall no straight shot crosses is marked, the
+// core winds up for TETRAN_SEED_WINDUP_TICKS and lobs the seed in an arc
+// over the wall; it bursts exactly on the mark into TETRAN_SEED_SPLASH
+// shards. A player who keeps moving is never marked.
+static void test_seed_over_a_wall(void **state) {
+    (void)state;
+    TetranConfig cfg;
+    tetran_config_default(&cfg);
+    Fixture f = make(&cfg, 3);
+    World *w = f.w;
+    assert_true(tilemap_init(&w->map, 40, 22, 32));
+    for (int r = 12; r < 22; r++) tilemap_set(&w->map, 10, r, TILE_SOLID);   // a wall the player hides behind
+    for (int c = 0; c < 40; c++) tilemap_set(&w->map, c, 21, TILE_SOLID);
+    tilemap_refresh_open(&w->map);
+    Vec2 spot = v2(5.5 * 32, 20.5 * 32);
+    w->player.pos = spot;
+    TileHit th;
+    assert_true(tilemap_cast(&w->map, f.t->pos, spot, &th));    // no straight line to him
+    int windup_at = -1, launch_at = -1, burst_at = -1;
+    for (int k = 1; k <= TETRAN_STILL_TICKS + TETRAN_SEED_WINDUP_TICKS + 200 && burst_at < 0; k++) {
+        int flying = f.t->seed_flight;
+        tick(&f, false);
+        if (windup_at < 0 && f.t->seed_windup > 0) {
+            windup_at = k;
+            assert_true(has_event(w, EV_WINDUP));
+            assert_true(f.t->seed_mark.x == spot.x && f.t->seed_mark.y == spot.y);
+        }
+        if (launch_at < 0 && f.t->seeds == 1) launch_at = k;
+        if (flying > 0 && f.t->seed_flight == 0) burst_at = k;
+    }
+    assert_int_equal(windup_at, TETRAN_STILL_TICKS + 1);
+    assert_int_equal(launch_at, windup_at + TETRAN_SEED_WINDUP_TICKS);
+    assert_true(burst_at > launch_at);
+    // It came over the wall onto him (bursting as it touched him, not on
+    // the rock on the way).
+    Vec2 at = f.t->seed_pos;
+    assert_true(v2_dist(at, spot) <= TETRAN_SEED_RADIUS_PX + w->player.radius);
+    int shards = 0;
+    for (int i = bullets_next(&w->bullets, -1); i >= 0; i = bullets_next(&w->bullets, i))
+        if (v2_dist(w->bullets.b[i].pos, at) < 1e-9 && w->bullets.b[i].ttl == TETRAN_SEED_SPLASH_TTL) shards++;
+    assert_int_equal(shards, TETRAN_SEED_SPLASH);
+    // A player who moves a tile and a half every 5 s is never marked.
+    for (int k = 0; k < 3 * TETRAN_STILL_TICKS; k++) {
+        if (k % 300 == 0) w->player.pos.x += (k / 300) % 2 ? -50.0 : 50.0;
+        tick(&f, false);
+        assert_true(f.t->still_ticks < TETRAN_STILL_TICKS);
+    }
+    assert_int_equal(f.t->seeds, 1);
+    tilemap_free(&w->map);
+    unmake(&f);
+}
+
 static void test_hash(void **state) {
     (void)state;
     TetranConfig cfg = calm();
@@ -663,6 +716,7 @@ int main(void) {
         cmocka_unit_test(test_touches),
         cmocka_unit_test(test_fires_from_tips),
         cmocka_unit_test(test_spiral_streams),
+        cmocka_unit_test(test_seed_over_a_wall),
         cmocka_unit_test(test_hash),
         cmocka_unit_test(test_extremes_no_alloc_in_step),
     };

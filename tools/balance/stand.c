@@ -1,15 +1,18 @@
 // stand.c -- the safe-spot bot (docs/controls.md, "Balance"): in an arena,
 // puts the player on every spot he can stand on -- every empty tile with a
-// solid one under it -- and lets him stand there, pressing nothing, until
-// something hits him. The longest such stand is the arena's safest spot;
-// the rule is that on normal none lasts longer than 20 s. Headless,
-// on the real simulation, from the arena's first tick (the boss where it
-// spawns), a fresh world per spot.
+// solid one under it (floor), and every empty tile beside a solid wall or
+// under a solid ceiling where, let go against it, he clings (wall, ceiling)
+// -- and lets him stand there, pressing nothing, until something hits him.
+// The longest such stand is the arena's safest spot; the rule is
+// that on normal none lasts longer than 20 s. Headless, on the real
+// simulation, from the arena's first tick (the boss where it spawns), a
+// fresh world per spot.
 //
-//   build/stand [--difficulty D] [--seconds S] [--max S] [--verbose] LEVEL...
+//   build/stand [--difficulty D] [--seconds S] [--max S] [--floor] [--verbose] LEVEL...
 //
-// Prints per arena `arena PATH spots N longest_safe_s S col C row R
-// (>= means never hit within --seconds)`, with --verbose every spot too.
+// Prints per arena `arena PATH difficulty D spots N longest_safe_s S col C
+// row R kind K` (>= means never hit within --seconds; K floor, wall or
+// ceiling), with --verbose every spot too. --floor: floor spots only.
 // Exit 0; 1 with --max when some arena's longest stand is longer than
 // that many seconds (`make test-stand`); 2 on a bad command line or level.
 #include <stdio.h>
@@ -22,8 +25,19 @@
 // How long a stand is watched at most: 60 s.
 #define STAND_MAX_SECONDS 60
 
+// Where on a tile the player is put: standing on its floor, or let go in
+// the air against the wall on its left or right, or the ceiling above it.
+typedef enum SpotKind { SPOT_FLOOR = 0, SPOT_WALL_LEFT, SPOT_WALL_RIGHT, SPOT_CEILING, SPOT_KINDS } SpotKind;
+static const char *const KIND_NAME[SPOT_KINDS] = {"floor", "wall", "wall", "ceiling"};
+
+// Ticks a player let go against a wall or ceiling has to cling to it; one
+// that has not by then, or has moved half a tile, is no spot (he fell or
+// slid away).
+#define STAND_CLING_TICKS 20
+
 typedef struct Stand {
     int col, row;
+    SpotKind kind;
     int64_t ticks;             // until the first hit (max_ticks: never hit)
 } Stand;
 
@@ -40,9 +54,26 @@ static void place(World *w, int col, int row) {
     memcpy(p->legs.prof, prof, sizeof prof);
 }
 
+// Lets the player go in the air touching the surface `kind` names on tile
+// (col, row); the simulation attaches him if he can cling there.
+static void place_against(World *w, int col, int row, SpotKind kind) {
+    Player *p = &w->player;
+    double t = w->map.tile, r = p->radius, gap = 0.5;
+    if (kind == SPOT_WALL_LEFT) p->pos = (Vec2){col * t + r + gap, (row + 0.5) * t};
+    else if (kind == SPOT_WALL_RIGHT) p->pos = (Vec2){(col + 1) * t - r - gap, (row + 0.5) * t};
+    else p->pos = (Vec2){(col + 0.5) * t, row * t + r + gap};
+    // Moving into it, as a jump against it would: the move meets it.
+    p->vel = kind == SPOT_WALL_LEFT    ? (Vec2){-1.0, 0.0}
+             : kind == SPOT_WALL_RIGHT ? (Vec2){1.0, 0.0}
+                                       : (Vec2){0.0, -1.0};
+    p->dash_from = p->pos;
+    p->state = PLAYER_AIR;
+}
+
 // Stands on (col, row) until hit, lost or max_ticks; -1 when the level
-// cannot be opened.
-static int64_t stand(const char *level, const SessionSetup *setup, int col, int row, int64_t max_ticks) {
+// cannot be opened, -2 when a wall or ceiling spot does not hold him.
+static int64_t stand(const char *level, const SessionSetup *setup, int col, int row, SpotKind kind,
+                     int64_t max_ticks) {
     Session s;
     if (session_open_level(&s, level, setup)) {
         fprintf(stderr, "%s\n", s.msg);
@@ -51,18 +82,26 @@ static int64_t stand(const char *level, const SessionSetup *setup, int col, int 
     }
     World *w = s.w;
     place(w, col, row);
+    if (kind != SPOT_FLOOR) place_against(w, col, row, kind);
+    Vec2 at = w->player.pos;
     int64_t t = 0;
     Input in = {0};
     for (; t < max_ticks; t++) {
         session_step(&s, &in);
         if (w->player.hits > 0 || w->state == GAME_LOST) break;
+        if (kind != SPOT_FLOOR && t + 1 == STAND_CLING_TICKS &&
+            (w->player.state != PLAYER_WALL || v2_dist(w->player.pos, at) > w->map.tile * 0.5)) {
+            t = -2;
+            break;
+        }
     }
     session_close(&s);
     return t;
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: stand [--difficulty easy|normal|hard] [--seconds S] [--max S] [--verbose] LEVEL...\n");
+    fprintf(stderr, "usage: stand [--difficulty easy|normal|hard] [--seconds S] [--max S] [--floor] [--verbose] "
+                    "LEVEL...\n");
     return 2;
 }
 
@@ -70,7 +109,7 @@ int main(int argc, char **argv) {
     SessionSetup setup = {0};
     setup.difficulty = DIFFICULTY_NORMAL;
     int64_t max_ticks = (int64_t)STAND_MAX_SECONDS * SIM_TICK_HZ;
-    bool verbose = false;
+    bool verbose = false, floor_only = false;
     double max_s = -1.0;
     int nlevels = 0, rc = 0;
     const char *levels[16];
@@ -85,6 +124,8 @@ int main(int argc, char **argv) {
             if (max_ticks < 1) return usage();
         } else if (!strcmp(a, "--max") && more) {
             max_s = atof(argv[++i]);
+        } else if (!strcmp(a, "--floor")) {
+            floor_only = true;
         } else if (!strcmp(a, "--verbose")) {
             verbose = true;
         } else if (a[0] != '-' && nlevels < (int)(sizeof levels / sizeof *levels)) {
@@ -110,23 +151,33 @@ int main(int argc, char **argv) {
         }
         tilemap_copy_cells(&map, &s.w->map);
         session_close(&s);
-        Stand best = {-1, -1, -1};
+        Stand best = {-1, -1, SPOT_FLOOR, -1};
         int spots = 0;
         for (int row = 0; row + 1 < h; row++)
             for (int col = 0; col < w; col++) {
-                if (tilemap_at(&map, col, row) != TILE_EMPTY || tilemap_at(&map, col, row + 1) == TILE_EMPTY) continue;
-                int64_t t = stand(levels[l], &setup, col, row, max_ticks);
-                if (t < 0) return 2;
-                spots++;
-                if (verbose)
-                    printf("spot %s col %d row %d safe_s %s%.1f\n", levels[l], col, row, t >= max_ticks ? ">=" : "",
-                           t / (double)SIM_TICK_HZ);
-                if (t > best.ticks) best = (Stand){col, row, t};
+                if (tilemap_at(&map, col, row) != TILE_EMPTY) continue;
+                for (SpotKind kind = SPOT_FLOOR; kind < SPOT_KINDS; kind++) {
+                    // A floor: anything solid under the tile; a wall or a
+                    // ceiling: a whole solid tile beside or above it.
+                    if (kind == SPOT_FLOOR && tilemap_at(&map, col, row + 1) == TILE_EMPTY) continue;
+                    if (kind != SPOT_FLOOR && floor_only) continue;
+                    int dc = kind == SPOT_WALL_LEFT ? -1 : kind == SPOT_WALL_RIGHT ? 1 : 0;
+                    int dr = kind == SPOT_CEILING ? -1 : 0;
+                    if (kind != SPOT_FLOOR && tilemap_at(&map, col + dc, row + dr) != TILE_SOLID) continue;
+                    int64_t t = stand(levels[l], &setup, col, row, kind, max_ticks);
+                    if (t == -1) return 2;
+                    if (t < 0) continue;
+                    spots++;
+                    if (verbose)
+                        printf("spot %s col %d row %d kind %s safe_s %s%.1f\n", levels[l], col, row, KIND_NAME[kind],
+                               t >= max_ticks ? ">=" : "", t / (double)SIM_TICK_HZ);
+                    if (t > best.ticks) best = (Stand){col, row, kind, t};
+                }
             }
         tilemap_free(&map);
-        printf("arena %s difficulty %s spots %d longest_safe_s %s%.1f col %d row %d\n", levels[l],
+        printf("arena %s difficulty %s spots %d longest_safe_s %s%.1f col %d row %d kind %s\n", levels[l],
                difficulty_name(setup.difficulty), spots, best.ticks >= max_ticks ? ">=" : "",
-               best.ticks / (double)SIM_TICK_HZ, best.col, best.row);
+               best.ticks / (double)SIM_TICK_HZ, best.col, best.row, KIND_NAME[best.kind]);
         fflush(stdout);
         if (max_s >= 0.0 && best.ticks > (int64_t)(max_s * SIM_TICK_HZ)) rc = 1;
     }

@@ -2,8 +2,9 @@
 # table.sh BOTS STAND -- `make bots`: every arena of the rush (levels/0*.lvl)
 # fought by the balance bot (dodging) on each difficulty -- the kill time
 # (seconds, "-" when the bot did not win) and the hits taken per minute --
-# then the safe-spot bot's longest stand per arena on normal (stand.c: at
-# most 20 s is the rule). Prints a table; exit 0 (the numbers are reports).
+# then the safe-spot bot's longest stand per arena on normal, on floors,
+# walls and ceilings (stand.c: at most 20 s is the rule). Prints a table;
+# exit 0 (the numbers are reports).
 BOTS=${1:-build/bots}
 STAND=${2:-build/stand}
 printf '%-28s %-7s %-8s %8s %8s %10s\n' arena difficulty result kill_s fight_s hits/min
@@ -17,4 +18,4 @@ for l in levels/0*.lvl; do
     done
 done
 echo
-"$STAND" levels/0*.lvl | awk '{ printf "%-28s normal  longest safe stand %s s (col %s row %s, %s spots)\n", $2, $8, $10, $12, $6 }'
+"$STAND" levels/0*.lvl | awk '{ printf "%-28s normal  longest safe stand %s s (col %s row %s %s, %s spots)\n", $2, $8, $10, $12, $14, $6 }'

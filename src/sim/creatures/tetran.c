@@ -11,6 +11,7 @@
 #include "core/dmath.h"
 #include "core/mem.h"
 #include "sim/creatures/params.h"
+#include "sim/creatures/tetran_local.h"
 #include "sim/tick.h"
 
 static const double PHASE_SPIN[TETRAN_PHASES] = TETRAN_PHASE_SPIN;
@@ -524,6 +525,7 @@ void tetran_step(Tetran *c, const TickCtx *ctx) {
         fire_pattern(c, ctx);
         c->pattern_timer = tick_fire_interval(ctx, PHASE_PATTERN_TICKS[c->phase]);
     }
+    tetran_seed_step(c, ctx);
 }
 
 // v kept to [0, 1] (NaN to 0), as fmin(fmax(v, 0), 1) without the calls.
@@ -569,6 +571,7 @@ static void die(Tetran *c, const TickCtx *ctx) {
     c->wiggle = false;
     c->dead_ticks = 1;
     c->fall_vel = v2(0.0, 0.0);
+    c->seed_windup = c->seed_flight = 0;       // a seed in flight withers with the boss
     int ns = c->cfg.segments, n = c->cfg.arms * (ns + 1);
     double y = 0.0;
     for (int j = 0; j < n; j++) {
@@ -739,6 +742,18 @@ void tetran_hash(const Tetran *c, Hash *h) {
     hash_f64(h, c->fall_vel.x);
     hash_f64(h, c->fall_vel.y);
     hash_f64(h, c->fall_from_y);
+    hash_f64(h, c->still_at.x);
+    hash_f64(h, c->still_at.y);
+    hash_i64(h, c->still_ticks);
+    hash_i64(h, c->seed_windup);
+    hash_i64(h, c->seed_flight);
+    hash_f64(h, c->seed_mark.x);
+    hash_f64(h, c->seed_mark.y);
+    hash_f64(h, c->seed_pos.x);
+    hash_f64(h, c->seed_pos.y);
+    hash_f64(h, c->seed_vel.x);
+    hash_f64(h, c->seed_vel.y);
+    hash_i64(h, c->seeds);
     int na = k->arms, ns = k->segments;
     if (!c->pts) return;
     for (int a = 0; a < na; a++) hash_f64(h, c->base_rad[a]);
@@ -789,6 +804,8 @@ void tetran_probes(const Tetran *c, TetranProbes *out) {
     out->min_reach = round(shortest * 1e6) / 1e6;
     out->reach_ratio = out->min_reach / out->max_reach;
     out->blocked = (double)c->blocked;
+    out->still = c->still_ticks;
+    out->seeds = (double)c->seeds;
     // A segment's angle differs from its undisturbed one by the sum of the
     // flinch bends from the root to it.
     double flinch = 0.0;

@@ -135,6 +135,30 @@ struct Bullet;
 #define TETRAN_FALL_FRICTION 0.6
 #define TETRAN_FALL_TICKS 600
 #define TETRAN_FALL_MAX_SPEED_PX 12.0
+// No safe spot (docs/tetran.md, "The seed"): a player who stays within
+// TETRAN_STILL_RADIUS_PX of one place for TETRAN_STILL_TICKS (on every
+// difficulty: it answers standing still, not the fire rate) is marked: the core swells for
+// TETRAN_SEED_WINDUP_TICKS, then lobs a seed at the marked spot, falling
+// under TETRAN_SEED_GRAVITY_PX px per tick^2, its flight time the first of
+// TETRAN_SEED_FLIGHTS whose arc is clear of rock. Where no arc reaches the
+// spot, it flies to the nearest point in sight of the spot that one reaches
+// (TETRAN_SEED_AIRBURST_DIRS directions, up to TETRAN_SEED_AIRBURST_PX
+// away). It bursts at its end, on rock or on the player: TETRAN_SEED_SPLASH
+// short-lived shards all round (TETRAN_SEED_SPLASH_TTL ticks), and, when it
+// burst away from the mark, TETRAN_SEED_AIMED shards aimed at it.
+#define TETRAN_STILL_RADIUS_PX 48.0
+#define TETRAN_STILL_TICKS 420
+#define TETRAN_SEED_WINDUP_TICKS 60
+#define TETRAN_SEED_GRAVITY_PX 0.1
+#define TETRAN_SEED_FLIGHTS {90, 75, 105, 60, 120, 135, 150, 45}
+#define TETRAN_SEED_RADIUS_PX 7.0
+#define TETRAN_SEED_AIRBURST_PX 320.0
+#define TETRAN_SEED_AIRBURST_STEP_PX 32.0
+#define TETRAN_SEED_AIRBURST_DIRS 8
+#define TETRAN_SEED_SPLASH 8
+#define TETRAN_SEED_SPLASH_TTL 24
+#define TETRAN_SEED_AIMED 3
+#define TETRAN_SEED_SHARD_SPEED 0.9        // x TETRAN_SHOT_SPEED_PX
 
 // Spawn-line parameters (k=v): ranges, defaults and meanings in
 // tetran_params()'s table (docs/tetran.md shows it).
@@ -168,6 +192,14 @@ typedef struct Tetran {
     int64_t blocked;           // player shots stopped by the arms so far
     Vec2 fall_vel;             // the dead core's velocity, px per tick (0 alive)
     double fall_from_y;        // the joints' mean y at death, px (0 alive)
+    // The seed (docs/tetran.md, "The seed"): no safe spot for a player who stands still.
+    Vec2 still_at;             // where the player has stayed, px
+    int still_ticks;           // ticks he has stayed within TETRAN_STILL_RADIUS_PX of it
+    int seed_windup;           // ticks of the wind-up left (0: none)
+    int seed_flight;           // ticks of the seed's flight left (0: none in flight)
+    Vec2 seed_mark;            // the marked spot (the player's centre when marked), px
+    Vec2 seed_pos, seed_vel;   // the seed in flight, px, px per tick
+    int64_t seeds;             // seeds lobbed so far
     // Arm state, allocated once in tetran_init (arms x segments):
     double *base_rad;          // per arm: the angle a straight arm has
     double *turn_rad;          // per joint: joint 0 its offset from the base, [-pi, pi);
@@ -189,12 +221,14 @@ typedef struct Tetran {
 // shots the arms stopped so far, the largest angle (rad) by which any
 // segment differs from its undisturbed pose (the flinch); once dead, how far
 // (px) the joints have dropped on average since the death and the fastest
-// joint's speed (px per tick; 0 alive).
+// joint's speed (px per tick; 0 alive); the ticks the player has stood
+// still as the seed counts them, and the seeds lobbed so far.
 #define TETRAN_PROBES(FIELD, COUNT)                                                            \
     FIELD(tetran, hp) FIELD(tetran, arms) FIELD(tetran, wiggle) FIELD(tetran, link_error)      \
     FIELD(tetran, reach) FIELD(tetran, max_reach) FIELD(tetran, bend) FIELD(tetran, min_reach) \
     FIELD(tetran, reach_ratio) FIELD(tetran, blocked) FIELD(tetran, flinch)                    \
-    FIELD(tetran, fall_drop) FIELD(tetran, fall_speed) COUNT(tetran)
+    FIELD(tetran, fall_drop) FIELD(tetran, fall_speed) FIELD(tetran, still) FIELD(tetran, seeds)        \
+    COUNT(tetran)
 typedef struct TetranProbes {
     TETRAN_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TetranProbes;

@@ -108,6 +108,15 @@ void whale_follow(Whale *c) {
     Vec2 target = c->pos;
     Vec2 back = v2_scale(v2_norm(c->vel), -1.0);
     bool has_back = back.x != 0.0 || back.y != 0.0;
+    // Dead (sinking, or at rest with no velocity), the head has no heading
+    // of its own: the body's own first segment is its back, so the bend
+    // limit and the gap still hold and the fallen body never folds.
+    Vec2 first = v2_sub(c->seg[0], c->pos);
+    double first_len = v2_len(first);
+    if (!c->alive && first_len > 1e-9) {
+        back = v2_scale(first, 1.0 / first_len);
+        has_back = true;
+    }
     for (int i = 0; i < WHALE_SEGMENTS; i++) {
         Vec2 d = v2_sub(c->seg[i], target);
         double len = v2_len(d);
@@ -155,6 +164,7 @@ double whale_link_error(const Whale *c) {
 double whale_bend(const Whale *c) {
     double worst = 0.0;
     Vec2 ahead = v2_norm(c->vel), front = c->pos;     // the head's heading first
+    if (!c->alive) ahead = v2_norm(v2_sub(c->pos, c->seg[0]));   // dead: no heading, the body's own (whale_follow)
     for (int i = 0; i < WHALE_SEGMENTS; i++) {
         Vec2 d = v2_sub(front, c->seg[i]);            // segment i, back to front
         if (v2_len(d) > 1e-9 && (ahead.x != 0.0 || ahead.y != 0.0))

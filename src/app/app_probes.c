@@ -1,0 +1,104 @@
+// app_probes.c -- the replay viewer's probe panel (see app_probes.h).
+#include "app/app_probes.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/app_local.h"
+#include "core/fs.h"
+#include "core/mem.h"
+#include "harness/expect.h"
+#include "harness/probes.h"
+
+#define PANEL_X 900
+#define PANEL_TOP 60
+#define ROW_H 9
+
+static struct {
+    bool on;
+    int pick;
+    char note[400];            // what E did, shown under the panel
+} panel;
+
+// The file E writes to: the watched script itself, or NAME.script beside a
+// replay NAME.rpl (made from the replay on the first E).
+static void target_of(const char *path, char *buf, size_t n) {
+    size_t len = strlen(path);
+    if (len > 4 && !strcmp(path + len - 4, ".rpl")) snprintf(buf, n, "%.*s.script", (int)(len - 4), path);
+    else snprintf(buf, n, "%s", path);
+}
+
+static void write_expectation(App *a) {
+    const ProbeDef *p = probe_at(panel.pick);
+    char line[300], target[1100];
+    if (!a->play.w || !expect_line(a->play.w, p, line, sizeof line)) return;
+    target_of(a->view.path, target, sizeof target);
+    size_t len = 0, out_len = 0;
+    char *text = fs_read_file(target, SCRIPT_MAX_FILE_BYTES, &len, NULL);
+    if (!text) text = fs_read_file(a->view.path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
+    char *out = text ? expect_insert(text, len, line, &out_len) : NULL;
+    bool ok = out && fs_write_atomic(target, out, out_len);
+    int why = errno;
+    const char *base = strrchr(target, '/');
+    if (ok) snprintf(panel.note, sizeof panel.note, "%.200s  >>  %.90s", line, base ? base + 1 : target);
+    else snprintf(panel.note, sizeof panel.note, "NOT WRITTEN: %s", out ? fs_strerror(why) : "cannot read the file");
+    mem_free(text);
+    mem_free(out);
+}
+
+bool app_probes_event(App *a, const SDL_Event *e) {
+    if (!a->view.on) return false;
+    int n = probe_count();
+    if (e->type == SDL_KEYDOWN) {
+        SDL_Scancode k = e->key.keysym.scancode;
+        if (k == SDL_SCANCODE_F3 && !e->key.repeat) {
+            panel.on = !panel.on;
+            return true;
+        }
+        if (!panel.on) return false;
+        if (k == SDL_SCANCODE_UP || k == SDL_SCANCODE_DOWN) {
+            panel.pick = (panel.pick + (k == SDL_SCANCODE_UP ? n - 1 : 1)) % n;
+            return true;
+        }
+        if (k == SDL_SCANCODE_E && !e->key.repeat) {
+            write_expectation(a);
+            return true;
+        }
+    } else if (panel.on && e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
+        int row = (e->button.y - PANEL_TOP) / ROW_H;
+        if (e->button.x >= PANEL_X && row >= 0 && row < n && e->button.y >= PANEL_TOP) {
+            panel.pick = row;
+            return true;
+        }
+    }
+    return false;
+}
+
+void app_probes_draw(App *a) {
+    if (!a->view.on || !panel.on || !a->play.w) return;
+    SDL_Renderer *r = a->pf.r;
+    int n = probe_count();
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 8, 6, 22, 225);
+    SDL_Rect box = {PANEL_X - 8, PANEL_TOP - 22, 1280 - PANEL_X, n * ROW_H + 30};
+    SDL_RenderFillRect(r, &box);
+    render_text(&a->rc, PANEL_X, PANEL_TOP - 16, 1, (SDL_Color){150, 150, 185, 255},
+                "PROBES  UP/DOWN PICK  E WRITE EXPECT  F3 CLOSE");
+    for (int i = 0; i < n; i++) {
+        const ProbeDef *p = probe_at(i);
+        char v[64];
+        probe_format(p, p->get(a->play.w), v, sizeof v);
+        int y = PANEL_TOP + i * ROW_H;
+        if (i == panel.pick) {
+            SDL_SetRenderDrawColor(r, 255, 214, 90, 230);
+            SDL_Rect hl = {PANEL_X - 4, y - 1, 1280 - PANEL_X - 8, ROW_H};
+            SDL_RenderFillRect(r, &hl);
+        }
+        SDL_Color c = i == panel.pick ? (SDL_Color){20, 12, 30, 255} : (SDL_Color){220, 220, 240, 255};
+        render_text(&a->rc, PANEL_X, y, 1, c, p->name);
+        render_text(&a->rc, PANEL_X + 170, y, 1, c, v);
+    }
+    if (panel.note[0])
+        render_text(&a->rc, PANEL_X, PANEL_TOP + n * ROW_H + 2, 1, (SDL_Color){120, 230, 160, 255}, panel.note);
+}

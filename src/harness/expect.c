@@ -1,0 +1,51 @@
+// expect.c -- the probe panel's written expectations (see expect.h).
+#include "harness/expect.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/mem.h"
+#include "sim/world.h"
+
+bool expect_line(const World *w, const ProbeDef *p, char *buf, size_t n) {
+    if (!w || !p || w->tick < 0) return false;
+    char v[64];
+    probe_format(p, p->get(w), v, sizeof v);
+    int k = snprintf(buf, n, "at %" PRId64 " expect %s == %s", w->tick, p->name, v);
+    return k > 0 && (size_t)k < n;
+}
+
+// Where the line that starts with "end" (after blanks) begins, or len.
+static size_t end_line_at(const char *text, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        size_t j = i;
+        while (j < len && (text[j] == ' ' || text[j] == '\t')) j++;
+        if (len - j >= 4 && !memcmp(text + j, "end", 3) && (text[j + 3] == ' ' || text[j + 3] == '\t')) return i;
+        while (i < len && text[i] != '\n') i++;
+        i++;
+    }
+    return len;
+}
+
+char *expect_insert(const char *text, size_t len, const char *line, size_t *out_len) {
+    const char *lf = memchr(text, '\n', len);
+    bool crlf = lf && lf > text && lf[-1] == '\r';
+    const char *eol = crlf ? "\r\n" : "\n";
+    size_t at = end_line_at(text, len), ln = strlen(line), el = strlen(eol);
+    bool need_break = at == len && len > 0 && text[len - 1] != '\n';
+    size_t total = len + ln + el + (need_break ? el : 0);
+    char *out = mem_alloc(total + 1, 1);
+    if (!out) return NULL;
+    size_t o = 0;
+    memcpy(out, text, at);
+    o = at;
+    if (need_break) memcpy(out + o, eol, el), o += el;
+    memcpy(out + o, line, ln), o += ln;
+    memcpy(out + o, eol, el), o += el;
+    memcpy(out + o, text + at, len - at), o += len - at;
+    out[o] = 0;
+    *out_len = o;
+    return out;
+}

@@ -1,0 +1,71 @@
+#!/bin/sh
+# viewer.sh BIN -- the replay viewer's test lab parts in a real window under
+# Xvfb (docs/testing.md): open a script, pause, open the probe panel (F3),
+# pick a probe (Down), press E; the script must gain exactly one
+# `at T expect PROBE == VALUE` line and still pass headless; then edit the
+# file: a malformed edit is reported at its file:line:col, a good one is
+# re-run (a check made to fail makes leaving exit 1). Skipped (and
+# counted so) without xvfb-run and xdotool (scripts/deps.sh --with-tools).
+# Ends with "viewer: N passed, M failed[, K skipped]".
+BIN=${1:-./bossrush}
+case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
+pass=0
+fails=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
+if ! command -v xvfb-run >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1; then
+    echo "viewer: 0 passed, 0 failed, 5 skipped"
+    exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/play.script" <<EOF
+bossrush-script 1
+level $(pwd)/levels/test/flat.lvl
+at 0 down right
+at 30 tap jump
+end 600
+EOF
+cp "$tmp/play.script" "$tmp/before"
+cat > "$tmp/drive.sh" <<'EOF'
+# drive.sh BIN SCRIPT TMP: the viewer on SCRIPT; E writes; then the file is
+# edited twice (malformed, then with a failing check) and the viewer left.
+"$1" --script "$2" >"$3/log" 2>&1 &
+pid=$!
+wid=$(xdotool search --sync --name bossrush | head -1)
+n=0
+while ! grep -q 'watching .*an edit re-runs it' "$3/log" && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+xdotool key --window "$wid" space F3 Down e
+# Wait for the write (the file changes).
+n=0
+while cmp -s "$2" "$3/before" && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+cp "$2" "$3/written"
+n=0
+while ! grep -q 'changed: re-ran it' "$3/log" && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+# A malformed edit: reported with its place, the last good run kept.
+printf 'at 5 expect nosuch.probe == 1\n' >> "$2"
+n=0
+while ! grep -q 'keeps the last good run' "$3/log" && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+# A good edit with a failing check: re-run, so leaving exits 1.
+{ grep -v nosuch "$3/written"; printf 'at 5 expect player.x < 0\n'; } > "$3/next" && cat "$3/next" > "$2"
+n=0
+while [ "$(grep -c 'changed: re-ran it' "$3/log")" -lt 2 ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+xdotool key --window "$wid" Escape
+wait $pid
+echo $? > "$3/rc"
+exit 0
+EOF
+# A real X window (tests/run.sh exports the dummy video driver).
+env -u SDL_VIDEODRIVER SDL_AUDIODRIVER=dummy timeout 120 xvfb-run -a -s "-screen 0 1280x720x24" sh "$tmp/drive.sh" "$BIN" "$tmp/play.script" "$tmp"
+added=$(diff "$tmp/before" "$tmp/written" | grep -c '^> at [0-9]* expect [a-z_.]* == ')
+if [ "$added" = 1 ]; then ok; else bad "E wrote $added expect lines into the watched script, expected 1"; fi
+if diff "$tmp/before" "$tmp/written" | grep -q '^> at [0-9]* expect bullets.dropped == 0$'; then ok
+else bad "the picked probe (one Down from the first: bullets.dropped) was not the one written"; fi
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$BIN" --script "$tmp/written" --headless >/dev/null 2>"$tmp/err"
+if [ $? = 0 ]; then ok; else bad "the written script fails headless: $(cat "$tmp/err")"; fi
+if grep -q 'play.script:[0-9]*:[0-9]*: .*keeps the last good run' "$tmp/log"; then ok
+else bad "a malformed edit was not reported at its file:line:col"; fi
+if [ "$(cat "$tmp/rc" 2>/dev/null)" = 1 ]; then ok
+else bad "after an edit that fails at tick 5 the viewer exited $(cat "$tmp/rc" 2>/dev/null), expected 1 (not re-run?)"; fi
+echo "viewer: $pass passed, $fails failed"
+[ $fails -eq 0 ]
