@@ -292,6 +292,42 @@ static LegBones bones_of(const Legs *L, int i, const LegsBody *b, double k) {
                       v2_scale(b->vel, 2.0 * p->step_ticks), LEGS_SHELL * b->radius};
 }
 
+// Another leg's foot -- planted, or the foothold its step lands on -- is
+// closer than LEGS_APART_PX to at.
+static bool foot_crowded(const Legs *L, int i, Vec2 at) {
+    double apart = LEGS_APART_PX * L->scale;
+    for (int j = 0; j < LEGS_COUNT; j++) {
+        const Leg *o = &L->leg[j];
+        if (j == i) continue;
+        if (o->mode == LEG_PLANTED && v2_dist(o->target, at) < apart) return true;
+        if (o->mode == LEG_STEPPING && !o->to_default && v2_dist(o->to, at) < apart) return true;
+    }
+    return false;
+}
+
+// A foothold closer than LEGS_APART_PX to another leg's foot (planted, or
+// where a step lands) is moved: the arc is cast again at radii
+// LEGS_APART_STEP_PX farther out, then nearer, each time (within the cast's
+// clamps), and the first foothold far enough from the other feet is taken;
+// none: the first one stands.
+static void recast_apart(Legs *L, const Tilemap *map, int i, double r, const LegBones *bones) {
+    const LegProfile *p = &L->prof[i];
+    Leg *g = &L->leg[i];
+    double lo = leg_cast_radius(p, v2(0, 0), L->t, 1, -1e9) * L->scale;   // the clamps
+    double hi = leg_cast_radius(p, v2(0, 0), L->t, 1, 1e9) * L->scale;
+    for (int k = 1; k <= LEGS_APART_TRIES; k++)
+        for (int sgn = 1; sgn >= -1; sgn -= 2) {
+            double rr = r + sgn * k * LEGS_APART_STEP_PX * L->scale;
+            Vec2 at;
+            if (rr < lo || rr > hi) continue;
+            if (leg_arc_cast(map, g->root, L->n, leg_side(i), rr, p->cast_step_deg, bones, &at) &&
+                !foot_crowded(L, i, at)) {
+                g->cast_point = at;
+                return;
+            }
+        }
+}
+
 static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2 *out) {
     const LegProfile *p = &L->prof[i];
     Leg *g = &L->leg[i];
@@ -305,6 +341,8 @@ static bool cast_for(Legs *L, const Tilemap *map, const LegsBody *b, int i, Vec2
         r = leg_cast_radius(p, v2_scale(b->vel, 1.0 / L->scale), L->t, leg_side(i), 0.0) * L->scale;
         g->cast_hit = leg_arc_cast(map, g->root, L->n, leg_side(i), r, p->cast_step_deg, &bones, &g->cast_point);
     }
+    // A foothold crowding another foot: the arc again, at other radii.
+    if (g->cast_hit && foot_crowded(L, i, g->cast_point)) recast_apart(L, map, i, r, &bones);
     *out = g->cast_hit ? g->cast_point : default_foot(L, i);
     return g->cast_hit;
 }
@@ -368,6 +406,22 @@ static double ring_excess(const Legs *L, int i) {
     double near = (LEGS_SHELL * LEGS_REF_RADIUS_PX + LEGS_SHELL_NEAR_PX) * L->scale;
     return dm_fmax(dm_fmax(d - hi, lo - d), near - v2_dist(g->target, L->body));
 }
+// The planted foot of group grp that the body is passing the most (closer
+// to its centre than the shell + LEGS_SHELL_NEAR_PX), -1 none.
+static int passed_foot(const Legs *L, int grp) {
+    double near = (LEGS_SHELL * LEGS_REF_RADIUS_PX + LEGS_SHELL_NEAR_PX) * L->scale, most = 0.0;
+    int best = -1;
+    for (int i = 0; i < LEGS_COUNT; i++) {
+        if (L->prof[i].group != grp || L->leg[i].mode != LEG_PLANTED) continue;
+        double e = near - v2_dist(L->leg[i].target, L->body);
+        if (e > most) {
+            most = e;
+            best = i;
+        }
+    }
+    return best;
+}
+
 static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
     // Steps in flight advance; those done plant their foot. A group in the
     // air hurries while a planted foot of the other group waits outside its
@@ -415,7 +469,15 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         // group steps first when it can (its dangling foot found ground),
         // else this one waits until its foot is LEGS_WAIT_PX out of its ring.
         if (pick >= 0 && down[1 - pick] < 2) {
-            if (urge[1 - pick] > 0.0) pick = 1 - pick;
+            // But a foot of this group that the body is passing (inside the
+            // shell + LEGS_SHELL_NEAR_PX) steps at once, alone, while two
+            // other feet stay down: waiting, its leg would cross the shell.
+            int lone = passed_foot(L, pick);
+            if (lone >= 0 && down[0] + down[1] - 1 >= 2) {
+                start_step(L, map, b, lone);
+                L->last_group = pick;
+                pick = -1;
+            } else if (urge[1 - pick] > 0.0) pick = 1 - pick;
             else if (urge[pick] < LEGS_WAIT_PX * L->scale) pick = -1;
         }
         if (pick >= 0) {
