@@ -313,6 +313,63 @@ static int bar_x(const App *a, int64_t t) {
     return BAR.x + (int)((double)t * BAR.w / (double)end);
 }
 
+// Every expectation of the file on the timeline (issue 26): an expect as a
+// notch, an always or sometime as a strip over its ticks, above the bar;
+// green where it was checked and held, red for the one that failed (the
+// run stops there), grey not checked yet. Paused, the line under the play
+// head says which check it is and how it stands.
+static void draw_check_marks(App *a) {
+    const Scrub *sc = &a->scrub;
+    const Script *script = a->play.script;
+    if (!script) return;
+    SDL_Renderer *r = a->pf.r;
+    int n = script_check_count(script);
+    char prefix[1200];
+    const ScriptCheckInfo *shown = NULL;
+    ScriptCheckInfo ci, pick;
+    const char *state = "";
+    for (int pass = 0; pass < 2; pass++) {               // the strips first, the notches over them
+        for (int i = 0; i < n; i++) {
+            script_check_info(script, i, &ci);
+            if ((ci.kind == 0) != (pass == 1)) continue;
+            snprintf(prefix, sizeof prefix, "%s:%d:%d:", script_path(script), ci.line, ci.col);
+            bool failed = sc->fail_tick >= 0 && !strncmp(sc->fail_msg, prefix, strlen(prefix));
+            int64_t ok_to = sc->fail_tick >= 0 && sc->fail_tick - 1 < sc->head ? sc->fail_tick - 1 : sc->head;
+            int x0 = bar_x(a, ci.a), x1 = bar_x(a, ci.b) + 1;
+            if (x1 < x0 + 3) x1 = x0 + 3;
+            int y = ci.kind == 0 ? BAR.y - 10 : BAR.y - 7, h = ci.kind == 0 ? 8 : 4;
+            if (ci.kind == 0) x0 -= 1, x1 = x0 + 3;
+            fill(r, (SDL_Rect){x0, y, x1 - x0, h}, (SDL_Color){90, 90, 120, 255});        // not checked yet
+            if (failed) {
+                fill(r, (SDL_Rect){x0, y, x1 - x0, h}, C_RED);
+            } else if (ok_to >= ci.a) {
+                int xe = ok_to >= ci.b ? x1 : bar_x(a, ok_to) + 1;
+                fill(r, (SDL_Rect){x0, y, xe - x0, h}, C_OK);
+            }
+            if (sc->cur >= ci.a && sc->cur <= ci.b && (!shown || failed)) {
+                pick = ci;
+                shown = &pick;
+                state = failed ? "FAILED" : ok_to >= ci.b ? "HELD" : ok_to >= ci.a ? "HOLDING" : "NOT CHECKED YET";
+            }
+        }
+    }
+    bool fail_shown = sc->fail_tick >= 0 && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ;   // its own strip
+    if (shown && a->view.paused && !fail_shown) {
+        static const char *const kinds[] = {"EXPECT", "ALWAYS", "SOMETIME"};
+        char line[200];
+        if (shown->kind == 0)
+            snprintf(line, sizeof line, "LINE %d  AT %" PRId64 " %s %s  %s", shown->line, shown->a, kinds[0],
+                     shown->text, state);
+        else
+            snprintf(line, sizeof line, "LINE %d  %s %" PRId64 "..%" PRId64 " %s  %s", shown->line,
+                     kinds[shown->kind], shown->a, shown->b, shown->text, state);
+        // Right-aligned above the panel (the input display is at its left).
+        int tw = render_text_width(&a->rc, line, 2), x = BAR.x + BAR.w - tw;
+        fill(r, (SDL_Rect){x - 12, PANEL_Y - 34, tw + 24, 28}, (SDL_Color){10, 8, 30, 220});
+        render_text(&a->rc, x, PANEL_Y - 27, 2, !strcmp(state, "FAILED") ? C_RED : C_OK, line);
+    }
+}
+
 void app_viewer_draw(App *a) {
     if (!a->view.on) return;
     const Viewer *v = &a->view;
@@ -340,6 +397,7 @@ void app_viewer_draw(App *a) {
         fill(r, (SDL_Rect){xf, BAR.y, BAR.x + BAR.w - xf, BAR.h}, (SDL_Color){150, 40, 60, 170});
         fill(r, (SDL_Rect){xf - 2, BAR.y - 6, 4, BAR.h + 12}, C_RED);
     }
+    draw_check_marks(a);
     fill(r, (SDL_Rect){xc - 3, BAR.y - 5, 6, BAR.h + 10}, C_TEXT);
     // Second line: tick and time; the checks.
     best_time_text(sc->cur + 1, t, sizeof t);

@@ -640,3 +640,18 @@ int script_checksums_upto(const Script *s, int64_t tick) {
     return n;
 }
 
+
+int script_check_count(const Script *s) { return s->check_n; }
+
+void script_check_info(const Script *s, int i, ScriptCheckInfo *out) {
+    memset(out, 0, sizeof *out);
+    if (i < 0 || i >= s->check_n) return;
+    const Check *c = &s->checks[i];
+    out->a = c->a;
+    out->b = c->b;
+    out->kind = c->kind == CHECK_EXPECT ? 0 : c->kind == CHECK_ALWAYS ? 1 : 2;
+    out->line = c->line;
+    out->col = c->col;
+    snprintf(out->text, sizeof out->text, "%s %s %s", c->probe->name, op_names[c->op],
+             c->rhs_probe ? c->rhs_probe->name : c->rhs_text);
+}

@@ -67,6 +67,17 @@ int script_hearts(const Script *s);
 int64_t script_end_tick(const Script *s);
 // How many `checksum` lines name a tick <= tick (all of them: tick = end).
 int script_checksums_upto(const Script *s, int64_t tick);
+
+// A check (expect, always, sometime) as a timeline shows it.
+typedef struct ScriptCheckInfo {
+    int64_t a, b;              // its ticks (a == b for an expect)
+    int kind;                  // 0 expect, 1 always, 2 sometime
+    int line, col;             // where it is written
+    char text[96];             // "PROBE OP VALUE"
+} ScriptCheckInfo;
+// How many checks the script has, and check i (0..count-1, file order).
+int script_check_count(const Script *s);
+void script_check_info(const Script *s, int i, ScriptCheckInfo *out);
 // The file name the script was parsed under (for messages).
 const char *script_path(const Script *s);
 

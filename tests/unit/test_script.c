@@ -189,6 +189,28 @@ typedef struct BadCase {
     const char *msg;           // must appear in the message
 } BadCase;
 
+// The checks as the viewer's timeline reads them: file order, ticks, kind,
+// line and text.
+static void test_check_info(void **state) {
+    (void)state;
+    static const char text[] = HDR "at 5 expect player.x > 10\nalways 0 9 tick >= 0\nsometime 3 7 player.state == wall\n"
+                               "end 9\n";
+    ParseError err;
+    Script *s = script_parse(text, sizeof text - 1, "t.script", &err);
+    assert_non_null(s);
+    assert_int_equal(script_check_count(s), 3);
+    ScriptCheckInfo ci;
+    script_check_info(s, 0, &ci);
+    assert_true(ci.kind == 0 && ci.a == 5 && ci.b == 5 && ci.line == 3);
+    assert_string_equal(ci.text, "player.x > 10");
+    script_check_info(s, 1, &ci);
+    assert_true(ci.kind == 1 && ci.a == 0 && ci.b == 9 && ci.line == 4);
+    script_check_info(s, 2, &ci);
+    assert_true(ci.kind == 2 && ci.a == 3 && ci.b == 7 && ci.line == 5);
+    assert_string_equal(ci.text, "player.state == wall");
+    script_free(s);
+}
+
 static void test_parse_errors(void **state) {
     (void)state;
     static const BadCase cases[] = {
@@ -866,6 +888,7 @@ int main(void) {
         cmocka_unit_test(test_checksums),
         cmocka_unit_test(test_recorder_round_trip),
         cmocka_unit_test(test_probes),
+        cmocka_unit_test(test_check_info),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
