@@ -91,7 +91,7 @@ bool text_find_bad_byte(const char *text, size_t len, int *line, int *col, const
     return false;
 }
 
-static int hex_value(char c) {
+int text_hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
@@ -114,9 +114,9 @@ bool text_unquote(const char *s, size_t len, char *out, size_t out_n, size_t *ou
             if (e == '"' || e == '\\') {
                 c = (unsigned char)e;
                 i += 2;
-            } else if (e == 'x' && i + 3 < len && hex_value(s[i + 2]) >= 0 && hex_value(s[i + 3]) >= 0 &&
-                       (hex_value(s[i + 2]) | hex_value(s[i + 3])) != 0) {
-                c = (unsigned char)(hex_value(s[i + 2]) << 4 | hex_value(s[i + 3]));
+            } else if (e == 'x' && i + 3 < len && text_hex_digit(s[i + 2]) >= 0 && text_hex_digit(s[i + 3]) >= 0 &&
+                       (text_hex_digit(s[i + 2]) | text_hex_digit(s[i + 3])) != 0) {
+                c = (unsigned char)(text_hex_digit(s[i + 2]) << 4 | text_hex_digit(s[i + 3]));
                 i += 4;
             } else {
                 *bad = i;

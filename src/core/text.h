@@ -62,6 +62,9 @@ void token_copy(const Token *t, char *buf, size_t n);
 // names it ("a NUL byte", "a lone CR (carriage return)").
 bool text_find_bad_byte(const char *text, size_t len, int *line, int *col, const char **what);
 
+// The value 0..15 of a hex digit (either case), or -1.
+int text_hex_digit(char c);
+
 // Quoted tokens (the script format's paths, docs/script-format.md): a token
 // that starts with '"' runs to the next unescaped '"' and may hold blanks;
 // inside, \" is a quote, \\ a backslash and \xHH (two hex digits, not 00)

@@ -120,20 +120,13 @@ static bool parse_tick(Parser *p, int i, int64_t *out) {
     return true;
 }
 
-static int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 static bool hex16(Parser *p, const Token *t, uint64_t *out) {
     char b[64];
     uint64_t v = 0;
     bool ok = t->len == 16;
     for (size_t k = 0; ok && k < 16; k++) {
         char c = t->s[k];
-        int d = hex_digit(c);
+        int d = text_hex_digit(c);
         if (d < 0) ok = false;
         else v = v << 4 | (uint64_t)d;
     }
@@ -176,7 +169,7 @@ static bool parse_subsys(Parser *p, int i, int at) {
     uint32_t v = 0;
     bool ok = hl == 8;
     for (size_t k = 0; ok && k < 8; k++) {
-        int d = hex_digit(eq[1 + k]);
+        int d = text_hex_digit(eq[1 + k]);
         if (d < 0) ok = false;
         else v = v << 4 | (uint32_t)d;
     }
