@@ -343,6 +343,11 @@ expect 1 err "desync" -- --replay "$tmp/My Levels/t t.rpl" --headless
 expect 0 out "reblessed" -- --rebless "$tmp/My Levels/t t.rpl"
 if cmp -s "$tmp/My Levels/t t.rpl" "$tmp/My Levels/sub dir/rec one.rpl"; then ok
 else bad "--rebless did not restore the quoted replay"; fi
+# Every probe --dump-state prints is documented in docs/script-format.md.
+"$BIN" --level levels/04-convergence.lvl --headless --ticks 1 --dump-state > "$tmp/probes" 2>/dev/null
+undoc=$(awk '{print $1}' "$tmp/probes" | while read -r p; do grep -qF "\`$p\`" docs/script-format.md || echo "$p"; done)
+if [ -s "$tmp/probes" ] && [ -z "$undoc" ]; then ok; else bad "probes missing from docs/script-format.md: $undoc"; fi
+
 # --fullscreen / --windowed (issue 27), the licence and an honest --version.
 expect 2 err "give one of them, once" -- --fullscreen --windowed
 expect 2 err "work with a window" -- --windowed --level $LVL --headless
