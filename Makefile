@@ -350,10 +350,17 @@ WEB_DATA  := --preload-file assets@/assets $(foreach f,$(wildcard levels/*.lvl),
 web: $(WEB_BUILD)/index.html
 
 web-libs: $(WEB_LIB)/.complete
-$(WEB_LIB)/.complete: scripts/web-libs.sh
+# cJSON first (its own rule, which check-wasm uses too), then the rest in one
+# run of web-libs.sh (each library stamped, so nothing is built twice and
+# two runs never race under -j).
+$(WEB_LIB)/.complete: scripts/web-libs.sh $(WEB_LIB)/libcjson.a
 	@sh scripts/deps.sh --web
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" all
 	@touch $@
+# The libraries the link names are made by that step: saying so lets a
+# first `make web` (and `make -n web`) go on instead of stopping at "No rule
+# to make target .../libSDL2_image.a".
+$(filter-out $(WEB_LIB)/libcjson.a,$(WEB_LIBS)): $(WEB_LIB)/.complete ;
 
 $(WEB_BUILD)/gen/build_config.h: Makefile
 	@mkdir -p $(@D)

@@ -343,6 +343,11 @@ expect 1 err "desync" -- --replay "$tmp/My Levels/t t.rpl" --headless
 expect 0 out "reblessed" -- --rebless "$tmp/My Levels/t t.rpl"
 if cmp -s "$tmp/My Levels/t t.rpl" "$tmp/My Levels/sub dir/rec one.rpl"; then ok
 else bad "--rebless did not restore the quoted replay"; fi
+# A first `make web` goes on from an empty library cache (issue 27: it
+# stopped at "No rule to make target .../libSDL2_image.a"); -n builds nothing.
+if make -n web WEB_CACHE="$tmp/webcache" >"$tmp/webn" 2>&1 && grep -q 'web-libs.sh .* all' "$tmp/webn"; then ok
+else bad "make -n web from an empty cache: $(tail -1 "$tmp/webn")"; fi
+
 # Every probe --dump-state prints is documented in docs/script-format.md.
 "$BIN" --level levels/04-convergence.lvl --headless --ticks 1 --dump-state > "$tmp/probes" 2>/dev/null
 undoc=$(awk '{print $1}' "$tmp/probes" | while read -r p; do grep -qF "\`$p\`" docs/script-format.md || echo "$p"; done)
