@@ -9,18 +9,9 @@
 #   whale-corner.png     the whale turning in a corner
 # Run from the repository root after `make` (./bossrush must exist).
 set -e
-B=./bossrush
+NAME=creatures.sh
+. tools/pictures/lib.sh
 P=tools/pictures
-OUT=docs/img
-[ -x "$B" ] || { echo "creatures.sh: no ./bossrush here (run make, from the repository root)" >&2; exit 1; }
-command -v montage >/dev/null 2>&1 || { echo "creatures.sh: needs ImageMagick's montage" >&2; exit 1; }
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-mkdir -p "$OUT"
-# Labels need a font ImageMagick can find; DejaVu is the usual one.
-FONT=""
-if convert -list font 2>/dev/null | grep -q 'Font: DejaVu-Sans$'; then FONT="-font DejaVu-Sans"; fi
 
 # shots SCRIPT NAME TICK...: the frames after those ticks, as $T/NAME-TICK.png.
 shots() {

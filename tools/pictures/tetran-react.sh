@@ -10,17 +10,9 @@
 #                       out, refilling (wiggle-gauge.script)
 # Run from the repository root after `make` (./bossrush must exist).
 set -e
-B=./bossrush
+NAME=tetran-react.sh
+. tools/pictures/lib.sh
 S=tests/scripts
-OUT=docs/img
-[ -x "$B" ] || { echo "tetran-react.sh: no ./bossrush here (run make, from the repository root)" >&2; exit 1; }
-command -v montage >/dev/null 2>&1 || { echo "tetran-react.sh: needs ImageMagick's montage" >&2; exit 1; }
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-mkdir -p "$OUT"
-FONT=""
-if convert -list font 2>/dev/null | grep -q 'Font: DejaVu-Sans$'; then FONT="-font DejaVu-Sans"; fi
 
 # shots SCRIPT NAME TICK...: the frames after those ticks, as $T/NAME-TICK.png.
 shots() {

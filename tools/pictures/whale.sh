@@ -7,17 +7,9 @@
 #   whale-death.png    shot down: rolling over and sinking to the floor
 # Run from the repository root after `make` (./bossrush must exist).
 set -e
-B=./bossrush
+NAME=whale.sh
+. tools/pictures/lib.sh
 P=tools/pictures
-OUT=docs/img
-[ -x "$B" ] || { echo "whale.sh: no ./bossrush here (run make, from the repository root)" >&2; exit 1; }
-command -v montage >/dev/null 2>&1 || { echo "whale.sh: needs ImageMagick's montage" >&2; exit 1; }
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-mkdir -p "$OUT"
-FONT=""
-if convert -list font 2>/dev/null | grep -q 'Font: DejaVu-Sans$'; then FONT="-font DejaVu-Sans"; fi
 
 # strip SCRIPT OUT CROP COLUMNS WIDTH TICK...: the frames after those ticks,
 # cropped (WxH+X+Y of the 1280x720 frame), labelled, tiled, 128 colours.
