@@ -12,11 +12,13 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: repro: $1"; }
 
-for d in "$tmp/a/bossrush" "$tmp/b/some/deeper/x"; do
+a="$tmp/a/bossrush"
+b="$tmp/b/some/deeper/x"
+for d in "$a" "$b"; do
     if git clone -q . "$d" 2>"$tmp/err" && make -C "$d" -j2 bossrush >"$tmp/log" 2>&1; then ok
     else bad "building a clone in $d failed"; tail -n 3 "$tmp/err" "$tmp/log"; fi
 done
-if cmp -s "$tmp/a/bossrush/bossrush" "$tmp/b/some/deeper folder/x/bossrush"; then ok
+if cmp -s "$a/bossrush" "$b/bossrush"; then ok
 else bad "the two clones' binaries differ"; fi
 echo "repro: $pass passed, $fail failed"
 [ $fail -eq 0 ]
