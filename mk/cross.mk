@@ -1,0 +1,17 @@
+# cross.mk -- make check-aarch64: every replay from an arm64 build under qemu.
+
+
+# Cross-check determinism on another CPU: the SDL-free replay checker built
+# for arm64 runs every recorded replay under qemu-user (needs the Debian
+# packages gcc-aarch64-linux-gnu and qemu-user).
+CROSS_CC ?= aarch64-linux-gnu-gcc
+# cJSON (Tiled maps) is compiled from Debian's source package (scripts/web-libs.sh).
+check-aarch64:
+	@mkdir -p build-aarch64
+	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson-src
+	$(CROSS_CC) -std=c11 -O2 -c -o build-aarch64/cJSON.o $(WEB_CACHE)/cjson/cJSON.c
+	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/cjson -static \
+	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) build-aarch64/cJSON.o -lm
+	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl
+
+check-aarch64: $(PROFILES_GEN)

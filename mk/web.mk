@@ -1,0 +1,87 @@
+# web.mk -- make web, web-serve, test-web and check-wasm (WebAssembly).
+
+# ---------------------------------------------------------------- browser (WebAssembly)
+# `make web`: the game for the browser, built with Debian's emscripten
+# against SDL2, SDL2_image, SDL2_mixer, libpng, zlib and cJSON built once
+# from Debian's source packages into WEB_CACHE (scripts/web-libs.sh; never
+# emscripten's -sUSE_SDL ports, which download). build-web/ then holds
+# index.html, index.js, index.wasm and index.data (assets and arenas),
+# playable from any static web server; `make web-serve` serves it.
+# `make check-wasm`: the SDL-free replay checker (tools/simcheck) built with
+# emcc and run under node on every recorded replay. docs/web.md.
+WEB_CACHE ?= $(HOME)/.cache/bossrush-web
+WEB_BUILD := build-web
+WEB_LIB   := $(WEB_CACHE)/prefix/lib
+WEB_PORT  ?= 8000
+EMCC      ?= emcc
+# Debian's emcc runs its own node scripts, which need Debian's node modules.
+WEB_ENV   := NODE_PATH=/usr/share/nodejs
+# The built SDL2 headers come first: emscripten's own <SDL.h> is SDL 1.2.
+WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_BUILD)/gen \
+              -I$(WEB_CACHE)/prefix/include/SDL2 -I$(WEB_CACHE)/prefix/include
+WEB_SRC   := $(CORE_SRC) $(APP_SRC) src/platform/web.c
+WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
+WEB_LIBS  := $(WEB_LIB)/libSDL2_image.a $(WEB_LIB)/libSDL2_mixer.a $(WEB_LIB)/libSDL2.a \
+             $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libcjson.a
+# Asyncify lets the app's blocking loop yield to the browser each frame;
+# SDL2_mixer needs these two JavaScript helpers linked in.
+WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL_STACK=1MB -lidbfs.js \
+               -sDEFAULT_LIBRARY_FUNCS_TO_INCLUDE='["$$autoResumeAudioContext","$$dynCall"]' \
+               -sMINIFY_HTML=0 --shell-file web/shell.html
+# The game's data: the arenas of the rush and assets/; the Tiled maps and
+# test arenas stay behind.
+WEB_DATA  := --preload-file assets@/assets $(foreach f,$(wildcard levels/*.lvl),--preload-file $(f)@/$(f))
+
+.PHONY: web web-libs web-serve check-wasm test-web
+web: $(WEB_BUILD)/index.html
+
+web-libs: $(WEB_LIB)/.complete
+# cJSON first (its own rule, which check-wasm uses too), then the rest in one
+# run of web-libs.sh (each library stamped, so nothing is built twice and
+# two runs never race under -j).
+$(WEB_LIB)/.complete: scripts/web-libs.sh $(WEB_LIB)/libcjson.a
+	@sh scripts/deps.sh --web
+	@sh scripts/web-libs.sh "$(WEB_CACHE)" all
+	@touch $@
+# The libraries the link names are made by that step: saying so lets a
+# first `make web` (and `make -n web`) go on instead of stopping at "No rule
+# to make target .../libSDL2_image.a".
+$(filter-out $(WEB_LIB)/libcjson.a,$(WEB_LIBS)): $(WEB_LIB)/.complete ;
+
+$(WEB_BUILD)/gen/build_config.h: Makefile
+	@mkdir -p $(@D)
+	@printf '%s\n' '// build_config.h -- written by make web.' '#define BOSSRUSH_VERSION "$(VERSION) (web)"' \
+	    '#define BOSSRUSH_DATADIR "/"' > $@
+
+$(WEB_BUILD)/obj/%.o: %.c $(WEB_BUILD)/gen/build_config.h $(WEB_LIB)/.complete
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+$(WEB_BUILD)/index.html: $(WEB_OBJ) $(WEB_LIBS) web/shell.html $(DATA_FILES)
+	$(WEB_ENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) $(WEB_LIBS) $(WEB_LDFLAGS) $(WEB_DATA)
+	@cp assets/icons/32x32/bossrush.png $(WEB_BUILD)/icon.png
+	@ls -l $(WEB_BUILD)/index.* | awk '{print $$5, $$9}'
+
+web-serve: web
+	@echo "bossrush: http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
+	cd $(WEB_BUILD) && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+
+# The sim (core, sim, harness) and simcheck alone: no SDL, only cJSON.
+$(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
+	@sh scripts/deps.sh --wasm
+	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
+$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(WEB_LIB)/libcjson.a
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
+	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
+	    $(WEB_LIB)/libcjson.a
+check-wasm: $(WEB_BUILD)/simcheck.js
+	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+
+# The page in headless Chromium (tests/web/shot.cjs): loads it from a local
+# server, presses a key, saves docs/img/web.png and checks it is not blank.
+test-web: web
+	@sh scripts/deps.sh --browser
+	@sh tests/web/run.sh $(WEB_BUILD)
+
+-include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
