@@ -1,11 +1,6 @@
 # install.mk -- make install and uninstall (PREFIX, BINDIR, DATADIR,
 # DESTDIR), the data files and the desktop files.
 
-# The data the game reads at run time: assets/ (sprites, sounds, leg
-# profiles) and the arenas of the boss rush, also as Tiled maps with their
-# tileset (levels/test/ stays with the tests).
-DATA_FILES = $(shell find assets -type f) $(wildcard levels/*.lvl levels/*.tmj levels/tiled/*)
-
 # DESTDIR stages the files for a package; the binary looks in DATADIR.
 # Install and uninstall touch only the files they install, named one by one
 # (DATA_FILES): nothing is removed wholesale, so a DATADIR shared with other

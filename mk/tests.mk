@@ -27,6 +27,12 @@ $(BUILD)/tests/test_render: $(BUILD)/tests/unit/test_render.o $(CORE_OBJ) $(PURE
 test-layers:
 	@sh tests/layers.sh
 
+# The build's fragments (mk/*.mk) plan the same commands in any order
+# (tests/make.sh: make -n in reverse; builds nothing).
+.PHONY: test-make
+test-make:
+	@sh tests/make.sh
+
 test-unit: $(TEST_BIN)
 test-scripts: $(BIN)
 
@@ -45,7 +51,7 @@ INSTALL_STAGE ?= $(CURDIR)/$(BUILD)/install-test
 test-install: $(BIN)
 	@sh tests/install.sh "$(MAKE)" "$(INSTALL_STAGE)" "$(PREFIX)"
 
-test: $(BIN) $(TEST_BIN) test-layers test-assets test-install
+test: $(BIN) $(TEST_BIN) test-layers test-make test-assets test-install
 	@sh tests/run.sh $(BIN) $(BUILD)
 
 # Two clones of HEAD in two folders build the same binary (tests/repro.sh;

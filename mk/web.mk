@@ -48,7 +48,7 @@ $(WEB_LIB)/.complete: scripts/web-libs.sh $(WEB_LIB)/libcjson.a
 # to make target .../libSDL2_image.a".
 $(filter-out $(WEB_LIB)/libcjson.a,$(WEB_LIBS)): $(WEB_LIB)/.complete ;
 
-$(WEB_BUILD)/gen/build_config.h: Makefile
+$(WEB_BUILD)/gen/build_config.h: mk/web.mk
 	@mkdir -p $(@D)
 	@printf '%s\n' '// build_config.h -- written by make web.' '#define BOSSRUSH_VERSION "$(VERSION) (web)"' \
 	    '#define BOSSRUSH_DATADIR "/"' > $@
