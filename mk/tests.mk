@@ -13,8 +13,9 @@ $(BUILD)/tests/test_saved: $(BUILD)/tests/unit/test_saved.o $(CORE_OBJ) $(PURE_A
 	$(CC) $(LDFLAGS) -Wl,--wrap=write,--wrap=fsync,--wrap=rename -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
 
 # tests/unit/test_render.c checks the look-only rules by pixel through SDL's
-# software renderer (no window): it links the renderer and SDL as well.
-RENDER_OBJ := $(filter $(BUILD)/src/render/%,$(APP_OBJ))
+# software renderer (no window): it links the renderer and SDL as well, and
+# the PNG writer the renderer saves frames with (platform/png.c).
+RENDER_OBJ := $(filter $(BUILD)/src/render/%,$(APP_OBJ)) $(BUILD)/src/platform/png.o
 $(BUILD)/tests/unit/test_render.o: tests/unit/test_render.c $(FLAGS_STAMP) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SDL_CFLAGS) -c $< -o $@

@@ -1,10 +1,11 @@
 #!/bin/sh
 # layers.sh -- the layer rules, checked by path from the repository root:
-# no SDL in src/core, src/sim, src/harness; each of them includes only
-# itself and the layers below it (core < sim < harness); no file I/O in
-# src/sim (it parses text it is handed); no SDL in the platform files the
-# unit tests link. Prints every violation; exits 1
-# if any.
+# no SDL in src/core, src/sim, src/harness; every layer includes only
+# itself and the layers below it (core < sim < harness < platform < render,
+# audio < app < the command line in src/*.c; render and audio side by side,
+# neither including the other), and every file includes only headers; no
+# file I/O in src/sim (it parses text it is handed); no SDL in the platform
+# files the unit tests link. Prints every violation; exits 1 if any.
 bad=0
 
 # violations WHAT PATTERN DIR... -- reports the lines matching PATTERN.
@@ -22,13 +23,29 @@ violations "file I/O in src/sim" \
 
 violations "SDL used in src/core, src/sim or src/harness" \
     '#[[:space:]]*include[[:space:]]*[<"]SDL|SDL_[A-Za-z]' src/core src/sim src/harness
-# The platform and app files the unit tests link (PURE_APP_SRC in the Makefile).
+# The platform and app files the unit tests link (PURE_APP_SRC in mk/sources.mk).
 violations "SDL used in a unit-tested platform or app file" '#[[:space:]]*include[[:space:]]*[<"]SDL|SDL_[A-Za-z]' \
     src/platform/settings.[ch] src/platform/bindings.[ch] src/platform/best.[ch] src/platform/prefs.[ch] \
     src/platform/replays.[ch] src/app/pace.[ch] src/audio/mixer.[ch] src/audio/wav.[ch]
-inc='#[[:space:]]*include[[:space:]]*"'
-violations "src/core includes a higher layer" "$inc(app|audio|harness|platform|render|sim)/" src/core
-violations "src/sim includes a higher layer" "$inc(app|audio|harness|platform|render)/" src/sim
-violations "src/harness includes a higher layer" "$inc(app|audio|platform|render)/" src/harness
+# includes LAYER ALLOWED FILE... -- reports every quoted include in FILE...
+# that is not a header (.h) of one of the ALLOWED layers (an ERE of
+# folder names) or one of the bare names in ALLOWED (cli.h, build_config.h).
+includes() {
+    layer=$1; allowed=$2; shift 2
+    if grep -HnE '#[[:space:]]*include[[:space:]]*"' "$@" |
+            grep -vE "#[[:space:]]*include[[:space:]]*\"(($allowed)/[^\"]*|$allowed)\.h\""; then
+        echo "layer violation: $layer includes a higher or a sibling layer, or a file that is not a header"
+        bad=1
+    fi
+}
+files_of() { find "src/$1" -name '*.[ch]' | LC_ALL=C sort; }
+includes src/core     'core'                                          $(files_of core)
+includes src/sim      'core|sim'                                      $(files_of sim)
+includes src/harness  'core|sim|harness'                              $(files_of harness)
+includes src/platform 'core|sim|harness|platform|build_config'        $(files_of platform)
+includes src/render   'core|sim|harness|platform|render'              $(files_of render)
+includes src/audio    'core|sim|harness|platform|audio'               $(files_of audio)
+includes src/app      'core|sim|harness|platform|render|audio|app'    $(files_of app)
+includes "the command line (src/*.[ch])" 'core|sim|harness|platform|render|audio|app|cli|build_config' src/*.[ch]
 [ $bad = 0 ] && echo "layers: ok"
 exit $bad

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "app/app_local.h"
+#include "platform/png.h"
 #include "render/layout.h"
-#include "render/png.h"
 #include "sim/world.h"
 
 static const int SIZES[][2] = {{480, 270}, {640, 360}, {800, 600}, {960, 540}, {1280, 720}, {1920, 1080}, {3840, 2160}};

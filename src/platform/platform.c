@@ -11,8 +11,8 @@
 
 #include "core/fs.h"
 #include "core/log.h"
+#include "platform/png.h"
 #include "platform/prefs.h"
-#include "render/png.h"
 #ifdef __EMSCRIPTEN__
 #include "platform/web.h"
 #endif

@@ -15,8 +15,8 @@
 
 #include "core/fs.h"
 #include "core/log.h"
+#include "platform/png.h"
 #include "render/fx.h"
-#include "render/png.h"
 #include "render/render.h"
 #include "sim/world.h"
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "platform/png.h"
 #include "render/fx.h"
-#include "render/png.h"
 #include "render/render_local.h"
 #include "sim/world.h"
 

@@ -1,5 +1,5 @@
 // png.c -- see png.h.
-#include "render/png.h"
+#include "platform/png.h"
 
 #include <SDL_image.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 // png.h -- saving a surface as a PNG without ever leaving half an image.
-#ifndef BOSSRUSH_RENDER_PNG_H
-#define BOSSRUSH_RENDER_PNG_H
+#ifndef BOSSRUSH_PLATFORM_PNG_H
+#define BOSSRUSH_PLATFORM_PNG_H
 
 #include <stdbool.h>
 #include <stddef.h>
