@@ -1,6 +1,7 @@
-// cli.h -- the command line's parsed form, shared by main.c (parsing, the
-// headless modes) and cli_bench.c (--bench), and the helpers every mode
-// opens its session with.
+// cli.h -- the command line's parsed form, shared by main.c (the headless
+// modes) and the cli_*.c files (parsing, --bench, --export, the batch and
+// the lab), and the helpers every mode opens its session with
+// (cli_session.c).
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
@@ -54,6 +55,7 @@ typedef struct Cli {
 int cli_parse(int argc, char **argv, Cli *c);
 
 
+// The helpers (cli_session.c).
 // <data>/assets, where the game's pictures, sounds and leg profiles are.
 const char *cli_assets_dir(void);
 // How every headless mode opens its session: the leg profiles from
@@ -61,7 +63,7 @@ const char *cli_assets_dir(void);
 SessionSetup cli_setup_for(const Cli *c);
 // Prints the session's warning and, when it failed, its message; returns rc.
 int cli_report(const Session *s, int rc);
-// When main started (--bench --render's startup_ms).
+// When main started (--bench --render's startup_ms; main sets it first).
 extern double cli_main_start_us;
 
 // --replay FILE --export OUT (cli_export.c): 0, 1 on a desync, 2 when a

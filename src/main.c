@@ -32,27 +32,6 @@
 
 // ---------------------------------------------------------------- helpers
 
-const char *cli_assets_dir(void) {
-    static char buf[1200];
-    if (!buf[0]) snprintf(buf, sizeof buf, "%sassets", app_base_dir());
-    return buf;
-}
-
-SessionSetup cli_setup_for(const Cli *c) {
-    static char legs[1300];
-    if (!legs[0]) fs_join(cli_assets_dir(), "legs", legs, sizeof legs);
-    return (SessionSetup){.legs_dir = legs, .use_seed = c->has_seed, .seed = c->seed,
-                          .rebless = c->mode == MODE_REBLESS};
-}
-
-double cli_main_start_us;
-
-int cli_report(const Session *s, int rc) {
-    if (s->warning[0]) log_warn("%s", s->warning);
-    if (rc) fprintf(stderr, "%s\n", s->msg);
-    return rc;
-}
-
 static void dump_state(const World *w) {
     char v[64];
     for (int i = 0; i < probe_count(); i++) {

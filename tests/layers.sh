@@ -47,5 +47,12 @@ includes src/render   'core|sim|harness|platform|render'              $(files_of
 includes src/audio    'core|sim|harness|platform|audio'               $(files_of audio)
 includes src/app      'core|sim|harness|platform|render|audio|app'    $(files_of app)
 includes "the command line (src/*.[ch])" 'core|sim|harness|platform|render|audio|app|cli|build_config' src/*.[ch]
+# main.c is the top: it calls into the cli_*.c files and none of them
+# calls into it (the helpers they share are cli_session.c's), so it
+# defines nothing but main and its own static functions.
+if grep -nE '^[A-Za-z_]' src/main.c | grep -vE '^[0-9]+:(static[[:space:]]|int main\()'; then
+    echo "layer violation: src/main.c defines what the cli_*.c files could call (cli_session.c holds their helpers)"
+    bad=1
+fi
 [ $bad = 0 ] && echo "layers: ok"
 exit $bad
