@@ -62,7 +62,7 @@ compile_commands.json: $(CONFIG_H) | $(DEPS_OK)
 	@echo "wrote $@"
 
 clean:
-	rm -rf build build-san build-clang build-aarch64 build-web bossrush compile_commands.json
+	rm -rf build build-san build-debug build-clang build-aarch64 build-web bossrush compile_commands.json
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 # ---------------------------------------------------------------- leg profiles

@@ -7,12 +7,23 @@ OPT     ?= -O2 -g
 SAN     ?=
 CLANG   ?=
 WERROR  ?=
+DEBUG   ?=
 PREFIX  ?= /usr/local
 DESTDIR ?=
+# The debug and sanitizer builds check the invariants the simulation relies
+# on (core/log.h's ASSERT: pool bounds, indices, finite positions); the
+# release build compiles them out, so they never change its binary.
+ASSERTS :=
+ifeq ($(DEBUG),1)
+BUILD   := build-debug
+OPT     := -O0 -g
+ASSERTS := -DBOSSRUSH_ASSERTS
+endif
 ifeq ($(SAN),1)
 BUILD   := build-san
 OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 LDSAN   := -fsanitize=address,undefined
+ASSERTS := -DBOSSRUSH_ASSERTS
 endif
 ifeq ($(CLANG),1)
 CC      := clang
@@ -49,7 +60,7 @@ endif
 # line. OPT (default -O2 -g) is the project's optimisation, before the
 # user's flags. -ffile-prefix-map makes the binary the same from any
 # checkout folder (tests: make test-repro).
-override CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) -ffile-prefix-map=$(CURDIR)=. -Isrc -MMD -MP \
+override CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(strip $(OPT) $(ASSERTS)) -ffile-prefix-map=$(CURDIR)=. -Isrc -MMD -MP \
                    $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -fno-math-errno
 override LDFLAGS := $(LDSAN) $(LDFLAGS)
 

@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD   := build-fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE $(WARN) -g -O1 -fno-omit-frame-pointer -ffp-contract=off \
-                $(FUZZ_SAN) -Isrc -Itests -MMD -MP
+                $(FUZZ_SAN) -DBOSSRUSH_ASSERTS -Isrc -Itests -MMD -MP
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJ     := $(CORE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(PURE_APP_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 # libFuzzer's options for every run: the dictionary, a per-input time limit

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "core/log.h"
 #include "core/mem.h"
 
 void textbuf_put(TextBuf *b, const char *s, size_t n) {
@@ -20,6 +21,7 @@ void textbuf_put(TextBuf *b, const char *s, size_t n) {
         b->p = np;
         b->cap = nc;
     }
+    ASSERT(b->len + n < b->cap);
     memcpy(b->p + b->len, s, n);
     b->len += n;
     b->p[b->len] = 0;

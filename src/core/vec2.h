@@ -30,6 +30,8 @@ static inline bool v2_same_bits(Vec2 a, Vec2 b) {
     memcpy(v, &b, sizeof v);
     return u[0] == v[0] && u[1] == v[1];
 }
+// Both coordinates finite (no NaN, no infinity): where a body may be.
+static inline bool v2_finite(Vec2 a) { return isfinite(a.x) && isfinite(a.y); }
 static inline Vec2 v2_lerp(Vec2 a, Vec2 b, double t) {
     return v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 }

@@ -5,9 +5,11 @@
 
 #include <string.h>
 
+#include "core/log.h"
 #include "sim/world.h"
 
 static void drop(SnapStore *st, int i) {
+    ASSERT(i >= 0 && i < st->n);
     Snap *s = &st->snaps[i];
     st->used -= s->bytes;
     mem_free(s->changed);
@@ -45,6 +47,7 @@ bool snap_init(SnapStore *st, World *w, const MemTrack *blocks, size_t budget) {
             at += len;
         }
     }
+    ASSERT(at == st->world_bytes && st->n_pieces == pieces);
     snap_save_image(st, st->base);
     st->base_tick = w->tick;
     // The base, the scratch and the piece tables are kept whatever the
@@ -140,6 +143,7 @@ int64_t snap_restore(SnapStore *st, int64_t tick) {
             memcpy(pc->p, st->base + pc->base_at, pc->len);
         }
     }
+    ASSERT(next == s->n_changed);      // every changed piece put back: the World is whole
     return s->tick;
 }
 

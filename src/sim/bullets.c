@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/dmath.h"
+#include "core/log.h"
 #include "core/mem.h"
 
 static int words_of(int cap) { return (cap + 63) / 64; }
@@ -44,11 +45,13 @@ static int lowest_free(Bullets *bs) {
 int bullets_spawn(Bullets *bs, BulletOwner owner, EventWho from, Vec2 pos, Vec2 vel, double radius,
                   int damage, int ttl) {
     // Lowest free slot: deterministic, and keeps live bullets packed low.
+    ASSERT(v2_finite(pos) && v2_finite(vel));
     int i = lowest_free(bs);
     if (i < 0) {
         bs->dropped++;
         return -1;
     }
+    ASSERT(i < bs->cap && !bs->b[i].alive && bs->count < bs->cap);
     bs->b[i] = (Bullet){true, (uint8_t)owner, 0, from, pos, vel, radius, damage, ttl, 0};
     bs->live[i / 64] |= 1ull << (i % 64);
     bs->count++;
@@ -56,7 +59,9 @@ int bullets_spawn(Bullets *bs, BulletOwner owner, EventWho from, Vec2 pos, Vec2 
 }
 
 void bullets_kill(Bullets *bs, int i) {
+    ASSERT(i >= 0 && i < bs->cap);
     if (!bs->b[i].alive) return;
+    ASSERT(bs->count > 0);
     bs->b[i].alive = false;
     bs->live[i / 64] &= ~(1ull << (i % 64));
     if (i / 64 < bs->free_word) bs->free_word = i / 64;
@@ -94,6 +99,7 @@ void bullets_step(Bullets *bs, const Tilemap *map, Events *ev) {
             b->clear = clear_moves(map, to, b->vel);
         }
         b->pos = to;
+        ASSERT(v2_finite(b->pos));
     }
 }
 

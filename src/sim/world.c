@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "core/log.h"
 #include "core/mem.h"
 
 static Vec2 tile_centre(const Level *lv, int col, int row) {
@@ -60,6 +61,7 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
     w->player.hp = w->player.hp_max = dr->hearts;
     if (setup->start_hp > 0 && setup->start_hp < w->player.hp_max) w->player.hp = setup->start_hp;
     memcpy(w->player.legs.prof, setup->profiles, sizeof w->player.legs.prof);
+    ASSERT(lv->spawn_count >= 0 && lv->spawn_count <= LEVEL_MAX_SPAWNS);   // the per-tick box arrays' size
 
     // Room for every creature of a kind; the counts then grow as they are built.
 #define ALLOC_KIND(KIND, prefix, Type, name)                                              \
@@ -251,6 +253,29 @@ static void collide(World *w) {
     }
 }
 
+// What every system's step keeps, checked after each in world_step in the
+// debug and sanitizer builds (ASSERT; the release build compiles none of it): the
+// player and every creature at a finite place, the live bullets finite and
+// within their pool, the event queue within its bounds.
+static void check_system(const World *w) {
+#ifdef BOSSRUSH_ASSERTS
+    ASSERT(v2_finite(w->player.pos) && v2_finite(w->player.vel));
+#define FINITE_KIND(KIND, prefix, Type, name) \
+    for (int i = 0; i < w->prefix##_count; i++) ASSERT(v2_finite(prefix##_pos(&w->prefix##s[i])));
+    CREATURES(FINITE_KIND)
+#undef FINITE_KIND
+    const Bullets *bs = &w->bullets;
+    ASSERT(bs->count >= 0 && bs->count <= bs->cap);
+    int live = 0;
+    for (int i = bullets_next(bs, -1); i >= 0; i = bullets_next(bs, i), live++)
+        ASSERT(i < bs->cap && bs->b[i].alive && v2_finite(bs->b[i].pos) && v2_finite(bs->b[i].vel));
+    ASSERT(live == bs->count);
+    ASSERT(w->events.count >= 0 && w->events.count <= EVENTS_MAX);
+#else
+    (void)w;
+#endif
+}
+
 void world_tick_system(World *w, WorldSystem s) {
     // The context creatures and bullets see is the player's state after his
     // own step, the same for every system after his.
@@ -281,7 +306,10 @@ void world_tick_system(World *w, WorldSystem s) {
 
 void world_step(World *w, Input in) {
     world_tick_begin(w, in);
-    for (int s = 0; s < WORLD_SYS_COUNT; s++) world_tick_system(w, (WorldSystem)s);
+    for (int s = 0; s < WORLD_SYS_COUNT; s++) {
+        world_tick_system(w, (WorldSystem)s);
+        check_system(w);
+    }
 }
 
 uint64_t world_hash(const World *w) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/dmath.h"
+#include "core/log.h"
 #include "core/mem.h"
 #include "sim/map/tilemap_local.h"
 
@@ -98,6 +99,7 @@ void tilemap_set(Tilemap *m, int col, int row, Tile t) {
 }
 
 void tilemap_copy_cells(Tilemap *dst, const Tilemap *src) {
+    ASSERT(dst->w == src->w && dst->h == src->h);
     memcpy(dst->cells, src->cells, (size_t)src->w * (size_t)src->h);
     if (dst->open && src->open) memcpy(dst->open, src->open, open_bytes(src->w, src->h));
     else tilemap_refresh_open(dst);
