@@ -65,6 +65,7 @@ clean:
 	rm -rf build build-san build-debug build-clang build-aarch64 build-web bossrush compile_commands.json
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
 # ---------------------------------------------------------------- leg profiles
 # The built-in leg profiles (PROFILES_GEN, sources.mk) from assets/legs/*.leg.
 $(PROFILES_GEN): $(PROFILE_FILES) mk/build.mk

@@ -1,6 +1,5 @@
 # cross.mk -- make check-aarch64: every replay from an arm64 build under qemu.
 
-
 # Cross-check determinism on another CPU: the SDL-free replay checker built
 # for arm64 runs every recorded replay under qemu-user (needs the Debian
 # packages gcc-aarch64-linux-gnu and qemu-user).
