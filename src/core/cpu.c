@@ -27,6 +27,9 @@ bool lanes_can_run(LanesKind k) {
 }
 
 LanesKind lanes_best(void) {
+#ifdef LANES_FORCE                     // -DLANES_FORCE=LANES_SCALAR ...: to measure or cross-check one back end
+    if (lanes_can_run(LANES_FORCE)) return LANES_FORCE;
+#endif
     static const LanesKind order[] = {LANES_AVX2, LANES_SSE2, LANES_NEON, LANES_WASM};
     for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++)
         if (lanes_can_run(order[i])) return order[i];

@@ -91,35 +91,47 @@ typedef struct M4_scalar {
     bool b[4];
 } M4_scalar;
 
-#define LANES_MAP1(T, e) \
-    T r;                 \
-    for (int l = 0; l < 4; l++) r.e;
+// name_scalar(a[, b]): r, of type T, made lane by lane (l) by `lane`.
+#define LANES_SCALAR1(name, T, lane)             \
+    static inline T name##_scalar(F4_scalar a) { \
+        T r;                                     \
+        for (int l = 0; l < 4; l++) lane;        \
+        return r;                                \
+    }
+#define LANES_SCALAR2(name, T, A, lane)          \
+    static inline T name##_scalar(A a, A b) {    \
+        T r;                                     \
+        for (int l = 0; l < 4; l++) lane;        \
+        return r;                                \
+    }
 static inline F4_scalar f4_set1_scalar(double x) { return (F4_scalar){{x, x, x, x}}; }
 static inline F4_scalar f4_set_scalar(double a, double b, double c, double d) { return (F4_scalar){{a, b, c, d}}; }
 static inline F4_scalar f4_load_scalar(const double p[4]) { return (F4_scalar){{p[0], p[1], p[2], p[3]}}; }
 static inline void f4_store_scalar(double p[4], F4_scalar a) { memcpy(p, a.v, sizeof a.v); }
-static inline F4_scalar f4_add_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(F4_scalar, v[l] = a.v[l] + b.v[l]) return r; }
-static inline F4_scalar f4_sub_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(F4_scalar, v[l] = a.v[l] - b.v[l]) return r; }
-static inline F4_scalar f4_mul_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(F4_scalar, v[l] = a.v[l] * b.v[l]) return r; }
-static inline F4_scalar f4_div_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(F4_scalar, v[l] = a.v[l] / b.v[l]) return r; }
-static inline F4_scalar f4_sqrt_scalar(F4_scalar a) { LANES_MAP1(F4_scalar, v[l] = __builtin_sqrt(a.v[l])) return r; }
-static inline F4_scalar f4_neg_scalar(F4_scalar a) { LANES_MAP1(F4_scalar, v[l] = -a.v[l]) return r; }
-static inline F4_scalar f4_min_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(F4_scalar, v[l] = dm_fmin(a.v[l], b.v[l])) return r; }
-static inline F4_scalar f4_max_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(F4_scalar, v[l] = dm_fmax(a.v[l], b.v[l])) return r; }
-static inline F4_scalar f4_trunc_scalar(F4_scalar a) { LANES_MAP1(F4_scalar, v[l] = __builtin_trunc(a.v[l])) return r; }
-static inline M4_scalar f4_lt_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.v[l] < b.v[l]) return r; }
-static inline M4_scalar f4_le_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.v[l] <= b.v[l]) return r; }
-static inline M4_scalar f4_gt_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.v[l] > b.v[l]) return r; }
-static inline M4_scalar f4_ge_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.v[l] >= b.v[l]) return r; }
-static inline M4_scalar f4_eq_scalar(F4_scalar a, F4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.v[l] == b.v[l]) return r; }
-static inline F4_scalar f4_select_scalar(M4_scalar m, F4_scalar a, F4_scalar b) {
-    LANES_MAP1(F4_scalar, v[l] = m.b[l] ? a.v[l] : b.v[l]) return r;
-}
-static inline M4_scalar m4_and_scalar(M4_scalar a, M4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.b[l] && b.b[l]) return r; }
-static inline M4_scalar m4_or_scalar(M4_scalar a, M4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.b[l] || b.b[l]) return r; }
-static inline M4_scalar m4_andnot_scalar(M4_scalar a, M4_scalar b) { LANES_MAP1(M4_scalar, b[l] = a.b[l] && !b.b[l]) return r; }
-static inline M4_scalar m4_not_scalar(M4_scalar a) { LANES_MAP1(M4_scalar, b[l] = !a.b[l]) return r; }
+LANES_SCALAR2(f4_add, F4_scalar, F4_scalar, r.v[l] = a.v[l] + b.v[l])
+LANES_SCALAR2(f4_sub, F4_scalar, F4_scalar, r.v[l] = a.v[l] - b.v[l])
+LANES_SCALAR2(f4_mul, F4_scalar, F4_scalar, r.v[l] = a.v[l] * b.v[l])
+LANES_SCALAR2(f4_div, F4_scalar, F4_scalar, r.v[l] = a.v[l] / b.v[l])
+LANES_SCALAR1(f4_sqrt, F4_scalar, r.v[l] = __builtin_sqrt(a.v[l]))
+LANES_SCALAR1(f4_neg, F4_scalar, r.v[l] = -a.v[l])
+LANES_SCALAR2(f4_min, F4_scalar, F4_scalar, r.v[l] = dm_fmin(a.v[l], b.v[l]))
+LANES_SCALAR2(f4_max, F4_scalar, F4_scalar, r.v[l] = dm_fmax(a.v[l], b.v[l]))
+LANES_SCALAR1(f4_trunc, F4_scalar, r.v[l] = __builtin_trunc(a.v[l]))
+LANES_SCALAR2(f4_lt, M4_scalar, F4_scalar, r.b[l] = a.v[l] < b.v[l])
+LANES_SCALAR2(f4_le, M4_scalar, F4_scalar, r.b[l] = a.v[l] <= b.v[l])
+LANES_SCALAR2(f4_gt, M4_scalar, F4_scalar, r.b[l] = a.v[l] > b.v[l])
+LANES_SCALAR2(f4_ge, M4_scalar, F4_scalar, r.b[l] = a.v[l] >= b.v[l])
+LANES_SCALAR2(f4_eq, M4_scalar, F4_scalar, r.b[l] = a.v[l] == b.v[l])
+LANES_SCALAR2(m4_and, M4_scalar, M4_scalar, r.b[l] = a.b[l] && b.b[l])
+LANES_SCALAR2(m4_or, M4_scalar, M4_scalar, r.b[l] = a.b[l] || b.b[l])
+LANES_SCALAR2(m4_andnot, M4_scalar, M4_scalar, r.b[l] = a.b[l] && !b.b[l])
+static inline M4_scalar m4_not_scalar(M4_scalar a) { return (M4_scalar){{!a.b[0], !a.b[1], !a.b[2], !a.b[3]}}; }
 static inline int m4_bits_scalar(M4_scalar m) { return m.b[0] | m.b[1] << 1 | m.b[2] << 2 | m.b[3] << 3; }
+static inline F4_scalar f4_select_scalar(M4_scalar m, F4_scalar a, F4_scalar b) {
+    F4_scalar r;
+    for (int l = 0; l < 4; l++) r.v[l] = m.b[l] ? a.v[l] : b.v[l];
+    return r;
+}
 static inline void f4_to_f32_scalar(F4_scalar a, float out[4]) {
     for (int l = 0; l < 4; l++) out[l] = (float)a.v[l];
 }
@@ -142,7 +154,8 @@ static inline void f4_load_f32x4_scalar(const float *const p[4], F4_scalar out[4
     for (int i = 0; i < 4; i++)
         for (int l = 0; l < 4; l++) out[i].v[l] = (double)p[l][i];
 }
-#undef LANES_MAP1
+#undef LANES_SCALAR1
+#undef LANES_SCALAR2
 
 // ---------------------------------------------------------------- the others
 #if defined(__x86_64__) && defined(__GNUC__)

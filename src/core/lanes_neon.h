@@ -7,10 +7,10 @@
 #define LANES_FN_neon static
 #define LANES_INLINE_neon static inline __attribute__((always_inline))
 typedef struct F4_neon {
-    float64x2_t lo, hi;                // lanes 0, 1 and 2, 3
+    float64x2_t lo, hi; // lanes 0, 1 and 2, 3
 } F4_neon;
 typedef struct M4_neon {
-    uint64x2_t lo, hi;                 // all ones or all zeros a lane
+    uint64x2_t lo, hi; // all ones or all zeros a lane
 } M4_neon;
 
 #define LANES_NEON_2(T, op, a, b) ((T){op((a).lo, (b).lo), op((a).hi, (b).hi)})
@@ -76,10 +76,12 @@ static inline void f4_store_xy_neon(double *const p[4], F4_neon x, F4_neon y) {
 static inline void f4_load_f32x4_neon(const float *const p[4], F4_neon out[4]) {
     float32x4x4_t r = {{vld1q_f32(p[0]), vld1q_f32(p[1]), vld1q_f32(p[2]), vld1q_f32(p[3])}};
     // Transposed: lane l of out[i] is p[l][i].
-    float32x4_t t01lo = vzip1q_f32(r.val[0], r.val[1]), t01hi = vzip2q_f32(r.val[0], r.val[1]);   // a0 b0 a1 b1, a2 b2 a3 b3
-    float32x4_t t23lo = vzip1q_f32(r.val[2], r.val[3]), t23hi = vzip2q_f32(r.val[2], r.val[3]);   // c0 d0 c1 d1, c2 d2 c3 d3
-    float32x4_t c0 = vcombine_f32(vget_low_f32(t01lo), vget_low_f32(t23lo));     // a0 b0 c0 d0
-    float32x4_t c1 = vcombine_f32(vget_high_f32(t01lo), vget_high_f32(t23lo));   // a1 b1 c1 d1
+    float32x4_t t01lo = vzip1q_f32(r.val[0], r.val[1]),
+                t01hi = vzip2q_f32(r.val[0], r.val[1]); // a0 b0 a1 b1, a2 b2 a3 b3
+    float32x4_t t23lo = vzip1q_f32(r.val[2], r.val[3]),
+                t23hi = vzip2q_f32(r.val[2], r.val[3]);                        // c0 d0 c1 d1, c2 d2 c3 d3
+    float32x4_t c0 = vcombine_f32(vget_low_f32(t01lo), vget_low_f32(t23lo));   // a0 b0 c0 d0
+    float32x4_t c1 = vcombine_f32(vget_high_f32(t01lo), vget_high_f32(t23lo)); // a1 b1 c1 d1
     float32x4_t c2 = vcombine_f32(vget_low_f32(t01hi), vget_low_f32(t23hi));
     float32x4_t c3 = vcombine_f32(vget_high_f32(t01hi), vget_high_f32(t23hi));
     out[0] = (F4_neon){vcvt_f64_f32(vget_low_f32(c0)), vcvt_high_f64_f32(c0)};

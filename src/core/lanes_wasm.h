@@ -8,9 +8,9 @@
 #define LANES_FN_wasm static
 #define LANES_INLINE_wasm static inline __attribute__((always_inline))
 typedef struct F4_wasm {
-    v128_t lo, hi;                     // lanes 0, 1 and 2, 3
+    v128_t lo, hi; // lanes 0, 1 and 2, 3
 } F4_wasm;
-typedef F4_wasm M4_wasm;               // all ones or all zeros a lane
+typedef F4_wasm M4_wasm; // all ones or all zeros a lane
 
 #define LANES_WASM_2(op, a, b) ((F4_wasm){op((a).lo, (b).lo), op((a).hi, (b).hi)})
 static inline F4_wasm f4_set1_wasm(double x) { return (F4_wasm){wasm_f64x2_splat(x), wasm_f64x2_splat(x)}; }
@@ -37,9 +37,7 @@ static inline M4_wasm m4_and_wasm(M4_wasm a, M4_wasm b) { return LANES_WASM_2(wa
 static inline M4_wasm m4_or_wasm(M4_wasm a, M4_wasm b) { return LANES_WASM_2(wasm_v128_or, a, b); }
 static inline M4_wasm m4_andnot_wasm(M4_wasm a, M4_wasm b) { return LANES_WASM_2(wasm_v128_andnot, a, b); }
 static inline M4_wasm m4_not_wasm(M4_wasm a) { return (M4_wasm){wasm_v128_not(a.lo), wasm_v128_not(a.hi)}; }
-static inline int m4_bits_wasm(M4_wasm m) {
-    return (int)wasm_i64x2_bitmask(m.lo) | (int)wasm_i64x2_bitmask(m.hi) << 2;
-}
+static inline int m4_bits_wasm(M4_wasm m) { return (int)wasm_i64x2_bitmask(m.lo) | (int)wasm_i64x2_bitmask(m.hi) << 2; }
 static inline F4_wasm f4_select_wasm(M4_wasm m, F4_wasm a, F4_wasm b) {
     return (F4_wasm){wasm_v128_bitselect(a.lo, b.lo, m.lo), wasm_v128_bitselect(a.hi, b.hi, m.hi)};
 }

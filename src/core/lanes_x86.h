@@ -9,9 +9,9 @@
 #define LANES_FN_sse2 static
 #define LANES_INLINE_sse2 static inline __attribute__((always_inline))
 typedef struct F4_sse2 {
-    __m128d lo, hi;                    // lanes 0, 1 and 2, 3
+    __m128d lo, hi; // lanes 0, 1 and 2, 3
 } F4_sse2;
-typedef F4_sse2 M4_sse2;               // all ones or all zeros a lane
+typedef F4_sse2 M4_sse2; // all ones or all zeros a lane
 
 #define LANES_SSE2_2(op, a, b) ((F4_sse2){op((a).lo, (b).lo), op((a).hi, (b).hi)})
 static inline F4_sse2 f4_set1_sse2(double x) { return (F4_sse2){_mm_set1_pd(x), _mm_set1_pd(x)}; }
@@ -142,7 +142,7 @@ LANES_AVX2_OP void f4_load_xy_avx2(const double *const p[4], F4_avx2 *x, F4_avx2
     *y = _mm256_unpackhi_pd(a, b);
 }
 LANES_AVX2_OP void f4_store_xy_avx2(double *const p[4], F4_avx2 x, F4_avx2 y) {
-    __m256d a = _mm256_unpacklo_pd(x, y), b = _mm256_unpackhi_pd(x, y);   // x0 y0 x2 y2, x1 y1 x3 y3
+    __m256d a = _mm256_unpacklo_pd(x, y), b = _mm256_unpackhi_pd(x, y); // x0 y0 x2 y2, x1 y1 x3 y3
     _mm_storeu_pd(p[3], _mm256_extractf128_pd(b, 1));
     _mm_storeu_pd(p[2], _mm256_extractf128_pd(a, 1));
     _mm_storeu_pd(p[1], _mm256_castpd256_pd128(b));

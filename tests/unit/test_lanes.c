@@ -32,43 +32,10 @@ typedef struct LaneOut {
 } LaneOut;
 
 // One lanes_run_BK a back end.
-#define LANES_BK scalar
-#include "lanes_text.h"
-#undef LANES_BK
-#if defined(__x86_64__) && defined(__GNUC__)
-#define LANES_BK sse2
-#include "lanes_text.h"
-#undef LANES_BK
-#define LANES_BK avx2
-#include "lanes_text.h"
-#undef LANES_BK
-#endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-#define LANES_BK neon
-#include "lanes_text.h"
-#undef LANES_BK
-#endif
-#if defined(__wasm_simd128__)
-#define LANES_BK wasm
-#include "lanes_text.h"
-#undef LANES_BK
-#endif
+#define LANES_TEXT "lanes_text.h"
+#include "core/lanes_each.h"
 
-static void run(LanesKind k, const LaneIn *in, LaneOut *out) {
-    switch (k) {
-#if defined(__x86_64__) && defined(__GNUC__)
-    case LANES_SSE2: lanes_run_sse2(in, out); return;
-    case LANES_AVX2: lanes_run_avx2(in, out); return;
-#endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-    case LANES_NEON: lanes_run_neon(in, out); return;
-#endif
-#if defined(__wasm_simd128__)
-    case LANES_WASM: lanes_run_wasm(in, out); return;
-#endif
-    default: lanes_run_scalar(in, out); return;
-    }
-}
+static void run(LanesKind k, const LaneIn *in, LaneOut *out) { LANES_CALL(k, lanes_run, (in, out)); }
 
 static double from_bits(uint64_t u) {
     double d;
