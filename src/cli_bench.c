@@ -209,7 +209,7 @@ int cli_bench(const Cli *c) {
     printf("tick_cpu_mean_us %.2f\n", csum * per);
     printf("tick_cpu_p99_us %.2f\n", cpu_p99);
     printf("allocs_per_tick %.4f\n", (double)allocs * per);
-    printf("vector_path %s\n", cpu_has_avx2() ? "avx2" : "none");   // the same results either way
+    printf("vector_path %s\n", lanes_name(lanes_best()));   // core/lanes.h's back end: the same results on each
     for (int k = 0; k < WORLD_SYS_COUNT; k++)
         printf("sys_%s_us %.2f\n", world_system_name((WorldSystem)k), sys_ticks ? sys_us[k] / sys_ticks : 0.0);
     printf("bullets_mean %.0f\n", (double)bullets * per);

@@ -5,13 +5,9 @@
 
 #include <math.h>
 #include <string.h>
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define HAVE_AVX2_PATH 1
-#endif
 
-#include "core/cpu.h"
 #include "core/dmath.h"
+#include "core/lanes.h"
 #include "core/mem.h"
 
 static const double CELL_MIN_PX = 16.0;
@@ -231,285 +227,31 @@ static void push_set(PushSet *ps, const StarPusher *p, int n, uint32_t stars) {
     }
 }
 
-// The nearest pusher whose radius holds (x, y) (the first of equally near
-// ones), its squared distance in *bd2; -1 when none does.
-static int push_nearest(const PushSet *ps, double x, double y, double *bd2) {
-    int best = -1;
-    *bd2 = INFINITY;
-    if (!(x >= ps->bx0 && x <= ps->bx1 && y >= ps->by0 && y <= ps->by1)) return -1;
-    if (!ps->masked) {
-        double bd = INFINITY;           // a local, selects instead of branches: which pusher holds
-        for (int k = 0; k < ps->n; k++) {   // a star is hard to predict
-            double dx = x - ps->x[k], dy = y - ps->y[k], d2 = dx * dx + dy * dy;
-            bool take = (d2 < ps->r2[k]) & (d2 < bd);
-            best = take ? k : best;
-            bd = take ? d2 : bd;
-        }
-        *bd2 = bd;
-        return best;
-    }
-    int cx = (int)((x - ps->bx0) * ps->icw), cy = (int)((y - ps->by0) * ps->ich);
-    for (uint64_t m = ps->mask[clamp_cell(cy) * PUSH_GRID + clamp_cell(cx)]; m; m &= m - 1) {
-        int k = __builtin_ctzll(m);
-        double dx = x - ps->x[k], dy = y - ps->y[k], d2 = dx * dx + dy * dy;
-        if (d2 < ps->r2[k] && d2 < *bd2) {
-            best = k;
-            *bd2 = d2;
-        }
-    }
-    return best;
-}
+// The active stars' tick, one text (starfield_lanes.h) for every back end
+// of core/lanes.h this build has.
+#define LANES_TEXT "sim/background/starfield_lanes.h"
+#include "core/lanes_each.h"
 
-// One active star's tick, given the pusher that holds it (best, at squared
-// distance bd2; -1: none): pushed 2 px straight away from it, or eased
-// home (snapped home when within STARFIELD_SNAP_PX, and then off the
-// list). Kept on the list at *kept; *displaced counts it when it stays more
-// than STARFIELD_DISPLACED_PX from home.
-static inline void step_star(Starfield *sf, const PushSet *ps, uint32_t i, int best, double bd2, uint32_t *kept,
-                             uint32_t *displaced) {
-    const double snap2 = STARFIELD_SNAP_PX * STARFIELD_SNAP_PX;
-    const double disp2 = STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX;
-    Star *s = &sf->s[i];
-    double x = s->x, y = s->y, ox = s->ox, oy = s->oy;
-    if (best >= 0) {
-        double d = sqrt(bd2), bdx = x - ps->x[best], bdy = y - ps->y[best];
-        if (d > 0.0) {
-            x += bdx / d * STARFIELD_PUSH_PX;
-            y += bdy / d * STARFIELD_PUSH_PX;
-        } else {
-            y -= STARFIELD_PUSH_PX;   // dead centre: any way out will do; up
-        }
-        sf->pushed++;
-    } else {
-        x += (ox - x) * STARFIELD_RETURN;
-        y += (oy - y) * STARFIELD_RETURN;
-        if ((x - ox) * (x - ox) + (y - oy) * (y - oy) < snap2) {
-            s->x = s->ox;
-            s->y = s->oy;
-            s->active = 0;
-            sf->resting[cell_of(sf, s)]++;
-            return;
-        }
-    }
-    s->x = (float)x;
-    s->y = (float)y;
-    double ex = (double)s->x - ox, ey = (double)s->y - oy;
-    if (ex * ex + ey * ey > disp2) (*displaced)++;
-    sf->active[(*kept)++] = i;
-}
-
-#ifdef HAVE_AVX2_PATH
-#define AVX2 __attribute__((target("avx2")))
-#define AVX2_INLINE AVX2 static inline __attribute__((always_inline))
-
-// Four active stars in flight through step_stars_avx2: their indices, x,
-// y, ox, oy as doubles, which of them are inside the pushers' box (inbox,
-// in as bits), the pushers to test (todo), and the nearest pusher found so
-// far that holds each (squared distance bd, centre px, py).
-typedef struct Quad {
-    uint32_t idx[4];
-    __m256d x, y, ox, oy, inbox, bd, px, py;
-    int in;
-    uint64_t todo;
-} Quad;
-
-AVX2_INLINE void quad_load(const Starfield *sf, const PushSet *ps, uint32_t a, Quad *q) {
-    memcpy(q->idx, sf->active + a, sizeof q->idx);
-    // x, y, ox, oy of four stars (the first 16 bytes of a Star), transposed.
-    __m128 r0 = _mm_loadu_ps(&sf->s[q->idx[0]].x), r1 = _mm_loadu_ps(&sf->s[q->idx[1]].x);
-    __m128 r2 = _mm_loadu_ps(&sf->s[q->idx[2]].x), r3 = _mm_loadu_ps(&sf->s[q->idx[3]].x);
-    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    q->x = _mm256_cvtps_pd(r0);
-    q->y = _mm256_cvtps_pd(r1);
-    q->ox = _mm256_cvtps_pd(r2);
-    q->oy = _mm256_cvtps_pd(r3);
-    // push_nearest: inside the box of every disc, the nearest pusher that holds it.
-    __m256d bx0 = _mm256_set1_pd(ps->bx0), bx1 = _mm256_set1_pd(ps->bx1);
-    __m256d by0 = _mm256_set1_pd(ps->by0), by1 = _mm256_set1_pd(ps->by1);
-    q->inbox = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(q->x, bx0, _CMP_GE_OQ), _mm256_cmp_pd(q->x, bx1, _CMP_LE_OQ)),
-                             _mm256_and_pd(_mm256_cmp_pd(q->y, by0, _CMP_GE_OQ), _mm256_cmp_pd(q->y, by1, _CMP_LE_OQ)));
-    q->bd = _mm256_set1_pd(INFINITY);
-    q->px = q->py = _mm256_setzero_pd();
-    q->in = _mm256_movemask_pd(q->inbox);
-    // The pushers to test: all, or with the cell masks the union of the
-    // four stars' cells' (a pusher not in a star's cell cannot hold it, so
-    // testing it changes nothing), in index order either way.
-    q->todo = !q->in ? 0 : ps->n >= 64 ? ~0ull : (1ull << ps->n) - 1;
-    if (ps->masked) {
-        q->todo = 0;
-        for (int l = 0; l < 4; l++) {
-            if (!(q->in >> l & 1)) continue;
-            const Star *st = &sf->s[q->idx[l]];
-            int cx = (int)((st->x - ps->bx0) * ps->icw), cy = (int)((st->y - ps->by0) * ps->ich);
-            q->todo |= ps->mask[clamp_cell(cy) * PUSH_GRID + clamp_cell(cx)];
-        }
-    }
-}
-
-// Pusher k against the four stars of q: nearer than the best so far and
-// within its radius takes it.
-AVX2_INLINE void quad_test(const PushSet *ps, int k, Quad *q) {
-    __m256d cx = _mm256_set1_pd(ps->x[k]), cy = _mm256_set1_pd(ps->y[k]);
-    __m256d dx = _mm256_sub_pd(q->x, cx), dy = _mm256_sub_pd(q->y, cy);
-    __m256d dd = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
-    __m256d t = _mm256_and_pd(_mm256_cmp_pd(dd, _mm256_set1_pd(ps->r2[k]), _CMP_LT_OQ),
-                              _mm256_cmp_pd(dd, q->bd, _CMP_LT_OQ));
-    q->bd = _mm256_blendv_pd(q->bd, dd, t);
-    q->px = _mm256_blendv_pd(q->px, cx, t);
-    q->py = _mm256_blendv_pd(q->py, cy, t);
-}
-
-// The pushers of todo (its set bits in index order; past 64 pushers, all)
-// against one or two quads. Each quad's pass through the pushers is a
-// chain (each test needs the best so far), so two quads stepped in the
-// same loop overlap their chains; a pusher a quad need not test cannot
-// hold its stars, so testing the union changes nothing.
-AVX2_INLINE void quad_pushers(const PushSet *ps, Quad *q, int nq) {
-    uint64_t todo = nq == 2 ? q[0].todo | q[1].todo : q[0].todo;
-    if (!todo) return;
-    if (!ps->masked) {                     // every pusher: a plain loop
-        for (int k = 0; k < ps->n; k++) {
-            quad_test(ps, k, &q[0]);
-            if (nq == 2) quad_test(ps, k, &q[1]);
-        }
-        return;
-    }
-    for (int k = 0; k < ps->n; k++) {
-        if (ps->n <= 64) {
-            if (!(todo >> k)) break;
-            k += __builtin_ctzll(todo >> k);
-        }
-        quad_test(ps, k, &q[0]);
-        if (nq == 2) quad_test(ps, k, &q[1]);
-    }
-}
-
-// The rest of the four stars' tick (step_star's arithmetic, lane by lane),
-// each kept one appended at *kept, the pushed ones counted in *pushed
-// (step_star counts its own in the field's when it takes the quad).
-AVX2_INLINE void quad_finish(Starfield *sf, const PushSet *ps, const Quad *q, uint32_t *kept, uint32_t *displaced,
-                             uint64_t *pushed) {
-    const __m256d snap2 = _mm256_set1_pd(STARFIELD_SNAP_PX * STARFIELD_SNAP_PX);
-    const __m256d disp2 = _mm256_set1_pd(STARFIELD_DISPLACED_PX * STARFIELD_DISPLACED_PX);
-    const __m256d push = _mm256_set1_pd(STARFIELD_PUSH_PX), ret = _mm256_set1_pd(STARFIELD_RETURN);
-    const __m256d zero = _mm256_setzero_pd();
-    __m256d x = q->x, y = q->y, ox = q->ox, oy = q->oy;
-    // Held (push_nearest's best >= 0): a pusher took it, so bd is finite.
-    __m256d held = _mm256_and_pd(q->inbox, _mm256_cmp_pd(q->bd, _mm256_set1_pd(INFINITY), _CMP_LT_OQ));
-    // Pushed: 2 px away from the pusher's centre (the square root and
-    // divisions only when a lane is held: they are most of the cost).
-    __m256d d = zero, nx = zero, ny = zero;
-    if (_mm256_movemask_pd(held)) {
-        d = _mm256_sqrt_pd(q->bd);
-        nx = _mm256_add_pd(x, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(x, q->px), d), push));
-        ny = _mm256_add_pd(y, _mm256_mul_pd(_mm256_div_pd(_mm256_sub_pd(y, q->py), d), push));
-    }
-    // Eased: 5% of the way home.
-    __m256d ex = _mm256_add_pd(x, _mm256_mul_pd(_mm256_sub_pd(ox, x), ret));
-    __m256d ey = _mm256_add_pd(y, _mm256_mul_pd(_mm256_sub_pd(oy, y), ret));
-    __m256d hx = _mm256_sub_pd(ex, ox), hy = _mm256_sub_pd(ey, oy);
-    __m256d home = _mm256_andnot_pd(held, _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(hx, hx), _mm256_mul_pd(hy, hy)),
-                                                          snap2, _CMP_LT_OQ));
-    __m256d centre = _mm256_and_pd(held, _mm256_cmp_pd(d, zero, _CMP_LE_OQ));   // not d > 0
-    if (_mm256_movemask_pd(centre)) {
-        for (int l = 0; l < 4; l++) {                // the rare case, one star at a time
-            double bd2;
-            int best = push_nearest(ps, sf->s[q->idx[l]].x, sf->s[q->idx[l]].y, &bd2);
-            step_star(sf, ps, q->idx[l], best, bd2, kept, displaced);
-        }
-        return;
-    }
-    x = _mm256_blendv_pd(ex, nx, held);
-    y = _mm256_blendv_pd(ey, ny, held);
-    __m128 fx = _mm256_cvtpd_ps(x), fy = _mm256_cvtpd_ps(y);
-    // displaced: the stored (float) position more than 0.5 px from home
-    // (a star snapping home is not counted).
-    __m256d gx = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox), gy = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
-    __m256d far = _mm256_cmp_pd(_mm256_add_pd(_mm256_mul_pd(gx, gx), _mm256_mul_pd(gy, gy)), disp2, _CMP_GT_OQ);
-    *displaced += (uint32_t)__builtin_popcount((unsigned)_mm256_movemask_pd(_mm256_andnot_pd(home, far)));
-    *pushed += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_pd(held));
-    float xs[4], ys[4];
-    _mm_storeu_ps(xs, fx);
-    _mm_storeu_ps(ys, fy);
-    int snap = _mm256_movemask_pd(home);
-    for (int l = 0; l < 4; l++) {
-        Star *st = &sf->s[q->idx[l]];
-        if (snap >> l & 1) {                         // home: off the list, resting again (step_star)
-            st->x = st->ox;
-            st->y = st->oy;
-            st->active = 0;
-            sf->resting[cell_of(sf, st)]++;
-            continue;
-        }
-        st->x = xs[l];
-        st->y = ys[l];
-        sf->active[(*kept)++] = q->idx[l];
-    }
-}
-
-// The active stars' tick four at a time, on an x86-64 processor with AVX2:
-// lane by lane the same IEEE double operations in the same order as
-// step_star and push_nearest (subtract, multiply, add, divide, square
-// root, compare; the nearest pusher's centre carried along instead of its
-// index), so the same bits (tests/unit/test_starfield.c compares the two
-// paths); eight at a time where there are eight, two quads through the
-// pushers together. A quad with a star left exactly at its pusher's
-// centre is handed to step_star instead (rare).
-// Both quads' indices are read before either is written back, and the
-// list is compacted in order (kept <= a). Returns the new count; the last
-// active_n % 4 stars are left to the caller (*done: where it stopped).
-AVX2 static uint32_t step_stars_avx2(Starfield *sf, const PushSet *ps, uint32_t *displaced, uint32_t *done) {
-    // The counts in locals (registers: an add to memory a quad made a chain
-    // through the store), added to the field's at the end.
-    uint32_t kept = 0, a = 0, disp = *displaced;
-    uint64_t pushed = 0;
-    Quad q[2];
-    for (; a + 8 <= sf->active_n; a += 8) {
-        quad_load(sf, ps, a, &q[0]);
-        quad_load(sf, ps, a + 4, &q[1]);
-        quad_pushers(ps, q, 2);
-        quad_finish(sf, ps, &q[0], &kept, &disp, &pushed);
-        quad_finish(sf, ps, &q[1], &kept, &disp, &pushed);
-    }
-    if (a + 4 <= sf->active_n) {
-        quad_load(sf, ps, a, &q[0]);
-        quad_pushers(ps, q, 1);
-        quad_finish(sf, ps, &q[0], &kept, &disp, &pushed);
-        a += 4;
-    }
-    *displaced = disp;
-    sf->pushed += pushed;
-    *done = a;
-    return kept;
-}
-#endif
-
-static void step(Starfield *sf, const StarPusher *p, int n, bool vector) {
+static void step(Starfield *sf, const StarPusher *p, int n, LanesKind k) {
     if (sf->count == 0) return;
     if (n > STARFIELD_MAX_PUSHERS) n = STARFIELD_MAX_PUSHERS;
-    for (int k = 0; k < n; k++) wake(sf, p, k);
+    for (int i = 0; i < n; i++) wake(sf, p, i);
     PushSet ps;                        // 25 KB on the stack: no state kept between ticks
     push_set(&ps, p, n, sf->active_n);
-    uint32_t kept = 0, displaced = 0, a = 0;
-#ifdef HAVE_AVX2_PATH
-    if (vector && cpu_has_avx2()) kept = step_stars_avx2(sf, &ps, &displaced, &a);
-#else
-    (void)vector;
-#endif
-    // The rest one at a time (kept <= a: the list is compacted in place).
-    for (; a < sf->active_n; a++) {
-        uint32_t i = sf->active[a];
-        double bd2;
-        int best = push_nearest(&ps, sf->s[i].x, sf->s[i].y, &bd2);
-        step_star(sf, &ps, i, best, bd2, &kept, &displaced);
-    }
+    uint32_t displaced = 0;
+    uint32_t kept;
+    LANES_CALL(k, kept = step_stars, (sf, &ps, &displaced));
     sf->active_n = kept;
     sf->displaced = displaced;
 }
 
-void starfield_step(Starfield *sf, const StarPusher *p, int n) { step(sf, p, n, true); }
+void starfield_step(Starfield *sf, const StarPusher *p, int n) { step(sf, p, n, lanes_best()); }
 
-void starfield_step_scalar(Starfield *sf, const StarPusher *p, int n) { step(sf, p, n, false); }
+void starfield_step_scalar(Starfield *sf, const StarPusher *p, int n) { step(sf, p, n, LANES_SCALAR); }
+
+void starfield_step_on(Starfield *sf, const StarPusher *p, int n, LanesKind k) {
+    step(sf, p, n, lanes_can_run(k) ? k : LANES_SCALAR);
+}
 
 void starfield_hash(const Starfield *sf, Hash *h) {
     hash_u64(h, sf->count);

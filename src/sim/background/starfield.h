@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/cpu.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
@@ -76,10 +77,12 @@ void starfield_free(Starfield *sf);
 // one, the other displaced stars ease home (n may be 0: everything eases
 // home; at most STARFIELD_MAX_PUSHERS). Pushers are woken in the order given.
 void starfield_step(Starfield *sf, const StarPusher *p, int n);
-// The same tick one star at a time, never the vector path starfield_step
-// takes where the processor has one (x86-64 with AVX2): the same bits
-// (the tests compare the two).
+// The same tick on core/lanes.h's scalar back end, or on back end k (one
+// this build cannot run: scalar), where starfield_step takes the fastest
+// (lanes_best): one text (starfield_lanes.h), the same bits on every back
+// end (the tests compare them).
 void starfield_step_scalar(Starfield *sf, const StarPusher *p, int n);
+void starfield_step_on(Starfield *sf, const StarPusher *p, int n, LanesKind k);
 // Grid cell range (inclusive, clamped to the grid) covering the box
 // [x0,x1] x [y0,y1] px. False when the box misses the grid entirely.
 bool starfield_cells(const Starfield *sf, double x0, double y0, double x1, double y1, int *c0, int *r0,

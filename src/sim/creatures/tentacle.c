@@ -403,7 +403,7 @@ static void step_body(Tentacle *c, Vec2 player, const Tilemap *map) {
     }
 }
 
-static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
+static void step(Tentacle *c, const TickCtx *ctx, LanesKind lanes) {
     c->hits.ok = false;                        // the links move
     c->age++;
     if (!c->alive) c->dead_ticks++;
@@ -447,7 +447,7 @@ static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
                 arm->flinch--;
             }
         }
-        tentacle_chain_update(c, &g, goal, ctx->map, vector);
+        tentacle_chain_update(c, &g, goal, ctx->map, lanes);
         for (int l = 0; l < g.k; l++) {
             int a = a0 + l;
             TentacleArm *arm = &c->arms[a];
@@ -463,9 +463,13 @@ static void step(Tentacle *c, const TickCtx *ctx, bool vector) {
     wind_up(c, ctx, player);
 }
 
-void tentacle_step(Tentacle *c, const TickCtx *ctx) { step(c, ctx, true); }
+void tentacle_step(Tentacle *c, const TickCtx *ctx) { step(c, ctx, lanes_best()); }
 
-void tentacle_step_scalar(Tentacle *c, const TickCtx *ctx) { step(c, ctx, false); }
+void tentacle_step_scalar(Tentacle *c, const TickCtx *ctx) { step(c, ctx, LANES_SCALAR); }
+
+void tentacle_step_on(Tentacle *c, const TickCtx *ctx, LanesKind k) {
+    step(c, ctx, lanes_can_run(k) ? k : LANES_SCALAR);
+}
 
 bool tentacle_bounds(const Tentacle *c, Box *out) {
     if (!c->alive) return false;

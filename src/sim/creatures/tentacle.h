@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cpu.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
@@ -184,10 +185,12 @@ void tentacle_free(Tentacle *c);
 // One tick. Homes on and aims at ctx->player, rests on ctx->map's rock,
 // spawns bullets and pushes events.
 void tentacle_step(Tentacle *c, const struct TickCtx *ctx);
-// The same tick without the vector chain passes tentacle_step takes where
-// the processor has them (x86-64 with AVX2): the same bits (the tests
-// compare the two).
+// The same tick with the chain passes on core/lanes.h's scalar back end,
+// or on back end k (one this build cannot run: scalar), where
+// tentacle_step takes the fastest (lanes_best): one text, the same bits
+// (the tests compare them).
 void tentacle_step_scalar(Tentacle *c, const struct TickCtx *ctx);
+void tentacle_step_on(Tentacle *c, const struct TickCtx *ctx, LanesKind k);
 // A player bullet reached p: true when the creature absorbs it. The body
 // takes the bullet's damage; a tentacle blocks it (EV_BLOCKED, recoil) and
 // every third blocked bullet costs the body 1 hp.

@@ -87,7 +87,7 @@ static void solve_follow(Tentacle *c, int a, Vec2 head_goal) {
 // divisions along a tentacle, and stepping k independent chains together
 // lets the processor overlap them. Each tentacle's arithmetic is exactly
 // what it is alone.
-static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal, bool vector) {
+static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal, LanesKind lanes) {
     int k = g->k, n = c->arms[g->a0].n, h = n - 1;
     double L = c->link_px, t = c->cfg.lerp, total = tentacle_total_length(c, g->a0);
     TentacleNode *const *nd = g->nd;
@@ -95,36 +95,8 @@ static void solve_fabrik(Tentacle *c, const Lanes *g, const Vec2 *head_goal, boo
         for (int j = 0; j < n; j++) nd[l][j].target = nd[l][j].pos;
         nd[l][h].target = clamp_near(head_goal[l], nd[l][0].pos, total);
     }
-    if (!vector || !tentacle_reach_lanes(g, n, L)) {
-        double pl[TENTACLE_LANES];      // per tentacle, the last link's length (-1: not known)
-        for (int j = h - 1; j >= 1; j--)
-            for (int l = 0; l < k; l++) {
-                TentacleNode *q = nd[l];
-                double len;
-                q[j].target = clamp_link(q[j].target, q[j + 1].target, L, &len);
-                if (j + 2 <= h)
-                    q[j].target = bend_link(q[j + 1].target, q[j].target, v2_sub(q[j + 1].target, q[j + 2].target),
-                                            len, pl[l], &len);
-                pl[l] = len;
-            }
-        for (int j = 1; j < n; j++)
-            for (int l = 0; l < k; l++) {
-                TentacleNode *q = nd[l];
-                double len;
-                q[j].target = clamp_link(q[j].target, q[j - 1].target, L, &len);
-                if (j >= 2)
-                    q[j].target = bend_link(q[j - 1].target, q[j].target, v2_sub(q[j - 1].target, q[j - 2].target),
-                                            len, pl[l], &len);
-                pl[l] = len;
-            }
-    }
-    if (vector && tentacle_wave_lanes(c, g, n, t)) return;
-    for (int l = 0; l < k; l++) {
-        double size[TENTACLE_NODES_CAP];
-        wave_sizes(c, g->a0 + l, size);
-        for (int j = 1; j < h; j++) nd[l][j].target = v2_add(nd[l][j].target, wave(c, g->a0 + l, j, size[j]));
-        for (int j = 1; j < n; j++) nd[l][j].pos = v2_lerp(nd[l][j].pos, nd[l][j].target, t);
-    }
+    tentacle_reach_lanes(lanes, g, n, L);        // tentacle_lanes.h: clamp_link, bend_link lane by lane
+    tentacle_wave_lanes(lanes, c, g, n, t);       // the wave (wave_sizes' sines), the ease
 }
 
 static bool rock_at(const Tilemap *map, int x, int y) { return tilemap_at(map, x, y) != TILE_EMPTY; }
@@ -243,40 +215,19 @@ static Vec2 settle_link(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p
 // before the next (settle_link): no node is farther than L from the one
 // before, so every link <= L and the head stays within the total length of
 // the tail; no two links meet at more than TENTACLE_BEND_MAX_RAD; no link
-// crosses rock.
-static void clamp_chain(Tentacle *c, const Lanes *g, const Tilemap *map, bool vector) {
-    int k = g->k, n = c->arms[g->a0].n;
-    if (vector && tentacle_clamp_lanes(c, g, n, map)) return;
-    TentacleNode *const *nd = g->nd;
-    for (int j = n - 2; j >= 1; j--)
-        for (int l = 0; l < k; l++) nd[l][j].pos = clamp_near(nd[l][j].pos, nd[l][j + 1].pos, c->link_px);
-    Vec2 prev[TENTACLE_LANES];          // per tentacle, the last link with a length (none yet)
-    double pl[TENTACLE_LANES];          // and that length
-    for (int l = 0; l < k; l++) {
-        prev[l] = v2(0.0, 0.0);
-        pl[l] = 0.0;
-    }
-    for (int j = 1; j < n; j++)
-        for (int l = 0; l < k; l++) {
-            TentacleNode *q = nd[l];
-            double len;
-            q[j].pos = settle_link(c, map, q[j - 1].pos, q[j].pos, prev[l], pl[l], &len);
-            Vec2 d = v2_sub(q[j].pos, q[j - 1].pos);
-            if (len < 0.0) len = v2_len(d);
-            if (len >= TENTACLE_LINK_MIN_PX) {
-                prev[l] = d;
-                pl[l] = len;
-            }
-        }
+// crosses rock. The passes are tentacle_lanes.h's (settling a link not in
+// open air: tentacle_settle_rock).
+static void clamp_chain(Tentacle *c, const Lanes *g, const Tilemap *map, LanesKind lanes) {
+    tentacle_clamp_lanes(lanes, c, g, c->arms[g->a0].n, map);
 }
 
-void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const Tilemap *map, bool vector) {
-    if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, g, goal, vector);
+void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const Tilemap *map, LanesKind lanes) {
+    if (c->cfg.solver == TENTACLE_SOLVER_FABRIK) solve_fabrik(c, g, goal, lanes);
     else
         for (int l = 0; l < g->k; l++) solve_follow(c, g->a0 + l, goal[l]);
-    if (!vector || !tentacle_keep_lanes(c, g, c->arms[g->a0].n, map))
+    if (!tentacle_keep_lanes(lanes, c, g, c->arms[g->a0].n, map))
         for (int l = 0; l < g->k; l++) keep_out_of_rock(c, g->a0 + l, map);
-    clamp_chain(c, g, map, vector);
+    clamp_chain(c, g, map, lanes);
 }
 
 void tentacle_hang(Tentacle *c, int a, const Tilemap *map, bool start) {

@@ -81,8 +81,8 @@ void tentacle_lanes_from(Tentacle *c, int a0, Lanes *g);
 
 // The chain update of group g toward its head goals (one a tentacle):
 // the solver (FABRIK or the write-up's follow), resting on rock, the final
-// clamp (tentacle_chain.c); vector: the vector passes where there are some.
-void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const Tilemap *map, bool vector);
+// clamp (tentacle_chain.c); the chain passes on lanes back end k.
+void tentacle_chain_update(Tentacle *c, const Lanes *g, const Vec2 *goal, const Tilemap *map, LanesKind k);
 
 // Is there an arena to rest on (unit tests step tentacles without one)?
 static inline bool tentacle_has_arena(const Tilemap *map) { return map->cells && map->w > 0 && map->h > 0; }
@@ -107,22 +107,22 @@ void tentacle_keep_node(Tentacle *c, int a, int j, const Tilemap *map);
 Vec2 tentacle_settle_rock(const Tentacle *c, const Tilemap *map, Vec2 from, Vec2 p, Vec2 prev, double len,
                           double *out);
 
-// The vector passes (tentacle_lanes.c), where the processor has them
-// (x86-64 with AVX2); false: none, run the scalar passes. Each makes, lane
-// by lane, exactly the scalar pass's IEEE operations in the same order.
+// The chain passes (tentacle_lanes.c: one text, tentacle_lanes.h, on core/
+// lanes.h), on back end k (the same bits on each): each makes, lane by
+// lane, the one-link steps' IEEE operations in their order.
 // FABRIK's reach from the head target back to the tail and out again over
 // the targets of g's n nodes, links at most L:
-bool tentacle_reach_lanes(const Lanes *g, int n, double L);
+void tentacle_reach_lanes(LanesKind k, const Lanes *g, int n, double L);
 // The wave across the body nodes' targets, then every node eased toward
-// its target by t (n >= 3):
-bool tentacle_wave_lanes(const Tentacle *c, const Lanes *g, int n, double t);
+// its target by t (n >= 2):
+void tentacle_wave_lanes(LanesKind k, const Tentacle *c, const Lanes *g, int n, double t);
 // Resting on rock over g's n nodes: the open-cell tests four tentacles at
-// a time, tentacle_keep_node for the others (an arena, and
-// tentacle_open_is_clear):
-bool tentacle_keep_lanes(Tentacle *c, const Lanes *g, int n, const Tilemap *map);
+// a time, tentacle_keep_node for the others; false (nothing done) unless
+// tentacle_open_is_clear (true at once without an arena):
+bool tentacle_keep_lanes(LanesKind k, Tentacle *c, const Lanes *g, int n, const Tilemap *map);
 // clamp_chain: head to tail within L, then tail to head settling each link
 // (tentacle_settle_rock per lane when the link is not in open air).
-bool tentacle_clamp_lanes(const Tentacle *c, const Lanes *g, int n, const Tilemap *map);
+void tentacle_clamp_lanes(LanesKind k, const Tentacle *c, const Lanes *g, int n, const Tilemap *map);
 
 // Death (tentacle_chain.c): tentacle a hangs from its tail (already at the
 // anchor) under gravity for one tick: Verlet, each node's target holding
