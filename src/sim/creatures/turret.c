@@ -87,19 +87,9 @@ bool turret_is_boss(const Turret *c) {
     return false;
 }
 
-void turret_hash(const Turret *c, Hash *h) {
-    hash_f64(h, c->pos.x);
-    hash_f64(h, c->pos.y);
-    hash_i64(h, c->cfg.rate);
-    hash_i64(h, c->cfg.every);
-    hash_f64(h, c->cfg.speed_px);
-    hash_i64(h, c->cfg.ttl);
-    hash_f64(h, c->cfg.spin_rad);
-    hash_i64(h, c->cfg.side);
-    hash_f64(h, c->angle_rad);
-    hash_i64(h, c->timer);
-    hash_i64(h, c->shots);
-}
+static FIELDS_HASH_FN(void config_hash, TurretConfig, TURRET_CONFIG_FIELDS)
+
+FIELDS_HASH_FN(void turret_hash, Turret, TURRET_FIELDS)
 
 void turret_probes(const Turret *c, TurretProbes *out) {
     memset(out, 0, sizeof *out);

@@ -509,47 +509,7 @@ int whale_phase_marks(const Whale *c, int *hp, int max) {
     return n;
 }
 
-void whale_hash(const Whale *c, Hash *h) {
-    hash_f64(h, c->pos.x);
-    hash_f64(h, c->pos.y);
-    hash_f64(h, c->vel.x);
-    hash_f64(h, c->vel.y);
-    hash_f64(h, c->turn_vel.x);
-    hash_f64(h, c->turn_vel.y);
-    hash_i64(h, c->turn_dir);
-    hash_f64(h, c->turn_radius_px);
-    for (int i = 0; i < WHALE_SEGMENTS; i++) {
-        hash_f64(h, c->seg[i].x);
-        hash_f64(h, c->seg[i].y);
-        hash_f64(h, c->seg_len[i]);
-    }
-    for (int i = 0; i <= WHALE_SEGMENTS; i++) hash_f64(h, c->width[i]);
-    hash_f64(h, c->size);
-    hash_f64(h, c->margin_px);
-    hash_f64(h, c->speed);
-    hash_f64(h, c->shield_px);
-    hash_f64(h, c->escort_px);
-    hash_u64(h, c->push_head);
-    hash_u64(h, c->boss);
-    hash_i64(h, c->hp);
-    hash_i64(h, c->hp_max);
-    hash_u64(h, c->alive);
-    hash_i64(h, c->phase);
-    hash_i64(h, c->dive);
-    hash_i64(h, c->dive_timer);
-    hash_f64(h, c->aim.x);
-    hash_f64(h, c->aim.y);
-    hash_i64(h, c->attacks);
-    hash_i64(h, c->bounces);
-    hash_i64(h, c->age);
-    hash_i64(h, c->dead_ticks);
-    hash_i64(h, c->hurt_ticks);
-    hash_f64(h, c->shudder_amp);
-    hash_i64(h, c->shudder_ticks);
-    for (int i = 0; i < WHALE_SEGMENTS; i++) hash_f64(h, c->shudder_applied[i]);
-    hash_f64(h, c->roll);
-    hash_i64(h, c->shots_eaten);
-}
+FIELDS_HASH_FN(void whale_hash, Whale, WHALE_FIELDS)
 
 void whale_probes(const Whale *c, WhaleProbes *out) {
     out->self_gap = whale_self_gap(c);
