@@ -65,8 +65,8 @@ typedef struct LevelSpawn {
 #define LEVEL_BUDGET_UNITS 10000
 #define LEVEL_STAR_PAIRS_PER_UNIT 32
 #define LEVEL_HIT_TESTS_PER_UNIT 512   // a box test ~1.7 ns against a unit's ~1 us (docs/bench.md)
-#define LEVEL_BULLETS_PER_UNIT 25      // a bullet in flight costs ~80 instructions a tick (docs/bench.md)
-#define LEVEL_STAR_RETURN_TICKS 128    // about the time a pushed star takes to come home
+// LEVEL_BULLETS_PER_UNIT and LEVEL_STAR_RETURN_TICKS: creature_desc.h (each
+// kind's descriptor holds its formulas above).
 
 typedef struct Level {
     char path[1024];           // as given

@@ -55,6 +55,14 @@
 // has draw_prefix and draw_prefix_colour (render.h) and art_prefix
 // (tools/assetgen/art.h).
 
+// Hash orders (CreatureDesc.hash_order) of kinds that were removed: never
+// given again (test_creatures). X(n) per number; none yet.
+#define CREATURE_HASH_ORDERS_RETIRED(X)
+
+// What a level may spawn, for messages: "player, tetran, tentacle, whale or
+// turret" (the descriptors' names in list order); returns buf.
+const char *creature_kinds_text(char *buf, size_t n);
+
 // The most star pushers any one creature hands the starfield per tick: the
 // largest KIND_PUSHERS (a union is as big as its biggest member).
 typedef union CreaturePusherRoom {

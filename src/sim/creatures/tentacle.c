@@ -61,6 +61,31 @@ static const ParamTable TABLE = {"tentacle", sizeof(TentacleConfig), PARAMS,
 
 const ParamTable *tentacle_params(void) { return &TABLE; }
 
+// Budget (level.h): the nodes it can grow to, tentacles x (nodes + 2 x
+// grow); a player bullet in its box tests the box, the body and each
+// tentacle's box.
+static int64_t units(const void *cfg) {
+    const TentacleConfig *c = cfg;
+    return (int64_t)c->tentacles * (c->nodes + (TENTACLE_PHASES - 1) * (int64_t)c->grow);
+}
+static int64_t hit_tests(const void *cfg) {
+    const TentacleConfig *c = cfg;
+    return 2 + c->tentacles;
+}
+
+static const CreatureDesc DESC = {
+    .name = "tentacle",
+    .boss_name = "TENTACLE",
+    .hash_order = 2,
+    .summary = "a body whose tentacles home on the player, kept in shape by two constraint passes; a tentacle "
+               "winds up and fires when its tip points at him",
+    .params = tentacle_params,
+    .units = units,
+    .hit_tests = hit_tests,
+};
+
+const CreatureDesc *tentacle_desc(void) { return &DESC; }
+
 void tentacle_config_default(TentacleConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {

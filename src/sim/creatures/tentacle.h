@@ -12,6 +12,7 @@
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
 #include "sim/creatures/hitbox.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -169,6 +170,10 @@ typedef struct TentacleArm {
 typedef struct Tentacle {
     FIELDS_MEMBERS(TENTACLE_FIELDS)
 } Tentacle;
+// Its hashed structs' tables (test_hash.c checks them).
+#define TENTACLE_FIELD_TABLES(T)                                                        \
+    T(Tentacle, TENTACLE_FIELDS) T(TentacleConfig, TENTACLE_CONFIG_FIELDS) T(TentacleArm, TENTACLE_ARM_FIELDS) \
+    T(TentacleNode, TENTACLE_NODE_FIELDS) T(TentacleFlex, TENTACLE_FLEX_FIELDS)
 
 // Probes (docs/tentacle.md): body hp, tentacle count, bullets fired, the
 // worst link excess, the longest tail-to-head distance, that tentacle's
@@ -190,6 +195,8 @@ typedef struct TentacleProbes {
 
 // The spawn parameters: key, kind, range, default, meaning.
 const ParamTable *tentacle_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *tentacle_desc(void);
 void tentacle_config_default(TentacleConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
 // "expected an integer 2..256") for an unknown key or a bad value.

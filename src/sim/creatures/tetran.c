@@ -493,6 +493,32 @@ int tetran_phase_marks(const Tetran *c, int *hp, int max) {
     return n;
 }
 
+// --- descriptor ---
+
+// Budget (level.h): arms x segments units; a player bullet in its box tests
+// the box, the core and each arm's box.
+static int64_t units(const void *cfg) {
+    const TetranConfig *c = cfg;
+    return (int64_t)c->arms * c->segments;
+}
+static int64_t hit_tests(const void *cfg) {
+    const TetranConfig *c = cfg;
+    return 2 + c->arms;
+}
+
+static const CreatureDesc DESC = {
+    .name = "tetran",
+    .boss_name = "TETRAN",
+    .hash_order = 1,
+    .summary = "a core with multi-jointed arms that turn as straight spokes and undulate in wiggle mode; "
+               "it lobs a seed at a player who stands still",
+    .params = tetran_params,
+    .units = units,
+    .hit_tests = hit_tests,
+};
+
+const CreatureDesc *tetran_desc(void) { return &DESC; }
+
 static FIELDS_HASH_FN(void config_hash, TetranConfig, TETRAN_CONFIG_FIELDS)
 
 FIELDS_HASH_FN(void tetran_hash, Tetran, TETRAN_FIELDS)

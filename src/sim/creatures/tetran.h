@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/hitbox.h"
 #include "sim/creatures/params.h"
 
@@ -229,6 +230,8 @@ typedef struct TetranConfig {
 typedef struct Tetran {
     FIELDS_MEMBERS(TETRAN_FIELDS)
 } Tetran;
+// Its hashed structs' tables (test_hash.c checks them).
+#define TETRAN_FIELD_TABLES(T) T(Tetran, TETRAN_FIELDS) T(TetranConfig, TETRAN_CONFIG_FIELDS)
 
 // Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
 // segment length error, core-to-tip of arm 0 and that arm's total length,
@@ -254,6 +257,8 @@ typedef struct TetranProbes {
 
 // The spawn parameters: key, kind, range, default, meaning.
 const ParamTable *tetran_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *tetran_desc(void);
 void tetran_config_default(TetranConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
 // "expected an integer 1..64") for an unknown key or a bad value; cfg is

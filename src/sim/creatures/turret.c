@@ -24,6 +24,34 @@ static const ParamTable TABLE = {"turret", sizeof(TurretConfig), PARAMS, (int)(s
 
 const ParamTable *turret_params(void) { return &TABLE; }
 
+// Budget (level.h): the bullets it can keep in flight, rate x ceil(ttl /
+// every) (at most the largest pool), LEVEL_BULLETS_PER_UNIT to the unit;
+// with side=player those bullets test every creature's parts too.
+static int64_t alive_bullets(const TurretConfig *c) {
+    int64_t alive = (int64_t)c->rate * ((c->ttl + c->every - 1) / c->every);
+    return alive > BULLETS_MAX_CAP ? BULLETS_MAX_CAP : alive;
+}
+static int64_t units(const void *cfg) {
+    return (alive_bullets(cfg) + LEVEL_BULLETS_PER_UNIT - 1) / LEVEL_BULLETS_PER_UNIT;
+}
+static int64_t player_bullets(const void *cfg) {
+    const TurretConfig *c = cfg;
+    return c->side == TURRET_SIDE_PLAYER ? alive_bullets(c) : 0;
+}
+
+static const CreatureDesc DESC = {
+    .name = "turret",
+    .boss_name = "TURRET",
+    .hash_order = 4,
+    .summary = "a bench device, not a fighter: a fixed emitter spraying turning volleys of shots "
+               "(levels/bench/, docs/bench.md)",
+    .params = turret_params,
+    .units = units,
+    .player_bullets = player_bullets,
+};
+
+const CreatureDesc *turret_desc(void) { return &DESC; }
+
 void turret_config_default(TurretConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool turret_config_set(TurretConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {

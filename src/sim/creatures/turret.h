@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -55,6 +56,8 @@ typedef struct TurretConfig {
 typedef struct Turret {
     FIELDS_MEMBERS(TURRET_FIELDS)
 } Turret;
+// Its hashed structs' tables (test_hash.c checks them).
+#define TURRET_FIELD_TABLES(T) T(Turret, TURRET_FIELDS) T(TurretConfig, TURRET_CONFIG_FIELDS)
 
 // Probes (docs/turret.md): bullets fired so far, turrets in the level.
 #define TURRET_PROBES(FIELD, COUNT) FIELD(turret, shots) COUNT(turret)
@@ -66,6 +69,8 @@ typedef struct TurretProbes {
 #define TURRET_PUSHERS 0
 
 const ParamTable *turret_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *turret_desc(void);
 void turret_config_default(TurretConfig *cfg);
 bool turret_config_set(TurretConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
 // At pos (px), its first volley on the first tick. Allocates nothing; false

@@ -41,6 +41,41 @@ static const ParamTable TABLE = {"whale", sizeof(WhaleConfig), PARAMS, (int)(siz
 
 const ParamTable *whale_params(void) { return &TABLE; }
 
+// Budget (level.h): its 9 body parts; a player bullet in its box tests the
+// box and each body circle; and the stars it can part: the band two shield
+// radii wide along its body and along the path it covers while a pushed
+// star comes home at its top speed (a dive), plus a shield's disc.
+static int64_t units(const void *cfg) {
+    (void)cfg;
+    return WHALE_SEGMENTS + 1;
+}
+static int64_t hit_tests(const void *cfg) {
+    (void)cfg;
+    return 1 + WHALE_SEGMENTS + 1;
+}
+static double star_reach(const void *cfg, int *pushers) {
+    const WhaleConfig *c = cfg;
+    double r = c->shield_px;
+    double body = c->push_head ? 0.0 : c->size * ((WHALE_SEGMENTS - 1) * WHALE_SEG_LEN_PX + WHALE_TAIL_LEN_PX);
+    double path = LEVEL_STAR_RETURN_TICKS * WHALE_DIVE_SPEED * c->speed;
+    *pushers = c->push_head ? 1 : WHALE_PUSHERS;
+    return 2.0 * r * (body + path) + DM_PI * r * r;
+}
+
+static const CreatureDesc DESC = {
+    .name = "whale",
+    .boss_name = "WHALE SHARK",
+    .hash_order = 3,
+    .summary = "a bouncing head with follow-the-leader segments whose body parts the starfield; it charges and "
+               "spouts fans of shots (boss), or circles as an unkillable hazard",
+    .params = whale_params,
+    .units = units,
+    .hit_tests = hit_tests,
+    .star_reach = star_reach,
+};
+
+const CreatureDesc *whale_desc(void) { return &DESC; }
+
 void whale_config_default(WhaleConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {

@@ -35,6 +35,7 @@
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 #include "sim/map/tilemap.h"
 
@@ -172,6 +173,8 @@ typedef enum WhaleDive {
 typedef struct Whale {
     FIELDS_MEMBERS(WHALE_FIELDS)
 } Whale;
+// Its hashed structs' tables (test_hash.c checks them).
+#define WHALE_FIELD_TABLES(T) T(Whale, WHALE_FIELDS)
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
 // worst segment spacing error, hp, phase, the largest angle between
@@ -191,6 +194,8 @@ typedef struct WhaleProbes {
 
 // The spawn parameters: key, kind, range, default, meaning.
 const ParamTable *whale_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *whale_desc(void);
 void whale_config_default(WhaleConfig *cfg);
 // Sets one spawn parameter from its text (speed, push, hp, boss, shield,
 // size). False with a reason in why for an unknown key, a non-numeric or
