@@ -119,14 +119,14 @@ static bool parse_number_key(Parser *p, const TextLine *l, const Token *tk, int 
 // Fills a spawn's config with its kind's defaults, then hands it each
 // `key=value` (the kind says why a bad one is bad).
 static void config_default(LevelSpawn *sp) {
-#define CONFIG_DEFAULT(KIND, prefix, Type, name) \
+#define CONFIG_DEFAULT(KIND, prefix, Type) \
     if (sp->kind == KIND_##KIND) prefix##_config_default(&sp->cfg.prefix);
     CREATURES(CONFIG_DEFAULT)
 #undef CONFIG_DEFAULT
 }
 
 static bool config_set(LevelSpawn *sp, const char *key, const char *val, char *why, size_t why_n) {
-#define CONFIG_SET(KIND, prefix, Type, name) \
+#define CONFIG_SET(KIND, prefix, Type) \
     if (sp->kind == KIND_##KIND) return prefix##_config_set(&sp->cfg.prefix, key, val, why, why_n);
     CREATURES(CONFIG_SET)
 #undef CONFIG_SET
@@ -143,7 +143,7 @@ static bool parse_spawn(Parser *p, const TextLine *l, const Token *tk, int n) {
                     creature_kinds_text(kinds, sizeof kinds));
     CreatureKind kind = KIND_NONE;
     bool player = token_is(&tk[1], "player");
-#define SPAWN_KIND(KIND, prefix, Type, name) \
+#define SPAWN_KIND(KIND, prefix, Type) \
     if (token_is(&tk[1], #prefix)) kind = KIND_##KIND;
     CREATURES(SPAWN_KIND)
 #undef SPAWN_KIND
@@ -329,7 +329,7 @@ static bool check_spawn(Parser *p, int line, int c, int r, int ccol, int rcol) {
 
 // A spawn's kind's descriptor (creature_desc.h), which holds its costs.
 static const CreatureDesc *desc_of(const LevelSpawn *sp) {
-#define DESC_OF_KIND(KIND, prefix, Type, name) \
+#define DESC_OF_KIND(KIND, prefix, Type) \
     if (sp->kind == KIND_##KIND) return prefix##_desc();
     CREATURES(DESC_OF_KIND)
 #undef DESC_OF_KIND

@@ -14,7 +14,7 @@
 // KIND_<KIND> per creature kind, in list order (creature.h).
 typedef enum CreatureKind {
     KIND_NONE = 0,
-#define LEVEL_KIND(KIND, prefix, Type, name) KIND_##KIND,
+#define LEVEL_KIND(KIND, prefix, Type) KIND_##KIND,
     CREATURES(LEVEL_KIND)
 #undef LEVEL_KIND
 } CreatureKind;
@@ -24,7 +24,7 @@ typedef struct LevelSpawn {
     int col, row;
     int line, line_col;        // where it was declared (line_col: the `spawn` token)
     union {                    // cfg.prefix: the kind's TypeConfig
-#define LEVEL_SPAWN_CONFIG(KIND, prefix, Type, name) Type##Config prefix;
+#define LEVEL_SPAWN_CONFIG(KIND, prefix, Type) Type##Config prefix;
         CREATURES(LEVEL_SPAWN_CONFIG)
 #undef LEVEL_SPAWN_CONFIG
     } cfg;

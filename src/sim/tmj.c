@@ -192,7 +192,7 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
         return tmj_fail(c, "%s: \"type\" \"%s\" and \"class\" \"%s\" differ", where, type, cls);
     const char *kind = type ? type : cls;
     bool known = kind && !strcmp(kind, "player");
-#define KNOWN_KIND(KIND, prefix, Type, name) known |= kind && !strcmp(kind, #prefix);
+#define KNOWN_KIND(KIND, prefix, Type) known |= kind && !strcmp(kind, #prefix);
     CREATURES(KNOWN_KIND)
 #undef KNOWN_KIND
     char kinds[256];

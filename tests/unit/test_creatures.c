@@ -24,7 +24,7 @@ typedef struct Kind {
 } Kind;
 
 static const Kind kinds[] = {
-#define KIND_ENTRY(KIND, prefix, Type, name) {#prefix, #Type, prefix##_desc, prefix##_params},
+#define KIND_ENTRY(KIND, prefix, Type) {#prefix, #Type, prefix##_desc, prefix##_params},
     CREATURES(KIND_ENTRY)
 #undef KIND_ENTRY
 };

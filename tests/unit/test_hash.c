@@ -101,7 +101,7 @@ DEF(Input);
     T(Bullets, BULLETS_FIELDS) T(Star, STAR_FIELDS) T(Starfield, STARFIELD_FIELDS)
 SIM_TABLES(TABLE)
 // Each kind's tables, from its header's KIND_FIELD_TABLES (creature.h).
-#define KIND_TABLES(KIND, prefix, Type, name) KIND##_FIELD_TABLES(TABLE)
+#define KIND_TABLES(KIND, prefix, Type) KIND##_FIELD_TABLES(TABLE)
 CREATURES(KIND_TABLES)
 #undef KIND_TABLES
 
@@ -123,7 +123,7 @@ static const struct {
 
 // The World's creature arrays come from the creature list: a new kind needs
 // its Type_fields table above.
-#define WORLD_KIND_FIELDS(KIND, prefix, Type, name) \
+#define WORLD_KIND_FIELDS(KIND, prefix, Type) \
     {#prefix "s", offsetof(World, prefix##s), sizeof(Type *), sizeof(Type *), _Alignof(Type *), K_PTR, K_STRUCT, #Type, NULL}, \
         NUM(World, prefix##_count, int, K_INT),
 static const Field World_fields[] = {
@@ -155,7 +155,7 @@ static void tables(void) {
     for (size_t i = 0; i < sizeof core / sizeof core[0]; i++) all_structs[struct_count++] = core[i];
 #define ADD_TABLE(T, LIST) all_structs[struct_count++] = T##_table();
     SIM_TABLES(ADD_TABLE)
-#define KIND_ADD(KIND, prefix, Type, name) KIND##_FIELD_TABLES(ADD_TABLE)
+#define KIND_ADD(KIND, prefix, Type) KIND##_FIELD_TABLES(ADD_TABLE)
     CREATURES(KIND_ADD)
 #undef KIND_ADD
 #undef ADD_TABLE
@@ -315,7 +315,7 @@ static void walk(Probe *pr, const StructDef *sd, void *base, const char *path) {
 static size_t arena(char *t, size_t cap) {
     size_t n = (size_t)snprintf(t, cap, "stars 3000\nseed 5\nspawn player 3 12\n");
     int k = 0;
-#define SPAWN_KIND(KIND, prefix, Type, name) \
+#define SPAWN_KIND(KIND, prefix, Type) \
     n += (size_t)snprintf(t + n, cap - n, "spawn %s %d %d\n", #prefix, 6 + 7 * k % 30, 3 + 3 * (k % 3)), k++;
     CREATURES(SPAWN_KIND)
 #undef SPAWN_KIND

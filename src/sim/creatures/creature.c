@@ -6,7 +6,7 @@
 
 const char *creature_kinds_text(char *buf, size_t n) {
     static const CreatureDesc *(*const descs[])(void) = {
-#define KIND_DESC(KIND, prefix, Type, name) prefix##_desc,
+#define KIND_DESC(KIND, prefix, Type) prefix##_desc,
         CREATURES(KIND_DESC)
 #undef KIND_DESC
     };
