@@ -16,7 +16,7 @@
 #define INVARIANT_LINK_PX 1e-6
 
 // The creature probe structs are all doubles (params.h PROBE_FIELD).
-#define INVARIANT_PROBES_ARE_DOUBLES(KIND, prefix, Type, name)                                                         \
+#define INVARIANT_PROBES_ARE_DOUBLES(KIND, prefix, Type)                                                         \
     _Static_assert(sizeof(Type##Probes) % sizeof(double) == 0, #Type "Probes holds only doubles");
 CREATURES(INVARIANT_PROBES_ARE_DOUBLES)
 #undef INVARIANT_PROBES_ARE_DOUBLES
@@ -42,7 +42,7 @@ static inline const char *invariant_broken(const World *w, char *buf, size_t n) 
         return buf;
     }
     // Every creature of every kind, not only the first the probes read.
-#define INVARIANT_KIND(KIND, prefix, Type, name)                                                                       \
+#define INVARIANT_KIND(KIND, prefix, Type)                                                                       \
     for (int k = 0; k < w->prefix##_count; k++) {                                                                      \
         Type##Probes pr;                                                                                               \
         memset(&pr, 0, sizeof pr);                                                                                     \

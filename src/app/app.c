@@ -274,7 +274,7 @@ static Input attract_input(const World *w) {
     uint16_t b = 0;
     double boss_x = w->player.pos.x;   // the first creature of the first kind the arena has
     bool found = false;
-#define ATTRACT_BOSS(KIND, prefix, Type, name) \
+#define ATTRACT_BOSS(KIND, prefix, Type) \
     if (!found && w->prefix##_count) {          \
         boss_x = prefix##_pos(&w->prefix##s[0]).x; \
         found = true;                           \

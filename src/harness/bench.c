@@ -66,7 +66,7 @@ uint64_t bench_hits(const World *w, bool broad) {
     Box box[LEVEL_MAX_SPAWNS];
     bool has[LEVEL_MAX_SPAWNS];
     int nc = 0;
-#define BOX_KIND(KIND, prefix, Type, name)                                      \
+#define BOX_KIND(KIND, prefix, Type)                                      \
     for (int i = 0; i < w->prefix##_count && nc < LEVEL_MAX_SPAWNS; i++, nc++) \
         has[nc] = prefix##_bounds(&w->prefix##s[i], &box[nc]);
     if (broad) {
@@ -82,7 +82,7 @@ uint64_t bench_hits(const World *w, bool broad) {
             Box me = box_around(b->pos, b->radius);
             bool hit = false;
             int n = 0;
-#define TOUCH_KIND(KIND, prefix, Type, name)                                           \
+#define TOUCH_KIND(KIND, prefix, Type)                                           \
             for (int k = 0; k < w->prefix##_count && !hit; k++, n++)                   \
                 if (!broad || (has[n] && box_overlap(me, box[n])))                     \
                     hit = prefix##_touches(&w->prefix##s[k], b->pos, b->radius);

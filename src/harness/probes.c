@@ -58,7 +58,7 @@ static double g_leg_over_body(const World *w) {
 // Per creature kind (creature.h): prefix_of reads the first creature of the
 // kind (zeros when there is none), and its probe list (KIND_PROBES in its
 // header) gives one getter per field, plus the kind's count when it has one.
-#define PROBES_OF_KIND(KIND, prefix, Type, name)           \
+#define PROBES_OF_KIND(KIND, prefix, Type)           \
     static Type##Probes prefix##_of(const World *w) {      \
         Type##Probes pr;                                   \
         memset(&pr, 0, sizeof pr);                         \
@@ -72,7 +72,7 @@ CREATURES(PROBES_OF_KIND)
     static double g_##prefix##_##field(const World *w) { return prefix##_of(w).field; }
 #define COUNT_GETTER(prefix) \
     static double g_##prefix##_count(const World *w) { return (double)w->prefix##_count; }
-#define GETTERS_OF_KIND(KIND, prefix, Type, name) KIND##_PROBES(FIELD_GETTER, COUNT_GETTER)
+#define GETTERS_OF_KIND(KIND, prefix, Type) KIND##_PROBES(FIELD_GETTER, COUNT_GETTER)
 CREATURES(GETTERS_OF_KIND)
 #undef GETTERS_OF_KIND
 #undef COUNT_GETTER
@@ -91,7 +91,7 @@ static double g_stars_displaced(const World *w) { return stars_of(w).displaced; 
 // probe_at presents them sorted by name.
 #define FIELD_ENTRY(prefix, field) {#prefix "." #field, PROBE_NUMBER, g_##prefix##_##field},
 #define COUNT_ENTRY(prefix) {#prefix ".count", PROBE_NUMBER, g_##prefix##_count},
-#define ENTRIES_OF_KIND(KIND, prefix, Type, name) KIND##_PROBES(FIELD_ENTRY, COUNT_ENTRY)
+#define ENTRIES_OF_KIND(KIND, prefix, Type) KIND##_PROBES(FIELD_ENTRY, COUNT_ENTRY)
 static const ProbeDef probes[] = {
     {"bullets.count", PROBE_NUMBER, g_bullets_count},
     {"bullets.dropped", PROBE_NUMBER, g_bullets_dropped},

@@ -15,7 +15,7 @@ static const char *const kind_names[SUBSYS_KIND_COUNT] = {
     "player",
     "legs",
     "bullets",
-#define SUBSYS_NAME(KIND, prefix, Type, name) #prefix,
+#define SUBSYS_NAME(KIND, prefix, Type) #prefix,
     CREATURES(SUBSYS_NAME)
 #undef SUBSYS_NAME
     "stars",
@@ -48,7 +48,7 @@ int subsys_hashes(const World *w, SubsysHash out[SUBSYS_MAX]) {
     hash_init(&h);
     bullets_hash(&w->bullets, &h);
     out[n++] = done(SUBSYS_BULLETS, 0, &h);
-#define SUBSYS_CREATURES(KIND, prefix, Type, name)                          \
+#define SUBSYS_CREATURES(KIND, prefix, Type)                          \
     for (int i = 0; i < w->prefix##_count && n < SUBSYS_MAX - 2; i++) {     \
         hash_init(&h);                                                      \
         prefix##_hash(&w->prefix##s[i], &h);                                \

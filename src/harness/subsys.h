@@ -21,7 +21,7 @@ typedef enum SubsysKind {
     SUBSYS_PLAYER = 0,
     SUBSYS_LEGS,
     SUBSYS_BULLETS,
-#define SUBSYS_KIND(KIND, prefix, Type, name) SUBSYS_##KIND,
+#define SUBSYS_KIND(KIND, prefix, Type) SUBSYS_##KIND,
     CREATURES(SUBSYS_KIND)
 #undef SUBSYS_KIND
     SUBSYS_STARS,

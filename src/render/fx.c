@@ -86,7 +86,7 @@ static void flash(RenderCtx *rc, double x, double y, float size, int life, SDL_C
 
 static void who_colour(EventWho who, SDL_Color *c) {
     switch (who) {
-#define WHO_COLOUR(KIND, prefix, Type, name) \
+#define WHO_COLOUR(KIND, prefix, Type) \
     case WHO_##KIND: *c = draw_##prefix##_colour(); break;
     CREATURES(WHO_COLOUR)
 #undef WHO_COLOUR
@@ -112,7 +112,7 @@ static void set_flash(Fx *fx, int kind, int index, float v) {
 static void boss_flash(Fx *fx, const World *w, const Event *e, float v) {
     int kind = 0;
     Vec2 at = v2(e->x, e->y);
-#define FLASH_KIND(KIND, prefix, Type, name)                                \
+#define FLASH_KIND(KIND, prefix, Type)                                \
     if (e->who == WHO_##KIND) {                                             \
         int best = -1;                                                      \
         double best_d = 0.0;                                                \

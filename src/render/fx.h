@@ -24,7 +24,7 @@ typedef enum FxKind {
 
 // Creature kinds in the list, and how many creatures of one kind keep a hit
 // flash of their own (later ones share the last slot).
-#define FX_COUNT_KIND(KIND, prefix, Type, name) +1
+#define FX_COUNT_KIND(KIND, prefix, Type) +1
 #define FX_KINDS (0 CREATURES(FX_COUNT_KIND))
 #define FX_FLASH_MAX 16
 

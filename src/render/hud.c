@@ -20,7 +20,7 @@ static const SDL_Color DIM = {170, 170, 200, 255};
 static void boss_hp(const World *w, int *hp, int *hp_max, int *marks, int *n_marks) {
     *hp = *hp_max = *n_marks = 0;
     int bosses = 0;
-#define BOSS_HP_KIND(KIND, prefix, Type, name)                                \
+#define BOSS_HP_KIND(KIND, prefix, Type)                                \
     for (int i = 0; i < w->prefix##_count; i++) {                             \
         const Type *c = &w->prefix##s[i];                                     \
         if (!prefix##_is_boss(c)) continue;                                   \
@@ -241,7 +241,7 @@ static void marker(RenderCtx *rc, Vec2 at, SDL_Color c, int hp, int hp_max) {
 }
 
 static void draw_markers(RenderCtx *rc, const World *w) {
-#define MARKER_KIND(KIND, prefix, Type, name)                                        \
+#define MARKER_KIND(KIND, prefix, Type)                                        \
     for (int i = 0; i < w->prefix##_count; i++) {                                    \
         const Type *c = &w->prefix##s[i];                                            \
         if (!prefix##_alive(c)) continue;                                            \
@@ -255,7 +255,7 @@ static void draw_markers(RenderCtx *rc, const World *w) {
 
 int render_boss_boxes(const RenderCtx *rc, const World *w, SDL_Rect *out, int max) {
     int n = 0;
-#define BOSS_BOX_KIND(KIND, prefix, Type, name)                                      \
+#define BOSS_BOX_KIND(KIND, prefix, Type)                                      \
     for (int i = 0; i < w->prefix##_count && n < max; i++) {                         \
         const Type *c = &w->prefix##s[i];                                            \
         Box b;                                                                       \

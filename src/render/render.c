@@ -397,14 +397,15 @@ static void draw_player_bullets(RenderCtx *rc, const World *w, float pulse) {
 }
 
 const char *render_boss_name(const World *w) {
-#define LIVING_BOSS_NAME(KIND, prefix, Type, name)                                         \
-    for (int i = 0; i < w->prefix##_count; i++)                                            \
-        if (prefix##_is_boss(&w->prefix##s[i]) && prefix##_alive(&w->prefix##s[i])) return name;
+#define LIVING_BOSS_NAME(KIND, prefix, Type)                                         \
+    for (int i = 0; i < w->prefix##_count; i++)                                      \
+        if (prefix##_is_boss(&w->prefix##s[i]) && prefix##_alive(&w->prefix##s[i])) \
+            return prefix##_desc()->boss_name;
     CREATURES(LIVING_BOSS_NAME)
 #undef LIVING_BOSS_NAME
-#define ANY_BOSS_NAME(KIND, prefix, Type, name)   \
+#define ANY_BOSS_NAME(KIND, prefix, Type)   \
     for (int i = 0; i < w->prefix##_count; i++)   \
-        if (prefix##_is_boss(&w->prefix##s[i])) return name;
+        if (prefix##_is_boss(&w->prefix##s[i])) return prefix##_desc()->boss_name;
     CREATURES(ANY_BOSS_NAME)
 #undef ANY_BOSS_NAME
     return NULL;
@@ -527,7 +528,7 @@ static void flash_end(RenderCtx *rc, SDL_Texture *prev, const SDL_Rect *box, flo
 
 // Every creature of one kind, in spawn order, each with its hit flash
 // (kind: the kind's place in the list).
-#define DRAW_ALL_OF_KIND(KIND, prefix, Type, name)                                                    \
+#define DRAW_ALL_OF_KIND(KIND, prefix, Type)                                                    \
     static void draw_all_##prefix(RenderCtx *rc, const World *w, int kind) {                        \
         for (int i = 0; i < w->prefix##_count; i++) {                                                 \
             const Type *c = &w->prefix##s[i];                                                         \
@@ -551,7 +552,7 @@ static void flash_end(RenderCtx *rc, SDL_Texture *prev, const SDL_Rect *box, flo
 CREATURES(DRAW_ALL_OF_KIND)
 #undef DRAW_ALL_OF_KIND
 
-#define DRAW_ALL_ENTRY(KIND, prefix, Type, name) draw_all_##prefix,
+#define DRAW_ALL_ENTRY(KIND, prefix, Type) draw_all_##prefix,
 static void (*const draw_kinds[])(RenderCtx *rc, const World *w, int kind) = {CREATURES(DRAW_ALL_ENTRY)};
 #undef DRAW_ALL_ENTRY
 

@@ -31,7 +31,7 @@ static inline SDL_FPoint render_to_screen(const RenderCtx *rc, Vec2 p) {
 // colour (render/fx.c); draw_prefix_reach is how far (px) what it draws
 // with any opacity may reach outside prefix_bounds' box while it is alive
 // (the hit flash is drawn in that box widened by it).
-#define RENDER_DRAW_KIND(KIND, prefix, Type, name)                                \
+#define RENDER_DRAW_KIND(KIND, prefix, Type)                                \
     void draw_##prefix(RenderCtx *rc, const struct World *w, const Type *c);      \
     SDL_Color draw_##prefix##_colour(void);                                       \
     double draw_##prefix##_reach(const Type *c);

@@ -103,21 +103,15 @@ void bullets_step(Bullets *bs, const Tilemap *map, Events *ev) {
     }
 }
 
-void bullets_hash(const Bullets *bs, Hash *h) {
-    hash_i64(h, bs->count);
-    hash_i64(h, bs->dropped);
-    for (int i = 0; i < bs->cap; i++) {
-        const Bullet *b = &bs->b[i];
-        if (!b->alive) continue;
+static FIELDS_HASH_FN(void bullet_hash, Bullet, BULLET_FIELDS)
+
+// Each live bullet after its slot.
+static void hash_live(const Bullets *c, Hash *h) {
+    for (int i = 0; i < c->cap; i++) {
+        if (!c->b[i].alive) continue;
         hash_i64(h, i);
-        hash_u64(h, b->owner);
-        hash_u64(h, (uint64_t)b->from);
-        hash_f64(h, b->pos.x);
-        hash_f64(h, b->pos.y);
-        hash_f64(h, b->vel.x);
-        hash_f64(h, b->vel.y);
-        hash_f64(h, b->radius);
-        hash_i64(h, b->damage);
-        hash_i64(h, b->ttl);
+        bullet_hash(&c->b[i], h);
     }
 }
+
+FIELDS_HASH_FN(void bullets_hash, Bullets, BULLETS_FIELDS)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/fields.h"
 #include "core/hash.h"
 #include "core/vec2.h"
 #include "sim/events.h"
@@ -17,28 +18,38 @@ typedef enum BulletOwner {
     OWNER_ENEMY,
 } BulletOwner;
 
+// A bullet's state in hash order (core/fields.h).
+#define BULLET_FIELDS(X)                                                                                        \
+    X(OWN, bool, alive, "only live bullets are hashed, each after its slot (bullets_hash)")                     \
+    X(VAL, uint8_t, owner, "BulletOwner")                                                                       \
+    X(SKIP, uint8_t, style, "art variant (0 default): drawing only")                                            \
+    X(VAL, EventWho, from, "who fired it")                                                                      \
+    X(VAL, Vec2, pos, "px")                                                                                     \
+    X(VAL, Vec2, vel, "px per tick")                                                                            \
+    X(VAL, double, radius, "")                                                                                  \
+    X(VAL, int, damage, "")                                                                                     \
+    X(VAL, int, ttl, "ticks left")                                                                              \
+    X(SKIP, int, clear, "a cache: moves it can still make that cannot meet rock (no cast needed; the casts it " \
+      "skips find nothing); 0: cast")
 typedef struct Bullet {
-    bool alive;
-    uint8_t owner;             // BulletOwner
-    uint8_t style;             // art variant (0 default); render only
-    EventWho from;             // who fired it
-    Vec2 pos, vel;             // px, px per tick
-    double radius;
-    int damage;
-    int ttl;                   // ticks left
-    int clear;                 // moves it can still make that cannot meet rock (no cast needed); 0: cast
+    FIELDS_MEMBERS(BULLET_FIELDS)
 } Bullet;
 
 #define BULLETS_DEFAULT_CAP 2048       // a level's `bullets N` sets it
 #define BULLETS_MAX_CAP 65536
 
+// The pool in hash order: the counts, then each live bullet.
+#define BULLETS_FIELDS(X)                                                                                      \
+    X(OWNP, Bullet, b, "cap slots; owned; the live ones hashed with their slot (hash_live)")                   \
+    X(SKIP, int, cap, "the pool's size, fixed when the World is built")                                        \
+    X(VAL, int, count, "alive")                                                                                \
+    X(VAL, int64_t, dropped, "spawns refused because the pool was full")                                       \
+    X(SKIP, uint64_t *, live, "bit i set while b[i].alive; (cap + 63) / 64 words; owned: Bullet.alive again, " \
+      "kept for fast scans")                                                                                   \
+    X(SKIP, int, free_word, "no word of live below this one has a free slot: derived from the bitmap")         \
+    X(HOOK, hash_live)
 typedef struct Bullets {
-    Bullet *b;                 // cap slots; owned
-    int cap;
-    int count;                 // alive
-    int64_t dropped;           // spawns refused because the pool was full
-    uint64_t *live;            // bit i set while b[i].alive; (cap + 63) / 64 words; owned
-    int free_word;             // no word of live below this one has a free slot
+    FIELDS_MEMBERS(BULLETS_FIELDS)
 } Bullets;
 
 // A pool of cap slots (1..BULLETS_MAX_CAP). False on no memory.

@@ -31,7 +31,7 @@ typedef enum EventType {
 typedef enum EventWho {
     WHO_NONE = 0,
     WHO_PLAYER,
-#define EVENT_WHO_KIND(KIND, prefix, Type, name) WHO_##KIND,
+#define EVENT_WHO_KIND(KIND, prefix, Type) WHO_##KIND,
     CREATURES(EVENT_WHO_KIND)
 #undef EVENT_WHO_KIND
 } EventWho;

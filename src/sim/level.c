@@ -116,35 +116,17 @@ static bool parse_number_key(Parser *p, const TextLine *l, const Token *tk, int 
     return true;
 }
 
-// What may follow `spawn`: "player, tetran, tentacle or whale".
-static const char *spawn_kinds(char *buf, size_t n) {
-    static const char *const kinds[] = {
-        "player",
-#define SPAWN_NAME(KIND, prefix, Type, name) #prefix,
-        CREATURES(SPAWN_NAME)
-#undef SPAWN_NAME
-    };
-    int count = (int)(sizeof kinds / sizeof kinds[0]);
-    size_t used = 0;
-    buf[0] = 0;
-    for (int i = 0; i < count && used < n; i++) {
-        const char *sep = i == 0 ? "" : i == count - 1 ? " or " : ", ";
-        used += (size_t)snprintf(buf + used, n - used, "%s%s", sep, kinds[i]);
-    }
-    return buf;
-}
-
 // Fills a spawn's config with its kind's defaults, then hands it each
 // `key=value` (the kind says why a bad one is bad).
 static void config_default(LevelSpawn *sp) {
-#define CONFIG_DEFAULT(KIND, prefix, Type, name) \
+#define CONFIG_DEFAULT(KIND, prefix, Type) \
     if (sp->kind == KIND_##KIND) prefix##_config_default(&sp->cfg.prefix);
     CREATURES(CONFIG_DEFAULT)
 #undef CONFIG_DEFAULT
 }
 
 static bool config_set(LevelSpawn *sp, const char *key, const char *val, char *why, size_t why_n) {
-#define CONFIG_SET(KIND, prefix, Type, name) \
+#define CONFIG_SET(KIND, prefix, Type) \
     if (sp->kind == KIND_##KIND) return prefix##_config_set(&sp->cfg.prefix, key, val, why, why_n);
     CREATURES(CONFIG_SET)
 #undef CONFIG_SET
@@ -158,16 +140,16 @@ static bool parse_spawn(Parser *p, const TextLine *l, const Token *tk, int n) {
     int ln = l->number;
     if (n < 2)
         return fail(p, ln, after(&tk[0]), "expected a creature after 'spawn' (%s)",
-                    spawn_kinds(kinds, sizeof kinds));
+                    creature_kinds_text(kinds, sizeof kinds));
     CreatureKind kind = KIND_NONE;
     bool player = token_is(&tk[1], "player");
-#define SPAWN_KIND(KIND, prefix, Type, name) \
+#define SPAWN_KIND(KIND, prefix, Type) \
     if (token_is(&tk[1], #prefix)) kind = KIND_##KIND;
     CREATURES(SPAWN_KIND)
 #undef SPAWN_KIND
     if (kind == KIND_NONE && !player)
         return fail(p, ln, tk[1].col, "unknown creature '%s' (expected %s)", tok_shown(&tk[1], b, sizeof b),
-                    spawn_kinds(kinds, sizeof kinds));
+                    creature_kinds_text(kinds, sizeof kinds));
     if (player && p->player_line)
         return fail(p, ln, tk[0].col, "repeated 'spawn player' (first on line %d); there is one player",
                     p->player_line);
@@ -345,74 +327,31 @@ static bool check_spawn(Parser *p, int line, int c, int r, int ccol, int rcol) {
 
 // ---------------------------------------------------------------- budget
 
-// A creature's own work units (level.h): one function per kind, so a new
-// kind does not build until the budget knows what it costs.
-static int64_t units_tetran(const TetranConfig *c) { return (int64_t)c->arms * c->segments; }
-static int64_t units_tentacle(const TentacleConfig *c) {
-    return (int64_t)c->tentacles * (c->nodes + (TENTACLE_PHASES - 1) * (int64_t)c->grow);
-}
-static int64_t units_whale(const WhaleConfig *c) {
-    (void)c;
-    return WHALE_SEGMENTS + 1;
-}
-// The bullets it can keep in flight (its output over a bullet's lifetime,
-// at most the largest pool), LEVEL_BULLETS_PER_UNIT to the unit.
-static int64_t units_turret(const TurretConfig *c) {
-    int64_t alive = (int64_t)c->rate * ((c->ttl + c->every - 1) / c->every);
-    if (alive > BULLETS_MAX_CAP) alive = BULLETS_MAX_CAP;
-    return (alive + LEVEL_BULLETS_PER_UNIT - 1) / LEVEL_BULLETS_PER_UNIT;
+// A spawn's kind's descriptor (creature_desc.h), which holds its costs.
+static const CreatureDesc *desc_of(const LevelSpawn *sp) {
+#define DESC_OF_KIND(KIND, prefix, Type) \
+    if (sp->kind == KIND_##KIND) return prefix##_desc();
+    CREATURES(DESC_OF_KIND)
+#undef DESC_OF_KIND
+    return NULL;
 }
 
-// The part tests a player bullet in a creature's box costs before the
-// creature's broad phase (hitbox.h) narrows it down: the box itself and
-// then each chain of parts (a Tetran's arm, a tentacle, the core) or, for
-// the whale, each body circle.
-static int64_t probes_tetran(const TetranConfig *c) { return 2 + c->arms; }
-static int64_t probes_tentacle(const TentacleConfig *c) { return 2 + c->tentacles; }
-static int64_t probes_whale(const WhaleConfig *c) {
-    (void)c;
-    return 1 + WHALE_SEGMENTS + 1;
-}
-static int64_t probes_turret(const TurretConfig *c) {
-    (void)c;
-    return 0;
-}
-// Player-side bullets a turret keeps in flight (its side=player shots).
-static int64_t player_bullets(const LevelSpawn *sp) {
-    if (sp->kind != KIND_TURRET || sp->cfg.turret.side != TURRET_SIDE_PLAYER) return 0;
-    const TurretConfig *c = &sp->cfg.turret;
-    int64_t alive = (int64_t)c->rate * ((c->ttl + c->every - 1) / c->every);
-    return alive > BULLETS_MAX_CAP ? BULLETS_MAX_CAP : alive;
-}
-
+// A spawn's costs take its config, the spawn union's member for its kind.
 static int64_t level_units_own(const LevelSpawn *sp) {
-#define OWN_UNITS_OF_KIND(KIND, prefix, Type, name) \
-    if (sp->kind == KIND_##KIND) return units_##prefix(&sp->cfg.prefix);
-    CREATURES(OWN_UNITS_OF_KIND)
-#undef OWN_UNITS_OF_KIND
-    return 0;
+    const CreatureDesc *d = desc_of(sp);
+    return d && d->units ? d->units(&sp->cfg) : 0;
 }
 
-// A whale's star reach in px^2 and its push points (level.h).
-static double whale_reach(const WhaleConfig *c, int *pushers) {
-    double r = c->shield_px;
-    double body = c->push_head ? 0.0 : c->size * ((WHALE_SEGMENTS - 1) * WHALE_SEG_LEN_PX + WHALE_TAIL_LEN_PX);
-    double path = LEVEL_STAR_RETURN_TICKS * WHALE_DIVE_SPEED * c->speed;
-    *pushers = c->push_head ? 1 : WHALE_PUSHERS;
-    return 2.0 * r * (body + path) + DM_PI * r * r;
-}
-
-// Hit work (level.h): the turrets' player-side bullets times the part
-// tests each costs in every creature's box, per LEVEL_HIT_TESTS_PER_UNIT.
+// Hit work (level.h): the player-side bullets the creatures keep in flight
+// times the part tests each costs in every creature's box, per
+// LEVEL_HIT_TESTS_PER_UNIT.
 static int64_t level_units_hits(const Level *lv, int n) {
     int64_t bullets = 0, probes = 0;
     for (int i = 0; i < n && i < lv->spawn_count; i++) {
         const LevelSpawn *sp = &lv->spawns[i];
-        bullets += player_bullets(sp);
-#define PROBES_OF_KIND(KIND, prefix, Type, name) \
-        if (sp->kind == KIND_##KIND) probes += probes_##prefix(&sp->cfg.prefix);
-        CREATURES(PROBES_OF_KIND)
-#undef PROBES_OF_KIND
+        const CreatureDesc *d = desc_of(sp);
+        if (d && d->player_bullets) bullets += d->player_bullets(&sp->cfg);
+        if (d && d->hit_tests) probes += d->hit_tests(&sp->cfg);
     }
     if (bullets > BULLETS_MAX_CAP) bullets = BULLETS_MAX_CAP;   // one pool holds them all
     return (bullets * probes + LEVEL_HIT_TESTS_PER_UNIT - 1) / LEVEL_HIT_TESTS_PER_UNIT;
@@ -425,9 +364,10 @@ int64_t level_units(const Level *lv, int n) {
     for (int i = 0; i < n && i < lv->spawn_count; i++) {
         const LevelSpawn *sp = &lv->spawns[i];
         units += level_units_own(sp);
-        if (sp->kind == KIND_WHALE) {
+        const CreatureDesc *d = desc_of(sp);
+        if (d && d->star_reach) {
             int k;
-            reach += whale_reach(&sp->cfg.whale, &k);
+            reach += d->star_reach(&sp->cfg, &k);
             pushers += k;
         }
     }

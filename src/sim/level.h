@@ -14,7 +14,7 @@
 // KIND_<KIND> per creature kind, in list order (creature.h).
 typedef enum CreatureKind {
     KIND_NONE = 0,
-#define LEVEL_KIND(KIND, prefix, Type, name) KIND_##KIND,
+#define LEVEL_KIND(KIND, prefix, Type) KIND_##KIND,
     CREATURES(LEVEL_KIND)
 #undef LEVEL_KIND
 } CreatureKind;
@@ -24,7 +24,7 @@ typedef struct LevelSpawn {
     int col, row;
     int line, line_col;        // where it was declared (line_col: the `spawn` token)
     union {                    // cfg.prefix: the kind's TypeConfig
-#define LEVEL_SPAWN_CONFIG(KIND, prefix, Type, name) Type##Config prefix;
+#define LEVEL_SPAWN_CONFIG(KIND, prefix, Type) Type##Config prefix;
         CREATURES(LEVEL_SPAWN_CONFIG)
 #undef LEVEL_SPAWN_CONFIG
     } cfg;
@@ -65,8 +65,8 @@ typedef struct LevelSpawn {
 #define LEVEL_BUDGET_UNITS 10000
 #define LEVEL_STAR_PAIRS_PER_UNIT 32
 #define LEVEL_HIT_TESTS_PER_UNIT 512   // a box test ~1.7 ns against a unit's ~1 us (docs/bench.md)
-#define LEVEL_BULLETS_PER_UNIT 25      // a bullet in flight costs ~80 instructions a tick (docs/bench.md)
-#define LEVEL_STAR_RETURN_TICKS 128    // about the time a pushed star takes to come home
+// LEVEL_BULLETS_PER_UNIT and LEVEL_STAR_RETURN_TICKS: creature_desc.h (each
+// kind's descriptor holds its formulas above).
 
 typedef struct Level {
     char path[1024];           // as given

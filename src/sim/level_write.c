@@ -15,7 +15,7 @@ char level_tile_char(Tile t) {
 }
 
 const char *level_kind_name(CreatureKind k) {
-#define KIND_NAME(KIND, prefix, Type, name)                                                                            \
+#define KIND_NAME(KIND, prefix, Type)                                                                            \
     if (k == KIND_##KIND) return #prefix;
     CREATURES(KIND_NAME)
 #undef KIND_NAME
@@ -23,7 +23,7 @@ const char *level_kind_name(CreatureKind k) {
 }
 
 const ParamTable *level_spawn_params(const LevelSpawn *sp, const void **cfg) {
-#define SPAWN_PARAMS(KIND, prefix, Type, name)                                                                         \
+#define SPAWN_PARAMS(KIND, prefix, Type)                                                                         \
     if (sp->kind == KIND_##KIND) {                                                                                     \
         *cfg = &sp->cfg.prefix;                                                                                        \
         return prefix##_params();                                                                                      \

@@ -192,13 +192,14 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
         return tmj_fail(c, "%s: \"type\" \"%s\" and \"class\" \"%s\" differ", where, type, cls);
     const char *kind = type ? type : cls;
     bool known = kind && !strcmp(kind, "player");
-#define KNOWN_KIND(KIND, prefix, Type, name) known |= kind && !strcmp(kind, #prefix);
+#define KNOWN_KIND(KIND, prefix, Type) known |= kind && !strcmp(kind, #prefix);
     CREATURES(KNOWN_KIND)
 #undef KNOWN_KIND
-    if (!kind) return tmj_fail(c, "%s: has no type (expected player, tetran, tentacle or whale)", where);
+    char kinds[256];
+    if (!kind) return tmj_fail(c, "%s: has no type (expected %s)", where, creature_kinds_text(kinds, sizeof kinds));
     if (!known)
-        return tmj_fail(c, "%s: unknown type \"%s\" (expected player, tetran, tentacle or whale)", where,
-                        text_shown(kind, strlen(kind), b, sizeof b));
+        return tmj_fail(c, "%s: unknown type \"%s\" (expected %s)", where, text_shown(kind, strlen(kind), b, sizeof b),
+                        creature_kinds_text(kinds, sizeof kinds));
     if (!point) return tmj_fail(c, "%s: a %s must be a point object (Tiled's Insert Point tool)", where, kind);
     const cJSON *x = tmj_member(o, "x"), *y = tmj_member(o, "y");
     if (!cJSON_IsNumber(x) || !cJSON_IsNumber(y))

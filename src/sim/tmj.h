@@ -2,8 +2,9 @@
 // .lvl gives, and written from one. The format and every rule are in
 // docs/tiled.md; in short: one tile layer whose tiles come from tilesets
 // whose tiles carry a `shape` property (solid, J, L, F, 7), object layers of
-// point objects whose type (Tiled 1.8 "type", later "class") is player,
-// tetran, tentacle or whale with the spawn parameters as custom properties,
+// point objects whose type (Tiled 1.8 "type", later "class") is player or a
+// creature kind (creature_kinds_text: every kind of the creature list) with
+// the spawn parameters as custom properties,
 // and every other level key (name, stars, seed, ...) as a map property.
 //
 // The map is turned into .lvl text and parsed by level_parse, so a .tmj

@@ -64,7 +64,7 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
     ASSERT(lv->spawn_count >= 0 && lv->spawn_count <= LEVEL_MAX_SPAWNS);   // the per-tick box arrays' size
 
     // Room for every creature of a kind; the counts then grow as they are built.
-#define ALLOC_KIND(KIND, prefix, Type, name)                                              \
+#define ALLOC_KIND(KIND, prefix, Type)                                              \
     {                                                                                     \
         int room = 0;                                                                     \
         for (int i = 0; i < lv->spawn_count; i++) room += lv->spawns[i].kind == KIND_##KIND; \
@@ -78,7 +78,7 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
         const LevelSpawn *sp = &lv->spawns[i];
         Vec2 at = tile_centre(lv, sp->col, sp->row);
         bool ok = true;
-#define INIT_KIND(KIND, prefix, Type, name)                                              \
+#define INIT_KIND(KIND, prefix, Type)                                              \
         if (sp->kind == KIND_##KIND) {                                                   \
             Type##Config cfg = sp->cfg.prefix;                                           \
             cfg.hp = scaled_hp(cfg.hp, dr->boss_hp);                                     \
@@ -100,7 +100,7 @@ oom:
 
 void world_free(World *w) {
     if (!w) return;
-#define FREE_KIND(KIND, prefix, Type, name)                                     \
+#define FREE_KIND(KIND, prefix, Type)                                     \
     for (int i = 0; i < w->prefix##_count; i++) prefix##_free(&w->prefix##s[i]); \
     mem_free(w->prefix##s);
     CREATURES(FREE_KIND)
@@ -113,7 +113,7 @@ void world_free(World *w) {
 
 int world_bosses_alive(const World *w) {
     int n = 0;
-#define ALIVE_KIND(KIND, prefix, Type, name) \
+#define ALIVE_KIND(KIND, prefix, Type) \
     for (int i = 0; i < w->prefix##_count; i++) n += prefix##_blocks_win(&w->prefix##s[i]);
     CREATURES(ALIVE_KIND)
 #undef ALIVE_KIND
@@ -144,7 +144,7 @@ TickCtx world_tick_ctx(World *w) {
 // to hit (dead, a turret).
 static int creature_boxes(const World *w, Box box[LEVEL_MAX_SPAWNS], bool has[LEVEL_MAX_SPAWNS]) {
     int n = 0;
-#define BOX_KIND(KIND, prefix, Type, name)                                  \
+#define BOX_KIND(KIND, prefix, Type)                                  \
     for (int i = 0; i < w->prefix##_count && n < LEVEL_MAX_SPAWNS; i++, n++) \
         has[n] = prefix##_bounds(&w->prefix##s[i], &box[n]);
     CREATURES(BOX_KIND)
@@ -165,7 +165,7 @@ static void resolve_bullets(World *w, const TickCtx *ctx, const Box *box, const 
             box_add(&path, box_around(v2_sub(b->pos, b->vel), b->radius));
             bool used = false;
             int n = 0;
-#define HIT_KIND(KIND, prefix, Type, name)                                 \
+#define HIT_KIND(KIND, prefix, Type)                                 \
             for (int k = 0; k < w->prefix##_count && !used; k++, n++)      \
                 if (has[n] && box_overlap(path, box[n])) used = prefix##_bullet_hit(&w->prefix##s[k], ctx, b);
             CREATURES(HIT_KIND)
@@ -189,7 +189,7 @@ static void contact_damage(World *w, const Box *box, const bool *has) {
     EventWho who = WHO_NONE;
     Box me = box_around(p->pos, p->radius);
     int n = 0;
-#define TOUCH_KIND(KIND, prefix, Type, name)                                                     \
+#define TOUCH_KIND(KIND, prefix, Type)                                                     \
     for (int k = 0; k < w->prefix##_count && !touch; k++, n++)                                   \
         if (has[n] && box_overlap(me, box[n]) &&                                                 \
             (touch = prefix##_touches(&w->prefix##s[k], p->pos, p->radius))) {                  \
@@ -203,7 +203,7 @@ static void contact_damage(World *w, const Box *box, const bool *has) {
 
 int world_star_pushers(const World *w, StarPusher *out, int max) {
     int n = 0;
-#define PUSH_KIND(KIND, prefix, Type, name)                                 \
+#define PUSH_KIND(KIND, prefix, Type)                                 \
     for (int i = 0; i < w->prefix##_count && n + KIND##_PUSHERS <= max; i++) \
         n += prefix##_pushers(&w->prefix##s[i], out + n, KIND##_PUSHERS);
     CREATURES(PUSH_KIND)
@@ -219,7 +219,7 @@ static void set_state(World *w, GameState s) {
 
 static const char *const system_names[WORLD_SYS_COUNT] = {
     "player",
-#define SYSTEM_NAME(KIND, prefix, Type, name) #prefix,
+#define SYSTEM_NAME(KIND, prefix, Type) #prefix,
     CREATURES(SYSTEM_NAME)
 #undef SYSTEM_NAME
     "stars", "bullets", "collisions",
@@ -244,7 +244,7 @@ static void collide(World *w) {
     contact_damage(w, box, has);
     if (w->state == GAME_PLAYING) {
         int bosses = 0;   // hazards don't count
-#define BOSS_KIND(KIND, prefix, Type, name) \
+#define BOSS_KIND(KIND, prefix, Type) \
         for (int i = 0; i < w->prefix##_count; i++) bosses += prefix##_is_boss(&w->prefix##s[i]);
         CREATURES(BOSS_KIND)
 #undef BOSS_KIND
@@ -285,7 +285,7 @@ void world_tick_system(World *w, WorldSystem s) {
         player_step(&w->player, &pc, w->input, w->prev_input);
         return;
     }
-#define STEP_KIND(KIND, prefix, Type, name)                                                    \
+#define STEP_KIND(KIND, prefix, Type)                                                    \
     case WORLD_SYS_##KIND: {                                                                   \
         TickCtx ctx = world_tick_ctx(w);                                                       \
         for (int i = 0; i < w->prefix##_count; i++) prefix##_step(&w->prefix##s[i], &ctx);     \
@@ -324,7 +324,7 @@ uint64_t world_hash(const World *w) {
     hash_i64(&h, w->assist_wiggle);
     player_hash(&w->player, &h);
     bullets_hash(&w->bullets, &h);
-#define HASH_KIND(KIND, prefix, Type, name) \
+#define HASH_KIND(KIND, prefix, Type) \
     for (int i = 0; i < w->prefix##_count; i++) prefix##_hash(&w->prefix##s[i], &h);
     CREATURES(HASH_KIND)
 #undef HASH_KIND

@@ -75,7 +75,7 @@ typedef struct World {
     Bullets bullets;
     // Per creature kind (creature.h), in list order: `Type *prefixs`, its
     // creatures in spawn order, and `int prefix_count` of them.
-#define WORLD_CREATURE_ARRAY(KIND, prefix, Type, name) \
+#define WORLD_CREATURE_ARRAY(KIND, prefix, Type) \
     Type *prefix##s;                                   \
     int prefix##_count;
     CREATURES(WORLD_CREATURE_ARRAY)
@@ -101,7 +101,7 @@ void world_step(World *w, Input in);
 // so `--bench` can time each (harness/bench.h); anything else steps.
 typedef enum WorldSystem {
     WORLD_SYS_PLAYER = 0,      // the player's body and legs
-#define WORLD_SYS_KIND(KIND, prefix, Type, name) WORLD_SYS_##KIND,
+#define WORLD_SYS_KIND(KIND, prefix, Type) WORLD_SYS_##KIND,
     CREATURES(WORLD_SYS_KIND)
 #undef WORLD_SYS_KIND
     WORLD_SYS_STARS,           // the starfield parting round the pushers

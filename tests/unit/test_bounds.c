@@ -19,7 +19,7 @@
 static size_t arena(char *t, size_t cap) {
     size_t n = (size_t)snprintf(t, cap, "seed 9\nspawn player 3 18\n");
     int k = 0;
-#define SPAWN_KIND(KIND, prefix, Type, name) \
+#define SPAWN_KIND(KIND, prefix, Type) \
     n += (size_t)snprintf(t + n, cap - n, "spawn %s %d %d\n", #prefix, 8 + 10 * k, 5 + 3 * (k % 2)), k++;
     CREATURES(SPAWN_KIND)
 #undef SPAWN_KIND
@@ -52,7 +52,7 @@ static void test_boxes_hold_every_touch(void **state) {
             Vec2 p = v2(rng_range(&r, 0, W), rng_range(&r, 0, H));
             double rad = rng_range(&r, 0.5, 24);
             Box me = box_around(p, rad);
-#define CHECK_KIND(KIND, prefix, Type, name)                                  \
+#define CHECK_KIND(KIND, prefix, Type)                                  \
             for (int k = 0; k < w->prefix##_count; k++) {                     \
                 Box box;                                                      \
                 bool has = prefix##_bounds(&w->prefix##s[k], &box);           \

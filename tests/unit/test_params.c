@@ -23,7 +23,7 @@ typedef struct Kind {
 } Kind;
 
 static const Kind kinds[] = {
-#define KIND_ENTRY(KIND, prefix, Type, name) {#prefix, prefix##_params},
+#define KIND_ENTRY(KIND, prefix, Type) {#prefix, prefix##_params},
     CREATURES(KIND_ENTRY)
 #undef KIND_ENTRY
 };

@@ -212,7 +212,7 @@ static void test_boss_flash_follows_flashing(void **state) {
 // flash drawn in that box alone is the whole silhouette: each living
 // creature of the shipped arenas, drawn alone into a clear picture, at ten
 // points of a fight (walking, climbing, firing).
-#define CHECK_KIND_IN_BOX(KIND, prefix, Type, name)                                                   \
+#define CHECK_KIND_IN_BOX(KIND, prefix, Type)                                                   \
     for (int i = 0; i < w->prefix##_count; i++) {                                                      \
         const Type *c = &w->prefix##s[i];                                                              \
         Box b;                                                                                         \
@@ -227,7 +227,7 @@ static void test_boss_flash_follows_flashing(void **state) {
         for (int y = 0; y < RENDER_LOGICAL_H; y++)                                                     \
             for (int x = 0; x < RENDER_LOGICAL_W; x++) {                                               \
                 bool inside = any && x >= box.x && y >= box.y && x < box.x + box.w && y < box.y + box.h; \
-                if (!inside && px(&o, x, y).a) fail_msg("%s: %s pixel (%d, %d) outside its flash box", levels[l], name, x, y); \
+                if (!inside && px(&o, x, y).a) fail_msg("%s: %s pixel (%d, %d) outside its flash box", levels[l], #prefix, x, y); \
             }                                                                                          \
         drawn++;                                                                                       \
     }

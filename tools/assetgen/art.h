@@ -21,7 +21,7 @@ bool art_player(const char *assets_dir);    // player body and legs (tools/art_p
 bool art_icons(const char *assets_dir);     // the desktop icon, icons/NxN/bossrush.png (tools/art_icon.c)
 // One per creature kind of the list (creature.h): art_prefix draws
 // assets/prefix/*.png (tools/assetgen/art_prefix.c).
-#define ART_KIND(KIND, prefix, Type, name) bool art_##prefix(const char *assets_dir);
+#define ART_KIND(KIND, prefix, Type) bool art_##prefix(const char *assets_dir);
 CREATURES(ART_KIND)
 #undef ART_KIND
 

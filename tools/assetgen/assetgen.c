@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
     ok = art_sounds(dir) && ok;
     ok = art_player(dir) && ok;
     ok = art_icons(dir) && ok;
-#define ART_KIND(KIND, prefix, Type, name) ok = art_##prefix(dir) && ok;
+#define ART_KIND(KIND, prefix, Type) ok = art_##prefix(dir) && ok;
     CREATURES(ART_KIND)
 #undef ART_KIND
     if (!ok) {

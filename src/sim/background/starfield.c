@@ -253,18 +253,17 @@ void starfield_step_on(Starfield *sf, const StarPusher *p, int n, LanesKind k) {
     step(sf, p, n, lanes_can_run(k) ? k : LANES_SCALAR);
 }
 
-void starfield_hash(const Starfield *sf, Hash *h) {
-    hash_u64(h, sf->count);
-    hash_u64(h, sf->displaced);
-    hash_u64(h, sf->active_n);
-    hash_u64(h, sf->pushed);
-    for (uint32_t a = 0; a < sf->active_n; a++) {
-        const Star *s = &sf->s[sf->active[a]];
-        hash_u64(h, sf->active[a]);
-        hash_f64(h, s->x);
-        hash_f64(h, s->y);
+static FIELDS_HASH_FN(void star_hash, Star, STAR_FIELDS)
+
+// Each active star after its index, in the active list's order.
+static void hash_active(const Starfield *c, Hash *h) {
+    for (uint32_t a = 0; a < c->active_n; a++) {
+        hash_u64(h, c->active[a]);
+        star_hash(&c->s[c->active[a]], h);
     }
 }
+
+FIELDS_HASH_FN(void starfield_hash, Starfield, STARFIELD_FIELDS)
 
 void starfield_probes(const Starfield *sf, StarfieldProbes *out) {
     out->count = sf->count;

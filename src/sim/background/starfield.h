@@ -16,7 +16,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+<<<<<<< HEAD
 #include "core/cpu.h"
+=======
+#include "core/fields.h"
+>>>>>>> fields
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
@@ -27,30 +31,41 @@
 #define STARFIELD_SNAP_PX 0.1      // closer than this to its origin: home, inactive
 #define STARFIELD_DISPLACED_PX 0.5 // stars.displaced counts stars farther than this
 
+// A star's state in hash order (core/fields.h).
+#define STAR_FIELDS(X)                                                                                          \
+    X(VAL, float, x, "current position, px (float: 2M stars fit in 40 MB)")                                     \
+    X(VAL, float, y, "")                                                                                        \
+    X(SKIP, float, ox, "the origin: drawn from the game PRNG at init, never moved")                             \
+    X(SKIP, float, oy, "the origin: drawn from the game PRNG at init, never moved")                             \
+    X(SKIP, uint8_t, size, "1..3 px: drawing only")                                                             \
+    X(SKIP, uint8_t, bright, "0..255 base brightness: drawing only")                                            \
+    X(SKIP, uint8_t, active, "on the active list (away from home or being pushed): 1 exactly for the stars on " \
+      "the active list, which is hashed")
 typedef struct Star {
-    float x, y;                // current position, px (float: 2M stars fit in 40 MB)
-    float ox, oy;              // origin
-    uint8_t size;              // 1..3 px
-    uint8_t bright;            // 0..255 base brightness (drawing only)
-    uint8_t active;            // on the active list (away from home or being pushed)
+    FIELDS_MEMBERS(STAR_FIELDS)
 } Star;
 
+// The field in hash order: the counts, then each active star.
+#define STARFIELD_FIELDS(X)                                                                                \
+    X(OWNP, Star, s, "count stars; owned; the active ones hashed after their index (hash_active)")         \
+    X(VAL, uint32_t, count, "")                                                                            \
+    X(VAL, uint32_t, displaced, "stars more than 0.5 px from origin")                                      \
+    /* Grid by origin: cell c = cy * gw + cx holds stars s[start[c] .. start[c+1]). */                     \
+    X(SKIP, double, cell_px, "the grid by origin: built at init from the origins")                         \
+    X(SKIP, int, gw, "cells across: built at init")                                                        \
+    X(SKIP, int, gh, "cells down: built at init")                                                          \
+    X(SKIP, uint32_t *, start, "gw*gh + 1; owned: built at init from the origins")                         \
+    /* Per cell, how many of its stars are resting (not on the active list): */                            \
+    /* a wake skips a cell with none (behind a whale's head most cells a */                                \
+    /* disc reaches were woken on earlier ticks and are still drifting home). */                           \
+    X(SKIP, uint32_t *, resting, "gw*gh; owned: follows from the stars' active flags")                     \
+    X(OWNP, uint32_t, active, "capacity count; owned: the active stars, in the order they were activated " \
+      "(stable compaction), hashed with their stars (hash_active)")                                        \
+    X(VAL, uint32_t, active_n, "")                                                                         \
+    X(VAL, uint64_t, pushed, "star pushes so far (a star in a radius for a tick)")                         \
+    X(HOOK, hash_active)
 typedef struct Starfield {
-    Star *s;                   // count stars; owned
-    uint32_t count;
-    uint32_t displaced;        // stars more than 0.5 px from origin
-    // Grid by origin: cell c = cy * gw + cx holds stars s[start[c] .. start[c+1]).
-    double cell_px;
-    int gw, gh;                // cells across and down
-    uint32_t *start;           // gw*gh + 1; owned
-    // Per cell, how many of its stars are resting (not on the active list):
-    // a wake skips a cell with none (behind a whale's head most cells a
-    // disc reaches were woken on earlier ticks and are still drifting home).
-    uint32_t *resting;         // gw*gh; owned
-    // Active stars, in the order they were activated (stable compaction).
-    uint32_t *active;          // capacity count; owned
-    uint32_t active_n;
-    uint64_t pushed;           // star pushes so far (a star in a radius for a tick)
+    FIELDS_MEMBERS(STARFIELD_FIELDS)
 } Starfield;
 
 // A point that pushes the stars within r px away from it this tick (the

@@ -8,7 +8,9 @@
 #include "sim/creatures/turret.h"
 #include "sim/creatures/whale.h"
 
-// X(KIND, prefix, Type, "BOSS BAR NAME"), one line per kind:
+// X(KIND, prefix, Type), one line per kind, only what must be typed (the
+// rest, its boss bar name, hash order and costs, is its descriptor:
+// prefix_desc(), creature_desc.h):
 //   KIND    enum suffix: KIND_<KIND> (level.h), WHO_<KIND> (events.h), and the
 //           header's <KIND>_PUSHERS and <KIND>_PROBES(FIELD, COUNT)
 //   prefix  the files (sim/creatures/prefix.c, render/draw/prefix.c,
@@ -18,17 +20,19 @@
 //   Type    the creature's struct; TypeConfig its spawn parameters and
 //           TypeProbes its probe values
 // The order is the step, bullet, contact and hash order: replays depend on
-// it, so a new kind goes at the end. Drawing runs the other way round (the
+// it, so a new kind goes at the end, with a hash order number larger than
+// any given before (test_creatures). Drawing runs the other way round (the
 // first kinds on top).
-#define CREATURES(X)                            \
-    X(TETRAN, tetran, Tetran, "TETRAN")         \
-    X(TENTACLE, tentacle, Tentacle, "TENTACLE") \
-    X(WHALE, whale, Whale, "WHALE SHARK")       \
-    X(TURRET, turret, Turret, "TURRET")
+#define CREATURES(X)                \
+    X(TETRAN, tetran, Tetran)       \
+    X(TENTACLE, tentacle, Tentacle) \
+    X(WHALE, whale, Whale)          \
+    X(TURRET, turret, Turret)
 
 // What every kind implements (prefix_ functions, Type and TypeConfig as in
 // the list; tick.h has TickCtx, bullets.h Bullet, starfield.h StarPusher,
 // params.h ParamTable):
+//   const CreatureDesc *prefix_desc(void);    // its descriptor (creature_desc.h)
 //   const ParamTable *prefix_params(void);    // its spawn parameters
 //   void prefix_config_default(TypeConfig *cfg);
 //   bool prefix_config_set(TypeConfig *cfg, const char *key, const char *val,
@@ -51,14 +55,24 @@
 //   int  prefix_phase_marks(const Type *c, int *hp, int max);  // the hp each later phase
 //                                             // begins at, highest first (the bar's ticks)
 // and #define KIND_PUSHERS (the most pushers one creature hands out, 0 for
-// none) and KIND_PROBES(FIELD, COUNT) (params.h). Outside the sim each kind
+// none), KIND_PROBES(FIELD, COUNT) (params.h), KIND_FIELDS(X) (its state in
+// hash order, core/fields.h) and KIND_FIELD_TABLES(T) (T(Type, LIST) for
+// each of its hashed structs: test_hash.c checks them). Outside the sim each kind
 // has draw_prefix and draw_prefix_colour (render.h) and art_prefix
 // (tools/assetgen/art.h).
+
+// Hash orders (CreatureDesc.hash_order) of kinds that were removed: never
+// given again (test_creatures). X(n) per number; none yet.
+#define CREATURE_HASH_ORDERS_RETIRED(X)
+
+// What a level may spawn, for messages: "player, tetran, tentacle, whale or
+// turret" (the descriptors' names in list order); returns buf.
+const char *creature_kinds_text(char *buf, size_t n);
 
 // The most star pushers any one creature hands the starfield per tick: the
 // largest KIND_PUSHERS (a union is as big as its biggest member).
 typedef union CreaturePusherRoom {
-#define CREATURE_PUSHER_ROOM(KIND, prefix, Type, name) char prefix[KIND##_PUSHERS + 1];
+#define CREATURE_PUSHER_ROOM(KIND, prefix, Type) char prefix[KIND##_PUSHERS + 1];
     CREATURES(CREATURE_PUSHER_ROOM)
 #undef CREATURE_PUSHER_ROOM
 } CreaturePusherRoom;

@@ -61,6 +61,31 @@ static const ParamTable TABLE = {"tentacle", sizeof(TentacleConfig), PARAMS,
 
 const ParamTable *tentacle_params(void) { return &TABLE; }
 
+// Budget (level.h): the nodes it can grow to, tentacles x (nodes + 2 x
+// grow); a player bullet in its box tests the box, the body and each
+// tentacle's box.
+static int64_t units(const void *cfg) {
+    const TentacleConfig *c = cfg;
+    return (int64_t)c->tentacles * (c->nodes + (TENTACLE_PHASES - 1) * (int64_t)c->grow);
+}
+static int64_t hit_tests(const void *cfg) {
+    const TentacleConfig *c = cfg;
+    return 2 + c->tentacles;
+}
+
+static const CreatureDesc DESC = {
+    .name = "tentacle",
+    .boss_name = "TENTACLE",
+    .hash_order = 2,
+    .summary = "a body whose tentacles home on the player, kept in shape by two constraint passes; a tentacle "
+               "winds up and fires when its tip points at him",
+    .params = tentacle_params,
+    .units = units,
+    .hit_tests = hit_tests,
+};
+
+const CreatureDesc *tentacle_desc(void) { return &DESC; }
+
 void tentacle_config_default(TentacleConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool tentacle_config_set(TentacleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
@@ -514,69 +539,24 @@ int tentacle_phase_marks(const Tentacle *c, int *hp, int max) {
 
 // --- hash and probes ---
 
-void tentacle_hash(const Tentacle *c, Hash *h) {
-    hash_f64(h, c->pos.x);
-    hash_f64(h, c->pos.y);
-    hash_f64(h, c->home.x);
-    hash_f64(h, c->home.y);
-    hash_f64(h, c->look.x);
-    hash_f64(h, c->look.y);
-    hash_f64(h, c->radius);
-    hash_f64(h, c->link_px);
-    hash_i64(h, c->hp);
-    hash_i64(h, c->hp_max);
-    hash_i64(h, c->chip);
-    hash_i64(h, c->phase);
-    hash_i64(h, c->alive);
-    hash_i64(h, c->age);
-    hash_i64(h, c->dead_ticks);
-    hash_i64(h, c->hurt_ticks);
-    hash_i64(h, c->shots);
-    hash_i64(h, c->last_windup);
-    hash_f64(h, c->fall_vy);
-    hash_i64(h, c->arm_count);
-    const TentacleConfig *k = &c->cfg;
-    hash_i64(h, k->tentacles);
-    hash_i64(h, k->nodes);
-    hash_f64(h, k->link_px);
-    hash_i64(h, k->hp);
-    hash_f64(h, k->home_px);
-    hash_f64(h, k->lerp);
-    hash_f64(h, k->aim_deg);
-    hash_i64(h, k->cooldown);
-    hash_f64(h, k->bullet_px);
-    hash_i64(h, k->grow);
-    hash_f64(h, k->sway_px);
-    hash_f64(h, k->roam_px);
-    hash_f64(h, k->wave);
-    hash_i64(h, k->solver);
-    hash_f64(h, k->drift_px);
-    hash_f64(h, k->dive_px);
+static FIELDS_HASH_FN(void config_hash, TentacleConfig, TENTACLE_CONFIG_FIELDS)
+static FIELDS_HASH_FN(void arm_hash, TentacleArm, TENTACLE_ARM_FIELDS)
+static FIELDS_HASH_FN(void node_hash, TentacleNode, TENTACLE_NODE_FIELDS)
+static FIELDS_HASH_FN(void flex_hash, TentacleFlex, TENTACLE_FLEX_FIELDS)
+
+// Each tentacle in use, then its nodes, each with its flex.
+static void hash_arms(const Tentacle *c, Hash *h) {
     for (int a = 0; a < c->arm_count; a++) {
         const TentacleArm *arm = &c->arms[a];
-        hash_i64(h, arm->first);
-        hash_i64(h, arm->n);
-        hash_i64(h, arm->cap);
-        hash_f64(h, arm->root_rad);
-        hash_f64(h, arm->sway_rad);
-        hash_i64(h, arm->cooldown);
-        hash_i64(h, arm->flinch);
-        hash_i64(h, arm->windup);
-        hash_i64(h, arm->flexing);
+        arm_hash(arm, h);
         for (int j = 0; j < arm->n; j++) {
-            const TentacleNode *nd = &c->nodes[arm->first + j];
-            hash_f64(h, nd->pos.x);
-            hash_f64(h, nd->pos.y);
-            hash_f64(h, nd->target.x);
-            hash_f64(h, nd->target.y);
-            const TentacleFlex *f = &c->flex[arm->first + j];
-            hash_f64(h, f->off.x);
-            hash_f64(h, f->off.y);
-            hash_f64(h, f->vel.x);
-            hash_f64(h, f->vel.y);
+            node_hash(&c->nodes[arm->first + j], h);
+            flex_hash(&c->flex[arm->first + j], h);
         }
     }
 }
+
+FIELDS_HASH_FN(void tentacle_hash, Tentacle, TENTACLE_FIELDS)
 
 void tentacle_probes(const Tentacle *c, TentacleProbes *out) {
     memset(out, 0, sizeof *out);

@@ -7,11 +7,13 @@
 #include <stdint.h>
 
 #include "core/cpu.h"
+#include "core/fields.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
 #include "sim/creatures/hitbox.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -81,77 +83,98 @@ typedef enum TentacleSolver {
 
 // Spawn-line parameters (k=v): ranges, defaults and meanings in
 // tentacle_params()'s table (docs/tentacle.md shows it).
+#define TENTACLE_CONFIG_FIELDS(X)                                                                 \
+    X(VAL, int, tentacles, "")                                                                    \
+    X(VAL, int, nodes, "per tentacle, tail and head included")                                    \
+    X(VAL, double, link_px, "maximum link length")                                                \
+    X(VAL, int, hp, "body hit points")                                                            \
+    X(VAL, double, home_px, "head target speed toward the player, px per tick")                   \
+    X(VAL, double, lerp, "fraction of the way a node moves to its target per pass")               \
+    X(VAL, double, aim_deg, "tip-to-player angular tolerance for firing, degrees")                \
+    X(VAL, int, cooldown, "ticks between a tentacle's volleys")                                   \
+    X(VAL, double, bullet_px, "bullet speed, px per tick")                                        \
+    X(VAL, int, grow, "nodes add_node()s to each tentacle per phase change")                      \
+    X(VAL, double, sway_px, "heads' standoff from and sideways swing around the player")          \
+    X(VAL, double, roam_px, "how far the body drifts from its spawn point")                       \
+    X(VAL, double, wave, "travelling-wave amplitude in links")                                    \
+    X(VAL, int, solver, "TentacleSolver")                                                         \
+    X(VAL, double, drift_px, "body speed toward its roam goal, px per tick")                      \
+    X(VAL, double, dive_px, "how far the body may sink below its spawn height toward the player")
 typedef struct TentacleConfig {
-    int tentacles;
-    int nodes;                 // per tentacle, tail and head included
-    double link_px;            // maximum link length
-    int hp;                    // body hit points
-    double home_px;            // head target speed toward the player, px per tick
-    double lerp;               // fraction of the way a node moves to its target per pass
-    double aim_deg;            // tip-to-player angular tolerance for firing, degrees
-    int cooldown;              // ticks between a tentacle's volleys
-    double bullet_px;          // bullet speed, px per tick
-    int grow;                  // nodes add_node()s to each tentacle per phase change
-    double sway_px;            // heads' standoff from and sideways swing around the player
-    double roam_px;            // how far the body drifts from its spawn point
-    double wave;               // travelling-wave amplitude in links
-    int solver;                // TentacleSolver
-    double drift_px;           // body speed toward its roam goal, px per tick
-    double dive_px;            // how far the body may sink below its spawn height toward the player
+    FIELDS_MEMBERS(TENTACLE_CONFIG_FIELDS)
 } TentacleConfig;
 
 // One chain node: where it is and where it is heading.
+#define TENTACLE_NODE_FIELDS(X) \
+    X(VAL, Vec2, pos, "")       \
+    X(VAL, Vec2, target, "")
 typedef struct TentacleNode {
-    Vec2 pos, target;
+    FIELDS_MEMBERS(TENTACLE_NODE_FIELDS)
 } TentacleNode;
 
 // One node's flinch: its offset from the chain's node and the offset's
 // velocity (px, px per tick). Drawn, touched and aimed with the offset.
+#define TENTACLE_FLEX_FIELDS(X) \
+    X(VAL, Vec2, off, "")       \
+    X(VAL, Vec2, vel, "")
 typedef struct TentacleFlex {
-    Vec2 off, vel;
+    FIELDS_MEMBERS(TENTACLE_FLEX_FIELDS)
 } TentacleFlex;
 
 // One tentacle: nodes[first .. first+n-1] of the boss's node pool; index 0 is
 // the tail (stuck to the body), n-1 the head. Room for cap nodes is reserved
 // at init, so add_node never allocates.
+#define TENTACLE_ARM_FIELDS(X)                                                                            \
+    X(VAL, int, first, "")                                                                                \
+    X(VAL, int, n, "")                                                                                    \
+    X(VAL, int, cap, "")                                                                                  \
+    X(VAL, double, root_rad, "where the tail sits on the body's rim")                                     \
+    X(SKIP, Vec2, root_dir, "(cos, sin) of root_rad, worked out once at init: derived")                   \
+    X(SKIPA, Vec2, wave_step, 2, "the travelling wave's two rotations a node for this n, as (sin, cos): " \
+      "pi/(n-1) and 9/(n-1); derived, worked out when n changes")                                         \
+    X(VAL, double, sway_rad, "phase of the head's wandering")                                             \
+    X(VAL, int, cooldown, "ticks until this tentacle may fire again")                                     \
+    X(VAL, int, flinch, "ticks of recoil after a blocked bullet")                                         \
+    X(VAL, int, windup, "ticks wound up so far (0: not winding up)")                                      \
+    X(VAL, bool, flexing, "some node's flex is not at rest")
 typedef struct TentacleArm {
-    int first, n, cap;
-    double root_rad;           // where the tail sits on the body's rim
-    Vec2 root_dir;             // (cos, sin) of root_rad, worked out once at init
-    Vec2 wave_step[2];         // the travelling wave's two rotations a node for
-                               // this n, as (sin, cos): pi/(n-1) and 9/(n-1)
-    double sway_rad;           // phase of the head's wandering
-    int cooldown;              // ticks until this tentacle may fire again
-    int flinch;                // ticks of recoil after a blocked bullet
-    int windup;                // ticks wound up so far (0: not winding up)
-    bool flexing;              // some node's flex is not at rest
+    FIELDS_MEMBERS(TENTACLE_ARM_FIELDS)
 } TentacleArm;
 
-// The whole boss: body + tentacles.
+// The whole boss: body + tentacles. Its state in hash order (core/fields.h):
+// the tentacles come last, each with its nodes.
+#define TENTACLE_FIELDS(X)                                                                                \
+    X(VAL, Vec2, pos, "body centre, px")                                                                  \
+    X(VAL, Vec2, home, "spawn point the body drifts around")                                              \
+    X(VAL, Vec2, look, "unit vector the eye looks along (eases to the player)")                           \
+    X(VAL, double, radius, "body radius, px")                                                             \
+    X(VAL, double, link_px, "maximum link length, px")                                                    \
+    X(VAL, int, hp, "")                                                                                   \
+    X(VAL, int, hp_max, "")                                                                               \
+    X(VAL, int, chip, "blocked hits on tentacles; every 3 cost the body 1 hp")                            \
+    X(VAL, int, phase, "0..TENTACLE_PHASES-1")                                                            \
+    X(VAL, bool, alive, "")                                                                               \
+    X(VAL, int64_t, age, "ticks stepped")                                                                 \
+    X(VAL, int64_t, dead_ticks, "ticks since death (0 while alive)")                                      \
+    X(VAL, int, hurt_ticks, "flash after a hit (looks only, but simulated)")                              \
+    X(VAL, int64_t, shots, "bullets fired so far")                                                        \
+    X(VAL, int, last_windup, "ticks of wind-up before the latest volley (0 before the first)")            \
+    X(VAL, double, fall_vy, "the dead body's fall speed, px per tick")                                    \
+    X(VAL, int, arm_count, "")                                                                            \
+    X(SUB, TentacleConfig, cfg, config_hash, "its spawn parameters (tentacle.c walks them)")              \
+    X(OWNA, TentacleArm, arms, TENTACLE_MAX_ARMS, "the first arm_count, each with its nodes (hash_arms)") \
+    X(OWNP, TentacleNode, nodes, "arm_count * arms[i].cap; owned; each arm's n (hash_arms)")              \
+    X(OWNP, TentacleFlex, flex, "one per node, beside nodes; owned; hashed with its node (hash_arms)")    \
+    X(HOOK, hash_arms)                                                                                    \
+    X(SKIP, int, node_total, "the node pool's size, fixed at init")                                       \
+    X(SKIP, HitBoxes, hits, "the links' boxes for bullet tests: follow from the nodes (hitbox.h)")
 typedef struct Tentacle {
-    Vec2 pos;                  // body centre, px
-    Vec2 home;                 // spawn point the body drifts around
-    Vec2 look;                 // unit vector the eye looks along (eases to the player)
-    double radius;             // body radius, px
-    double link_px;            // maximum link length, px
-    TentacleConfig cfg;
-    int hp, hp_max;
-    int chip;                  // blocked hits on tentacles; every 3 cost the body 1 hp
-    int phase;                 // 0..TENTACLE_PHASES-1
-    bool alive;
-    int64_t age;               // ticks stepped
-    int64_t dead_ticks;        // ticks since death (0 while alive)
-    int hurt_ticks;            // flash after a hit (looks only, but simulated)
-    int64_t shots;             // bullets fired so far
-    int last_windup;           // ticks of wind-up before the latest volley (0 before the first)
-    double fall_vy;            // the dead body's fall speed, px per tick
-    TentacleArm arms[TENTACLE_MAX_ARMS];
-    int arm_count;
-    TentacleNode *nodes;       // arm_count * arms[i].cap; owned
-    TentacleFlex *flex;        // one per node, beside nodes; owned
-    int node_total;
-    HitBoxes hits;             // the links' boxes for bullet tests (hitbox.h); not state
+    FIELDS_MEMBERS(TENTACLE_FIELDS)
 } Tentacle;
+// Its hashed structs' tables (test_hash.c checks them).
+#define TENTACLE_FIELD_TABLES(T)                                                        \
+    T(Tentacle, TENTACLE_FIELDS) T(TentacleConfig, TENTACLE_CONFIG_FIELDS) T(TentacleArm, TENTACLE_ARM_FIELDS) \
+    T(TentacleNode, TENTACLE_NODE_FIELDS) T(TentacleFlex, TENTACLE_FLEX_FIELDS)
 
 // Probes (docs/tentacle.md): body hp, tentacle count, bullets fired, the
 // worst link excess, the longest tail-to-head distance, that tentacle's
@@ -173,6 +196,8 @@ typedef struct TentacleProbes {
 
 // The spawn parameters: key, kind, range, default, meaning.
 const ParamTable *tentacle_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *tentacle_desc(void);
 void tentacle_config_default(TentacleConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
 // "expected an integer 2..256") for an unknown key or a bad value.

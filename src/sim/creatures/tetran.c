@@ -493,67 +493,35 @@ int tetran_phase_marks(const Tetran *c, int *hp, int max) {
     return n;
 }
 
-void tetran_hash(const Tetran *c, Hash *h) {
-    const TetranConfig *k = &c->cfg;
-    hash_i64(h, k->arms);
-    hash_i64(h, k->segments);
-    hash_f64(h, k->length_px);
-    hash_i64(h, k->hp);
-    hash_f64(h, k->spin_rad);
-    hash_f64(h, k->core_px);
-    hash_i64(h, k->fire);
-    hash_f64(h, c->home.x);
-    hash_f64(h, c->home.y);
-    hash_f64(h, c->pos.x);
-    hash_f64(h, c->pos.y);
-    hash_f64(h, c->hover_rad);
-    hash_i64(h, c->hp);
-    hash_i64(h, c->hp_max);
-    hash_i64(h, c->alive);
-    hash_i64(h, c->phase);
-    hash_f64(h, c->spin_rad);
-    hash_i64(h, c->wiggle);
-    hash_i64(h, c->auto_wiggle);
-    hash_i64(h, c->fire_timer);
-    hash_i64(h, c->pattern_timer);
-    hash_i64(h, c->volley);
-    hash_i64(h, c->hit_flash);
-    hash_i64(h, c->dead_ticks);
-    hash_i64(h, c->shots);
-    hash_i64(h, c->blocked);
-    hash_f64(h, c->fall_vel.x);
-    hash_f64(h, c->fall_vel.y);
-    hash_f64(h, c->fall_from_y);
-    hash_f64(h, c->still_at.x);
-    hash_f64(h, c->still_at.y);
-    hash_i64(h, c->still_ticks);
-    hash_i64(h, c->seed_windup);
-    hash_i64(h, c->seed_flight);
-    hash_f64(h, c->seed_mark.x);
-    hash_f64(h, c->seed_mark.y);
-    hash_f64(h, c->seed_pos.x);
-    hash_f64(h, c->seed_pos.y);
-    hash_f64(h, c->seed_vel.x);
-    hash_f64(h, c->seed_vel.y);
-    hash_i64(h, c->seeds);
-    int na = k->arms, ns = k->segments;
-    if (!c->pts) return;
-    for (int a = 0; a < na; a++) hash_f64(h, c->base_rad[a]);
-    for (int j = 0; j < na * ns; j++) {
-        hash_f64(h, c->turn_rad[j]);
-        hash_f64(h, c->stroke[j]);
-        hash_i64(h, c->sway_dir[j]);
-        hash_f64(h, c->rad[j]);
-        hash_f64(h, c->flinch_rad[j]);
-        hash_f64(h, c->flinch_vel[j]);
-    }
-    for (int j = 0; j < na * (ns + 1); j++) {
-        hash_f64(h, c->pts[j].x);
-        hash_f64(h, c->pts[j].y);
-        hash_f64(h, c->fall_prev[j].x);
-        hash_f64(h, c->fall_prev[j].y);
-    }
+// --- descriptor ---
+
+// Budget (level.h): arms x segments units; a player bullet in its box tests
+// the box, the core and each arm's box.
+static int64_t units(const void *cfg) {
+    const TetranConfig *c = cfg;
+    return (int64_t)c->arms * c->segments;
 }
+static int64_t hit_tests(const void *cfg) {
+    const TetranConfig *c = cfg;
+    return 2 + c->arms;
+}
+
+static const CreatureDesc DESC = {
+    .name = "tetran",
+    .boss_name = "TETRAN",
+    .hash_order = 1,
+    .summary = "a core with multi-jointed arms that turn as straight spokes and undulate in wiggle mode; "
+               "it lobs a seed at a player who stands still",
+    .params = tetran_params,
+    .units = units,
+    .hit_tests = hit_tests,
+};
+
+const CreatureDesc *tetran_desc(void) { return &DESC; }
+
+static FIELDS_HASH_FN(void config_hash, TetranConfig, TETRAN_CONFIG_FIELDS)
+
+FIELDS_HASH_FN(void tetran_hash, Tetran, TETRAN_FIELDS)
 
 void tetran_probes(const Tetran *c, TetranProbes *out) {
     memset(out, 0, sizeof *out);

@@ -6,10 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/fields.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/hitbox.h"
 #include "sim/creatures/params.h"
 
@@ -162,57 +164,74 @@ struct Bullet;
 
 // Spawn-line parameters (k=v): ranges, defaults and meanings in
 // tetran_params()'s table (docs/tetran.md shows it).
+#define TETRAN_CONFIG_FIELDS(X)                                  \
+    X(VAL, int, arms, "")                                        \
+    X(VAL, int, segments, "per arm")                             \
+    X(VAL, double, length_px, "per segment (an integer)")        \
+    X(VAL, int, hp, "core hit points")                           \
+    X(VAL, double, spin_rad, "rad_plus: per-tick joint advance") \
+    X(VAL, double, core_px, "core radius (an integer)")          \
+    X(VAL, bool, fire, "shoots at all")
 typedef struct TetranConfig {
-    int arms;
-    int segments;              // per arm
-    double length_px;          // per segment (an integer)
-    int hp;                    // core hit points
-    double spin_rad;           // rad_plus: per-tick joint advance
-    double core_px;            // core radius (an integer)
-    bool fire;                 // shoots at all
+    FIELDS_MEMBERS(TETRAN_CONFIG_FIELDS)
 } TetranConfig;
 
+// The arms' arrays, hashed element by element across each list: per arm,
+// per joint (arms x segments), per joint position (arms x (segments + 1)).
+#define TETRAN_ARM_FIELDS(Y, n)                            \
+    Y(double, base_rad, n, "the angle a straight arm has")
+#define TETRAN_JOINT_FIELDS(Y, n)                                                                        \
+    Y(double, turn_rad, n, "joint 0 its offset from the base, [-pi, pi); joint i > 0 its angle against " \
+      "segment i-1 (bounded by the sway)")                                                               \
+    Y(double, stroke, n, "-1..1: the share of the write-up's advance it takes (wiggle)")                 \
+    Y(int8_t, sway_dir, n, "i > 0: +1 curling as the write-up does, -1 turned back")                     \
+    Y(double, rad, n, "absolute angle = wrap(base + turn[0] + ... + turn[i])")                           \
+    Y(double, flinch_rad, n, "the hit reaction's extra bend (segments i.. turn by it), 0 at rest")       \
+    Y(double, flinch_vel, n, "that bend's speed, rad per tick")
+#define TETRAN_POINT_FIELDS(Y, n)                                                      \
+    Y(Vec2, pts, n, "joint positions, [0] = core")                                     \
+    Y(Vec2, fall_prev, n, "where it was a tick ago while the dead arms fall (verlet)")
+// Its state in hash order (core/fields.h).
+#define TETRAN_FIELDS(X)                                                                     \
+    X(SUB, TetranConfig, cfg, config_hash, "its spawn parameters (tetran.c walks them)")     \
+    X(VAL, Vec2, home, "spawn point, px")                                                    \
+    X(VAL, Vec2, pos, "core centre (hovers around home), px")                                \
+    X(VAL, double, hover_rad, "phase of the hover, bounded")                                 \
+    X(VAL, int, hp, "")                                                                      \
+    X(VAL, int, hp_max, "")                                                                  \
+    X(VAL, bool, alive, "")                                                                  \
+    X(VAL, int, phase, "0..TETRAN_PHASES-1, rises as hp drops")                              \
+    X(VAL, double, spin_rad, "current rad_plus (phases change it; eased)")                   \
+    X(VAL, bool, wiggle, "wiggle mode this tick (button or auto)")                           \
+    X(VAL, int, auto_wiggle, "ticks into the auto-wiggle cycle (last phase)")                \
+    X(VAL, int, fire_timer, "ticks to the next aimed shot")                                  \
+    X(VAL, int, pattern_timer, "ticks to the next radial/spiral volley")                     \
+    X(VAL, int, volley, "volleys fired so far (cycles arms and patterns)")                   \
+    X(VAL, int, hit_flash, "ticks of white flash after a core hit (looks)")                  \
+    X(VAL, int, dead_ticks, "ticks since death (break-up effect), 0 alive")                  \
+    X(VAL, int64_t, shots, "bullets fired so far")                                           \
+    X(VAL, int64_t, blocked, "player shots stopped by the arms so far")                      \
+    X(VAL, Vec2, fall_vel, "the dead core's velocity, px per tick (0 alive)")                \
+    X(VAL, double, fall_from_y, "the joints' mean y at death, px (0 alive)")                 \
+    /* The seed (docs/tetran.md, "The seed"): no safe spot for a player who stands still. */ \
+    X(VAL, Vec2, still_at, "where the player has stayed, px")                                \
+    X(VAL, int, still_ticks, "ticks he has stayed within TETRAN_STILL_RADIUS_PX of it")      \
+    X(VAL, int, seed_windup, "ticks of the wind-up left (0: none)")                          \
+    X(VAL, int, seed_flight, "ticks of the seed's flight left (0: none in flight)")          \
+    X(VAL, Vec2, seed_mark, "the marked spot (the player's centre when marked), px")         \
+    X(VAL, Vec2, seed_pos, "the seed in flight, px")                                         \
+    X(VAL, Vec2, seed_vel, "the seed in flight, px per tick")                                \
+    X(VAL, int64_t, seeds, "seeds lobbed so far")                                            \
+    /* Arm state, allocated once in tetran_init (arms x segments), none hashed before: */    \
+    X(PTRS, TETRAN_ARM_FIELDS, c->pts ? c->cfg.arms : 0)                                     \
+    X(PTRS, TETRAN_JOINT_FIELDS, c->pts ? c->cfg.arms * c->cfg.segments : 0)                 \
+    X(PTRS, TETRAN_POINT_FIELDS, c->pts ? c->cfg.arms * (c->cfg.segments + 1) : 0)           \
+    X(SKIP, HitBoxes, hits, "the arms' boxes for bullet tests: follow from pts (hitbox.h)")
 typedef struct Tetran {
-    TetranConfig cfg;
-    Vec2 home;                 // spawn point, px
-    Vec2 pos;                  // core centre (hovers around home), px
-    double hover_rad;          // phase of the hover, bounded
-    int hp, hp_max;
-    bool alive;
-    int phase;                 // 0..TETRAN_PHASES-1, rises as hp drops
-    double spin_rad;           // current rad_plus (phases change it; eased)
-    bool wiggle;               // wiggle mode this tick (button or auto)
-    int auto_wiggle;           // ticks into the auto-wiggle cycle (last phase)
-    int fire_timer;            // ticks to the next aimed shot
-    int pattern_timer;         // ticks to the next radial/spiral volley
-    int volley;                // volleys fired so far (cycles arms and patterns)
-    int hit_flash;             // ticks of white flash after a core hit (looks)
-    int dead_ticks;            // ticks since death (break-up effect), 0 alive
-    int64_t shots;             // bullets fired so far
-    int64_t blocked;           // player shots stopped by the arms so far
-    Vec2 fall_vel;             // the dead core's velocity, px per tick (0 alive)
-    double fall_from_y;        // the joints' mean y at death, px (0 alive)
-    // The seed (docs/tetran.md, "The seed"): no safe spot for a player who stands still.
-    Vec2 still_at;             // where the player has stayed, px
-    int still_ticks;           // ticks he has stayed within TETRAN_STILL_RADIUS_PX of it
-    int seed_windup;           // ticks of the wind-up left (0: none)
-    int seed_flight;           // ticks of the seed's flight left (0: none in flight)
-    Vec2 seed_mark;            // the marked spot (the player's centre when marked), px
-    Vec2 seed_pos, seed_vel;   // the seed in flight, px, px per tick
-    int64_t seeds;             // seeds lobbed so far
-    // Arm state, allocated once in tetran_init (arms x segments):
-    double *base_rad;          // per arm: the angle a straight arm has
-    double *turn_rad;          // per joint: joint 0 its offset from the base, [-pi, pi);
-                               // joint i > 0 its angle against segment i-1 (bounded by the sway)
-    double *stroke;            // per joint, -1..1: the share of the write-up's advance it takes (wiggle)
-    int8_t *sway_dir;          // per joint i > 0: +1 curling as the write-up does, -1 turned back
-    double *rad;               // per joint: absolute angle = wrap(base + turn[0] + ... + turn[i])
-    Vec2 *pts;                 // per arm segments+1 joint positions, [0] = core
-    double *flinch_rad;        // per joint: the hit reaction's extra bend (segments i.. turn by it), 0 at rest
-    double *flinch_vel;        // per joint: that bend's speed, rad per tick
-    Vec2 *fall_prev;           // per joint position: where it was a tick ago while the dead arms fall (verlet)
-    HitBoxes hits;             // the arms' boxes for bullet tests (hitbox.h); not state
+    FIELDS_MEMBERS(TETRAN_FIELDS)
 } Tetran;
+// Its hashed structs' tables (test_hash.c checks them).
+#define TETRAN_FIELD_TABLES(T) T(Tetran, TETRAN_FIELDS) T(TetranConfig, TETRAN_CONFIG_FIELDS)
 
 // Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
 // segment length error, core-to-tip of arm 0 and that arm's total length,
@@ -238,6 +257,8 @@ typedef struct TetranProbes {
 
 // The spawn parameters: key, kind, range, default, meaning.
 const ParamTable *tetran_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *tetran_desc(void);
 void tetran_config_default(TetranConfig *cfg);
 // Sets one spawn parameter from its text. False with a reason in why (e.g.
 // "expected an integer 1..64") for an unknown key or a bad value; cfg is

@@ -24,6 +24,34 @@ static const ParamTable TABLE = {"turret", sizeof(TurretConfig), PARAMS, (int)(s
 
 const ParamTable *turret_params(void) { return &TABLE; }
 
+// Budget (level.h): the bullets it can keep in flight, rate x ceil(ttl /
+// every) (at most the largest pool), LEVEL_BULLETS_PER_UNIT to the unit;
+// with side=player those bullets test every creature's parts too.
+static int64_t alive_bullets(const TurretConfig *c) {
+    int64_t alive = (int64_t)c->rate * ((c->ttl + c->every - 1) / c->every);
+    return alive > BULLETS_MAX_CAP ? BULLETS_MAX_CAP : alive;
+}
+static int64_t units(const void *cfg) {
+    return (alive_bullets(cfg) + LEVEL_BULLETS_PER_UNIT - 1) / LEVEL_BULLETS_PER_UNIT;
+}
+static int64_t player_bullets(const void *cfg) {
+    const TurretConfig *c = cfg;
+    return c->side == TURRET_SIDE_PLAYER ? alive_bullets(c) : 0;
+}
+
+static const CreatureDesc DESC = {
+    .name = "turret",
+    .boss_name = "TURRET",
+    .hash_order = 4,
+    .summary = "a bench device, not a fighter: a fixed emitter spraying turning volleys of shots "
+               "(levels/bench/, docs/bench.md)",
+    .params = turret_params,
+    .units = units,
+    .player_bullets = player_bullets,
+};
+
+const CreatureDesc *turret_desc(void) { return &DESC; }
+
 void turret_config_default(TurretConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool turret_config_set(TurretConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
@@ -87,19 +115,9 @@ bool turret_is_boss(const Turret *c) {
     return false;
 }
 
-void turret_hash(const Turret *c, Hash *h) {
-    hash_f64(h, c->pos.x);
-    hash_f64(h, c->pos.y);
-    hash_i64(h, c->cfg.rate);
-    hash_i64(h, c->cfg.every);
-    hash_f64(h, c->cfg.speed_px);
-    hash_i64(h, c->cfg.ttl);
-    hash_f64(h, c->cfg.spin_rad);
-    hash_i64(h, c->cfg.side);
-    hash_f64(h, c->angle_rad);
-    hash_i64(h, c->timer);
-    hash_i64(h, c->shots);
-}
+static FIELDS_HASH_FN(void config_hash, TurretConfig, TURRET_CONFIG_FIELDS)
+
+FIELDS_HASH_FN(void turret_hash, Turret, TURRET_FIELDS)
 
 void turret_probes(const Turret *c, TurretProbes *out) {
     memset(out, 0, sizeof *out);

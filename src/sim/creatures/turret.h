@@ -12,10 +12,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/fields.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -31,23 +33,31 @@ typedef enum TurretSide {
 
 // Spawn-line parameters (k=v): ranges, defaults and meanings in
 // turret_params()'s table (docs/turret.md shows it).
+#define TURRET_CONFIG_FIELDS(X)                                                              \
+    X(VAL, int, rate, "bullets per volley")                                                  \
+    X(VAL, int, every, "ticks between volleys")                                              \
+    X(VAL, double, speed_px, "bullet speed, px per tick")                                    \
+    X(VAL, int, ttl, "bullet lifetime, ticks")                                               \
+    X(VAL, double, spin_rad, "the volley's turn, rad per volley")                            \
+    X(VAL, int, side, "TurretSide")                                                          \
+    X(SKIP, int, hp, "not a parameter: a turret cannot be hurt (world_create scales every "  \
+                     "kind's hp), the field only takes the difficulty's scaling")
 typedef struct TurretConfig {
-    int rate;                  // bullets per volley
-    int every;                 // ticks between volleys
-    double speed_px;           // bullet speed, px per tick
-    int ttl;                   // bullet lifetime, ticks
-    double spin_rad;           // the volley's turn, rad per volley
-    int side;                  // TurretSide
-    int hp;                    // not a parameter: a turret cannot be hurt (world_create scales every kind's hp)
+    FIELDS_MEMBERS(TURRET_CONFIG_FIELDS)
 } TurretConfig;
 
+// Its state in hash order (core/fields.h).
+#define TURRET_FIELDS(X)                                                            \
+    X(VAL, Vec2, pos, "px")                                                         \
+    X(SUB, TurretConfig, cfg, config_hash, "its spawn parameters (turret.c walks them)") \
+    X(VAL, double, angle_rad, "the last volley's first shot, [-pi, pi)")            \
+    X(VAL, int, timer, "ticks to the next volley")                                  \
+    X(VAL, int64_t, shots, "bullets fired (dropped ones not counted)")
 typedef struct Turret {
-    Vec2 pos;                  // px
-    TurretConfig cfg;
-    double angle_rad;          // the last volley's first shot, [-pi, pi)
-    int timer;                 // ticks to the next volley
-    int64_t shots;             // bullets fired (dropped ones not counted)
+    FIELDS_MEMBERS(TURRET_FIELDS)
 } Turret;
+// Its hashed structs' tables (test_hash.c checks them).
+#define TURRET_FIELD_TABLES(T) T(Turret, TURRET_FIELDS) T(TurretConfig, TURRET_CONFIG_FIELDS)
 
 // Probes (docs/turret.md): bullets fired so far, turrets in the level.
 #define TURRET_PROBES(FIELD, COUNT) FIELD(turret, shots) COUNT(turret)
@@ -59,6 +69,8 @@ typedef struct TurretProbes {
 #define TURRET_PUSHERS 0
 
 const ParamTable *turret_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *turret_desc(void);
 void turret_config_default(TurretConfig *cfg);
 bool turret_config_set(TurretConfig *cfg, const char *key, const char *val, char *why, size_t why_n);
 // At pos (px), its first volley on the first tick. Allocates nothing; false

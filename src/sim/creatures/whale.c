@@ -41,6 +41,41 @@ static const ParamTable TABLE = {"whale", sizeof(WhaleConfig), PARAMS, (int)(siz
 
 const ParamTable *whale_params(void) { return &TABLE; }
 
+// Budget (level.h): its 9 body parts; a player bullet in its box tests the
+// box and each body circle; and the stars it can part: the band two shield
+// radii wide along its body and along the path it covers while a pushed
+// star comes home at its top speed (a dive), plus a shield's disc.
+static int64_t units(const void *cfg) {
+    (void)cfg;
+    return WHALE_SEGMENTS + 1;
+}
+static int64_t hit_tests(const void *cfg) {
+    (void)cfg;
+    return 1 + WHALE_SEGMENTS + 1;
+}
+static double star_reach(const void *cfg, int *pushers) {
+    const WhaleConfig *c = cfg;
+    double r = c->shield_px;
+    double body = c->push_head ? 0.0 : c->size * ((WHALE_SEGMENTS - 1) * WHALE_SEG_LEN_PX + WHALE_TAIL_LEN_PX);
+    double path = LEVEL_STAR_RETURN_TICKS * WHALE_DIVE_SPEED * c->speed;
+    *pushers = c->push_head ? 1 : WHALE_PUSHERS;
+    return 2.0 * r * (body + path) + DM_PI * r * r;
+}
+
+static const CreatureDesc DESC = {
+    .name = "whale",
+    .boss_name = "WHALE SHARK",
+    .hash_order = 3,
+    .summary = "a bouncing head with follow-the-leader segments whose body parts the starfield; it charges and "
+               "spouts fans of shots (boss), or circles as an unkillable hazard",
+    .params = whale_params,
+    .units = units,
+    .hit_tests = hit_tests,
+    .star_reach = star_reach,
+};
+
+const CreatureDesc *whale_desc(void) { return &DESC; }
+
 void whale_config_default(WhaleConfig *cfg) { param_defaults(&TABLE, cfg); }
 
 bool whale_config_set(WhaleConfig *cfg, const char *key, const char *val, char *why, size_t why_n) {
@@ -509,47 +544,7 @@ int whale_phase_marks(const Whale *c, int *hp, int max) {
     return n;
 }
 
-void whale_hash(const Whale *c, Hash *h) {
-    hash_f64(h, c->pos.x);
-    hash_f64(h, c->pos.y);
-    hash_f64(h, c->vel.x);
-    hash_f64(h, c->vel.y);
-    hash_f64(h, c->turn_vel.x);
-    hash_f64(h, c->turn_vel.y);
-    hash_i64(h, c->turn_dir);
-    hash_f64(h, c->turn_radius_px);
-    for (int i = 0; i < WHALE_SEGMENTS; i++) {
-        hash_f64(h, c->seg[i].x);
-        hash_f64(h, c->seg[i].y);
-        hash_f64(h, c->seg_len[i]);
-    }
-    for (int i = 0; i <= WHALE_SEGMENTS; i++) hash_f64(h, c->width[i]);
-    hash_f64(h, c->size);
-    hash_f64(h, c->margin_px);
-    hash_f64(h, c->speed);
-    hash_f64(h, c->shield_px);
-    hash_f64(h, c->escort_px);
-    hash_u64(h, c->push_head);
-    hash_u64(h, c->boss);
-    hash_i64(h, c->hp);
-    hash_i64(h, c->hp_max);
-    hash_u64(h, c->alive);
-    hash_i64(h, c->phase);
-    hash_i64(h, c->dive);
-    hash_i64(h, c->dive_timer);
-    hash_f64(h, c->aim.x);
-    hash_f64(h, c->aim.y);
-    hash_i64(h, c->attacks);
-    hash_i64(h, c->bounces);
-    hash_i64(h, c->age);
-    hash_i64(h, c->dead_ticks);
-    hash_i64(h, c->hurt_ticks);
-    hash_f64(h, c->shudder_amp);
-    hash_i64(h, c->shudder_ticks);
-    for (int i = 0; i < WHALE_SEGMENTS; i++) hash_f64(h, c->shudder_applied[i]);
-    hash_f64(h, c->roll);
-    hash_i64(h, c->shots_eaten);
-}
+FIELDS_HASH_FN(void whale_hash, Whale, WHALE_FIELDS)
 
 void whale_probes(const Whale *c, WhaleProbes *out) {
     out->self_gap = whale_self_gap(c);

@@ -30,10 +30,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/fields.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
+#include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 #include "sim/map/tilemap.h"
 
@@ -131,39 +133,48 @@ typedef enum WhaleDive {
     WHALE_SWELL,               // slowing down before a spout (telegraph)
 } WhaleDive;
 
+// Its state in hash order (core/fields.h); the segments' ends and lengths
+// are hashed segment by segment.
+#define WHALE_SEGMENT_FIELDS(Y, n)                                               \
+    Y(Vec2, seg, n, "back end of each segment, px (its front is the one ahead)") \
+    Y(double, seg_len, n, "rest length of each segment, px (tail shorter)")
+#define WHALE_FIELDS(X)                                                                                            \
+    X(VAL, Vec2, pos, "head, px")                                                                                  \
+    X(VAL, Vec2, vel, "px per tick")                                                                               \
+    X(VAL, Vec2, turn_vel, "the velocity a bounce is turning the head to (== vel when not turning)")               \
+    X(VAL, int, turn_dir, "the sense a corner's turn goes round: +1, -1, 0 the shorter way")                       \
+    X(VAL, double, turn_radius_px, "this turn's radius when not the bounce's (a corner, a wall close by); 0 none") \
+    X(ROWS, WHALE_SEGMENT_FIELDS, WHALE_SEGMENTS)                                                                  \
+    X(ARR, double, width, WHALE_SEGMENTS + 1, "body width at the head (0) and each segment's back end")            \
+    X(VAL, double, size, "body scale (size=)")                                                                     \
+    X(VAL, double, margin_px, "wall margin ahead of the head (bounce probe distance)")                             \
+    X(VAL, double, speed, "base cruise speed, px per tick")                                                        \
+    X(VAL, double, shield_px, "star push radius")                                                                  \
+    X(VAL, double, escort_px, "a hazard steers toward the point this far above the player (0: it cruises)")        \
+    X(VAL, bool, push_head, "only the head pushes stars")                                                          \
+    X(VAL, bool, boss, "boss (hp, phases) or hazard")                                                              \
+    X(VAL, int, hp, "")                                                                                            \
+    X(VAL, int, hp_max, "")                                                                                        \
+    X(VAL, bool, alive, "")                                                                                        \
+    X(VAL, int, phase, "0, 1, 2 (boss only; a hazard stays 0)")                                                    \
+    X(VAL, WhaleDive, dive, "")                                                                                    \
+    X(VAL, int, dive_timer, "ticks left in the current dive state (or until the next dive)")                       \
+    X(VAL, Vec2, aim, "where a charge winding up is aimed (the player), px; drawn as its line")                    \
+    X(VAL, int64_t, attacks, "attacks (charges and spouts) started so far")                                        \
+    X(VAL, int64_t, bounces, "velocity component flips so far")                                                    \
+    X(VAL, int64_t, age, "ticks stepped")                                                                          \
+    X(VAL, int, dead_ticks, "ticks since it died (drawing the death)")                                             \
+    X(VAL, int, hurt_ticks, "ticks of hit flash left (drawing only)")                                              \
+    X(VAL, double, shudder_amp, "the last hit's shudder amplitude, rad (0: none)")                                 \
+    X(VAL, int, shudder_ticks, "ticks since the last hit (the shudder's clock)")                                   \
+    X(ARR, double, shudder_applied, WHALE_SEGMENTS, "each segment's shudder turn as of the last tick, rad")        \
+    X(VAL, double, roll, "0 .. 1: rolled onto its back after death")                                               \
+    X(VAL, int64_t, shots_eaten, "other creatures' shots its body stopped so far")
 typedef struct Whale {
-    Vec2 pos;                  // head, px
-    Vec2 vel;                  // px per tick
-    Vec2 turn_vel;             // the velocity a bounce is turning the head to (== vel when not turning)
-    int turn_dir;              // the sense a corner's turn goes round: +1, -1, 0 the shorter way
-    double turn_radius_px;     // this turn's radius when not the bounce's (a corner, a wall close by); 0 none
-    Vec2 seg[WHALE_SEGMENTS];  // back end of each segment, px (its front is the one ahead)
-    double seg_len[WHALE_SEGMENTS];      // rest length of each segment, px (tail shorter)
-    double width[WHALE_SEGMENTS + 1];    // body width at the head (0) and each segment's back end
-    double size;               // body scale (size=)
-    double margin_px;          // wall margin ahead of the head (bounce probe distance)
-    double speed;              // base cruise speed, px per tick
-    double shield_px;          // star push radius
-    double escort_px;          // a hazard steers toward the point this far above the player (0: it cruises)
-    bool push_head;            // only the head pushes stars
-    bool boss;                 // boss (hp, phases) or hazard
-    int hp, hp_max;
-    bool alive;
-    int phase;                 // 0, 1, 2 (boss only; a hazard stays 0)
-    WhaleDive dive;
-    int dive_timer;            // ticks left in the current dive state (or until the next dive)
-    Vec2 aim;                  // where a charge winding up is aimed (the player), px; drawn as its line
-    int64_t attacks;           // attacks (charges and spouts) started so far
-    int64_t bounces;           // velocity component flips so far
-    int64_t age;               // ticks stepped
-    int dead_ticks;            // ticks since it died (drawing the death)
-    int hurt_ticks;            // ticks of hit flash left (drawing only)
-    double shudder_amp;        // the last hit's shudder amplitude, rad (0: none)
-    int shudder_ticks;         // ticks since the last hit (the shudder's clock)
-    double shudder_applied[WHALE_SEGMENTS];   // each segment's shudder turn as of the last tick, rad
-    double roll;               // 0 .. 1: rolled onto its back after death
-    int64_t shots_eaten;       // other creatures' shots its body stopped so far
+    FIELDS_MEMBERS(WHALE_FIELDS)
 } Whale;
+// Its hashed structs' tables (test_hash.c checks them).
+#define WHALE_FIELD_TABLES(T) T(Whale, WHALE_FIELDS)
 
 // Probes (docs/whale.md): the head's position, velocity flips so far, the
 // worst segment spacing error, hp, phase, the largest angle between
@@ -183,6 +194,8 @@ typedef struct WhaleProbes {
 
 // The spawn parameters: key, kind, range, default, meaning.
 const ParamTable *whale_params(void);
+// Its descriptor (creature_desc.h): name, boss name, hash order, costs.
+const CreatureDesc *whale_desc(void);
 void whale_config_default(WhaleConfig *cfg);
 // Sets one spawn parameter from its text (speed, push, hp, boss, shield,
 // size). False with a reason in why for an unknown key, a non-numeric or

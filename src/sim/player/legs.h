@@ -12,6 +12,7 @@
 #pragma once
 #include <stdbool.h>
 
+#include "core/fields.h"
 #include "core/hash.h"
 #include "core/text.h"
 #include "core/vec2.h"
@@ -106,38 +107,51 @@ typedef enum LegMode {
     LEG_DANGLING,              // no foothold found: foot at the default position
 } LegMode;
 
+// A leg's state in hash order (core/fields.h).
+#define LEG_FIELDS(X)                                                                       \
+    X(VAL, LegMode, mode, "")                                                               \
+    X(VAL, double, grow, "0 retracted .. 1 fully out")                                      \
+    X(VAL, Vec2, root, "world px, this tick")                                               \
+    X(VAL, Vec2, target, "IK target, world px")                                             \
+    X(VAL, Vec2, knee, "solved IK: drawn joint")                                            \
+    X(VAL, Vec2, foot, "solved IK: foot (end point)")                                       \
+    X(VAL, Vec2, prev_foot, "foot last tick (for foot_slip)")                               \
+    X(VAL, bool, prev_planted, "planted last tick")                                         \
+    X(VAL, Vec2, from, "step start, world px")                                              \
+    X(VAL, Vec2, to, "step end, world px")                                                  \
+    X(VAL, bool, to_default, "the step ends at the default position (follows the body)")    \
+    X(VAL, Vec2, lift_dir, "unit, away from the surface, perpendicular to the step")        \
+    X(VAL, int, step_tick, "ticks into the current step")                                   \
+    X(VAL, Vec2, fold, "retract: target = lerp(fold_out, root + fold, reach(grow))")        \
+    X(VAL, bool, cast_hit, "last arc cast found a foothold (debug overlay)")                \
+    X(VAL, Vec2, cast_point, "... there")                                                   \
+    X(VAL, int, bend, "knee side used (leg_ik's bend), chosen every tick by leg_knee")      \
+    X(VAL, bool, cut, "both knee solutions cut rock this tick (a planted foot then steps)") \
+    X(VAL, int, steps, "steps started so far")                                              \
+    X(VAL, double, jitter, "this step's variation, -1..1 (leg_jitter)")
 typedef struct Leg {
-    LegMode mode;
-    double grow;               // 0 retracted .. 1 fully out
-    Vec2 root;                 // world px, this tick
-    Vec2 target;               // IK target, world px
-    Vec2 knee, foot;           // solved IK: drawn joint and foot (end point)
-    int bend;                  // knee side used (leg_ik's bend), chosen every tick by leg_knee
-    bool cut;                  // both knee solutions cut rock this tick (a planted foot then steps)
-    Vec2 prev_foot;            // foot last tick (for foot_slip)
-    bool prev_planted;         // planted last tick
-    Vec2 from, to;             // step endpoints, world px
-    bool to_default;           // the step ends at the default position (follows the body)
-    Vec2 lift_dir;             // unit, away from the surface, perpendicular to the step
-    int step_tick;             // ticks into the current step
-    Vec2 fold;                 // retract: target = lerp(fold_out, root + fold, reach(grow))
-    int steps;                 // steps started so far
-    double jitter;             // this step's variation, -1..1 (leg_jitter)
-    bool cast_hit;             // last arc cast found a foothold (debug overlay)
-    Vec2 cast_point;           // ... there
+    FIELDS_MEMBERS(LEG_FIELDS)
 } Leg;
 
+// The legs' state in hash order (legs_hash in legs_probes.c walks it).
+#define LEGS_FIELDS(X)                                                                                         \
+    X(SKIPA, LegProfile, prof, LEGS_COUNT, "the leg profiles: loaded with the World, never changed by a tick " \
+      "(configuration, like the tiles, whose file hash the replay header carries)")                            \
+    X(SUBA, Leg, leg, LEGS_COUNT, leg_hash, "")                                                                \
+    X(VAL, double, scale, "body radius / LEGS_REF_RADIUS_PX, this tick")                                       \
+    X(VAL, Vec2, body, "body centre, this tick")                                                               \
+    X(VAL, Vec2, n, "surface frame used this tick: normal")                                                    \
+    X(VAL, Vec2, t, "surface frame used this tick: tangent")                                                   \
+    X(VAL, Vec2, rn, "root frame normal: eases toward n (LEGS_ROOT_EASE a tick)")                              \
+    X(VAL, bool, attached, "")                                                                                 \
+    X(VAL, int, last_group, "the group that stepped last (tie-break), -1 none")                                \
+    X(VAL, int, planted, "")                                                                                   \
+    X(VAL, int, stepping, "")                                                                                  \
+    X(VAL, int, groups_stepping, "")                                                                           \
+    X(VAL, int, out, "")                                                                                       \
+    X(VAL, double, foot_slip, "largest planted-foot movement this tick, px")
 typedef struct Legs {
-    LegProfile prof[LEGS_COUNT];
-    Leg leg[LEGS_COUNT];
-    double scale;              // body radius / LEGS_REF_RADIUS_PX, this tick
-    Vec2 body;                 // body centre, this tick
-    Vec2 n, t;                 // surface frame used this tick
-    Vec2 rn;                   // root frame normal: eases toward n (LEGS_ROOT_EASE a tick)
-    bool attached;
-    int last_group;            // the group that stepped last (tie-break), -1 none
-    int planted, stepping, groups_stepping, out;
-    double foot_slip;          // largest planted-foot movement this tick, px
+    FIELDS_MEMBERS(LEGS_FIELDS)
 } Legs;
 
 typedef struct LegsProbes {

@@ -5,53 +5,13 @@
 
 #include "sim/player/legs.h"
 
-static void hash_v2(Hash *h, Vec2 v) {
-    hash_f64(h, v.x);
-    hash_f64(h, v.y);
-}
+static FIELDS_HASH_FN(void leg_hash, Leg, LEG_FIELDS)
 
 // The profiles are configuration read at load (like the tiles, whose file
 // hash the replay header carries), not state, so they are left out; and
 // folded-away legs do not move at all (legs_step). So retuning a leg only
 // desyncs replays in which the legs are used.
-void legs_hash(const Legs *L, Hash *h) {
-    for (int i = 0; i < LEGS_COUNT; i++) {
-        const Leg *g = &L->leg[i];
-        hash_i64(h, g->mode);
-        hash_f64(h, g->grow);
-        hash_v2(h, g->root);
-        hash_v2(h, g->target);
-        hash_v2(h, g->knee);
-        hash_v2(h, g->foot);
-        hash_v2(h, g->prev_foot);
-        hash_i64(h, g->prev_planted);
-        hash_v2(h, g->from);
-        hash_v2(h, g->to);
-        hash_i64(h, g->to_default);
-        hash_v2(h, g->lift_dir);
-        hash_i64(h, g->step_tick);
-        hash_v2(h, g->fold);
-        hash_i64(h, g->cast_hit);
-        hash_v2(h, g->cast_point);
-        hash_i64(h, g->bend);
-        hash_i64(h, g->cut);
-        hash_i64(h, g->steps);
-        hash_f64(h, g->jitter);
-    }
-    hash_f64(h, L->scale);
-    hash_v2(h, L->body);
-    hash_v2(h, L->n);
-    hash_v2(h, L->t);
-    hash_v2(h, L->rn);
-
-    hash_i64(h, L->attached);
-    hash_i64(h, L->last_group);
-    hash_i64(h, L->planted);
-    hash_i64(h, L->stepping);
-    hash_i64(h, L->groups_stepping);
-    hash_i64(h, L->out);
-    hash_f64(h, L->foot_slip);
-}
+FIELDS_HASH_FN(void legs_hash, Legs, LEGS_FIELDS)
 
 void legs_probes(const Legs *L, LegsProbes *out) {
     out->legs = L->out;

@@ -531,50 +531,6 @@ void player_hurt(Player *p, Events *ev, int damage, Vec2 from, EventWho who) {
     become_air(p);
 }
 
-void player_hash_body(const Player *p, Hash *h) {
-    hash_f64(h, p->pos.x);
-    hash_f64(h, p->pos.y);
-    hash_f64(h, p->vel.x);
-    hash_f64(h, p->vel.y);
-    hash_f64(h, p->radius);
-    hash_i64(h, p->state);
-    hash_f64(h, p->normal.x);
-    hash_f64(h, p->normal.y);
-    hash_f64(h, p->ground_speed);
-    hash_i64(h, p->facing);
-    hash_f64(h, p->aim.x);
-    hash_f64(h, p->aim.y);
-    hash_i64(h, p->hp);
-    hash_i64(h, p->hp_max);
-    hash_i64(h, p->hits);
-    hash_i64(h, p->coyote);
-    hash_i64(h, p->jump_buffer);
-    hash_i64(h, p->jump_hold);
-    hash_i64(h, p->attach_cooldown);
-    hash_i64(h, p->leap_ns);
-    for (int i = 0; i < 2; i++) {
-        hash_f64(h, p->leap_n[i].x);
-        hash_f64(h, p->leap_n[i].y);
-    }
-    hash_f64(h, p->leap_pos.x);
-    hash_f64(h, p->leap_pos.y);
-    hash_i64(h, p->fire_cooldown);
-    hash_i64(h, p->invuln);
-    hash_i64(h, p->knock);
-    hash_i64(h, p->shots);
-    hash_i64(h, p->dash_ticks);
-    hash_i64(h, p->dash_cooldown);
-    hash_i64(h, p->dash_ready);
-    hash_i64(h, p->wiggle);
-    hash_i64(h, p->wiggle_locked);
-    hash_i64(h, p->wiggle_gauge);
-    hash_f64(h, p->dash_dir.x);
-    hash_f64(h, p->dash_dir.y);
-    hash_f64(h, p->dash_from.x);
-    hash_f64(h, p->dash_from.y);
-}
+FIELDS_HASH_FN(void player_hash_body, Player, PLAYER_BODY_FIELDS)
 
-void player_hash(const Player *p, Hash *h) {
-    player_hash_body(p, h);
-    legs_hash(&p->legs, h);
-}
+FIELDS_HASH_FN(void player_hash, Player, PLAYER_FIELDS)

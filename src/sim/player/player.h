@@ -105,38 +105,46 @@ typedef enum PlayerState {
     PLAYER_WALL,               // attached to a wall, overhang or ceiling
 } PlayerState;
 
+// The body's state in hash order (core/fields.h): the `player` subsystem of
+// a recording's per-subsystem hashes; the legs follow it (`legs`).
+#define PLAYER_BODY_FIELDS(X)                                                                                    \
+    X(VAL, Vec2, pos, "body centre, px")                                                                         \
+    X(VAL, Vec2, vel, "px per tick (on the ground: along the floor)")                                            \
+    X(VAL, double, radius, "body radius, px (scales with the tile size)")                                        \
+    X(VAL, PlayerState, state, "")                                                                               \
+    X(VAL, Vec2, normal, "unit surface normal (surface -> body) on ground or wall; at an inner corner the mean " \
+      "of the two; (0,-1) in the air")                                                                           \
+    X(VAL, double, ground_speed, "horizontal px/tick while on the ground (follows ramps)")                       \
+    X(VAL, int, facing, "-1 left, +1 right")                                                                     \
+    X(VAL, Vec2, aim, "unit, one of 8 directions: where shots go")                                               \
+    X(VAL, int, hp, "")                                                                                          \
+    X(VAL, int, hp_max, "")                                                                                      \
+    X(VAL, int, hits, "times hurt so far")                                                                       \
+    X(VAL, int, coyote, "ticks left in which a jump still counts as from the ground")                            \
+    X(VAL, int, jump_buffer, "ticks left of a buffered jump press")                                              \
+    X(VAL, int, jump_hold, "ticks left in which holding jump keeps rising")                                      \
+    X(VAL, int, attach_cooldown, "ticks before the surfaces of the last leap can be grabbed again")              \
+    X(VAL, int, leap_ns, "those surfaces (0..2): normals, and the body centre at the leap")                      \
+    X(ARR, Vec2, leap_n, 2, "")                                                                                  \
+    X(VAL, Vec2, leap_pos, "")                                                                                   \
+    X(VAL, int, fire_cooldown, "ticks before the next shot")                                                     \
+    X(VAL, int, invuln, "ticks of invulnerability left (hurt mercy, dashing)")                                   \
+    X(VAL, int, knock, "ticks left of a hit's knock-back (no movement input)")                                   \
+    X(VAL, int, shots, "bullets fired so far")                                                                   \
+    X(VAL, int, dash_ticks, "moves left of the current dash, this tick's included (PLAYER_DASH_TICKS on its "    \
+      "first tick, 1 on its last); 0: none")                                                                     \
+    X(VAL, int, dash_cooldown, "ticks before a dash can start again")                                            \
+    X(VAL, bool, dash_ready, "the dash charge: spent by a dash, refilled on ground or wall")                     \
+    X(VAL, bool, wiggle, "wiggle mode this tick (the button, as the gauge allows)")                              \
+    X(VAL, bool, wiggle_locked, "the gauge ran empty: no wiggle until PLAYER_WIGGLE_RESUME")                     \
+    X(VAL, int, wiggle_gauge, "0..PLAYER_WIGGLE_FULL")                                                           \
+    X(VAL, Vec2, dash_dir, "unit direction of the current (or last) dash")                                       \
+    X(VAL, Vec2, dash_from, "where it started (a trail runs from here to pos)")
+#define PLAYER_FIELDS(X)              \
+    PLAYER_BODY_FIELDS(X)             \
+    X(SUB, Legs, legs, legs_hash, "")
 typedef struct Player {
-    Vec2 pos, vel;             // body centre, px; px per tick (on the ground: along the floor)
-    double radius;             // body radius, px (scales with the tile size)
-    PlayerState state;
-    Vec2 normal;               // unit surface normal (surface -> body) on ground or wall;
-                               // at an inner corner the mean of the two; (0,-1) in the air
-    double ground_speed;       // horizontal px/tick while on the ground (follows ramps)
-    int facing;                // -1 left, +1 right
-    Vec2 aim;                  // unit, one of 8 directions: where shots go
-    int hp, hp_max;
-    int hits;                  // times hurt so far
-    int coyote;                // ticks left in which a jump still counts as from the ground
-    int jump_buffer;           // ticks left of a buffered jump press
-    int jump_hold;             // ticks left in which holding jump keeps rising
-    int attach_cooldown;       // ticks before the surfaces of the last leap can be grabbed again
-    int leap_ns;               // those surfaces (0..2): normals, and the body centre at the leap
-    Vec2 leap_n[2];
-    Vec2 leap_pos;
-    int fire_cooldown;         // ticks before the next shot
-    int invuln;                // ticks of invulnerability left (hurt mercy, dashing)
-    int knock;                 // ticks left of a hit's knock-back (no movement input)
-    int shots;                 // bullets fired so far
-    int dash_ticks;            // moves left of the current dash, this tick's included
-                               // (PLAYER_DASH_TICKS on its first tick, 1 on its last); 0: none
-    int dash_cooldown;         // ticks before a dash can start again
-    bool dash_ready;           // the dash charge: spent by a dash, refilled on ground or wall
-    bool wiggle;               // wiggle mode this tick (the button, as the gauge allows)
-    bool wiggle_locked;        // the gauge ran empty: no wiggle until PLAYER_WIGGLE_RESUME
-    int wiggle_gauge;          // 0..PLAYER_WIGGLE_FULL
-    Vec2 dash_dir;             // unit direction of the current (or last) dash
-    Vec2 dash_from;            // where it started (a trail runs from here to pos)
-    Legs legs;
+    FIELDS_MEMBERS(PLAYER_FIELDS)
 } Player;
 
 // What the player's step may touch besides himself (world_step builds it).
