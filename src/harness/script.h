@@ -82,7 +82,8 @@ void script_check_info(const Script *s, int i, ScriptCheckInfo *out);
 const char *script_path(const Script *s);
 
 // Running a script: for each tick T = 0..end, in = script_run_input(r, T);
-// world_step(w, in); ok = script_run_check(r, w). Stop at the first failure.
+// the World steps with in; ok = script_run_check(r, w). Stop at the first
+// failure. (harness/pipeline.h: script_source and checks_sink.)
 // Ticks must be asked for in increasing order.
 typedef struct ScriptRun ScriptRun;
 ScriptRun *script_run_new(const Script *s);
@@ -120,7 +121,7 @@ void recorder_set_seed(Recorder *rec, uint32_t seed);
 // The run's setup, written as `difficulty NAME` (always), `assist wiggle`
 // (when on) and `hearts N` (when hearts > 0).
 void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts);
-// Call once per tick after world_step(w, in): writes the button changes of
+// Call once per tick after the World stepped with in: writes the button changes of
 // this tick and, every 60 ticks (0, 60, 120 ...), the state hash with the
 // per-subsystem hashes (harness/subsys.h). Recording ends (the replay ends
 // at the last tick kept) at SCRIPT_MAX_TICK, or before a tick that could

@@ -18,14 +18,12 @@ bool scrub_init(Scrub *sc, Session *s) {
     sc->head = sc->cur = s->w->tick;
     sc->fail_tick = -1;
     sc->sums_total = script_checksums_upto(s->script, sc->end);
-    SubsysHash tmp[SUBSYS_MAX];
-    sc->sub_n = subsys_hashes(s->w, tmp);
-    size_t marks = (size_t)(sc->end / every() + 1);
     sc->inputs = mem_alloc((size_t)sc->end + 1, sizeof *sc->inputs);
-    sc->full = mem_alloc(marks, sizeof *sc->full);
-    sc->subs = mem_alloc(marks * (size_t)sc->sub_n, sizeof *sc->subs);
+    sc->in_arr = (InputArray){sc->inputs, sc->end + 1};
     ScriptRun *r = script_run_new(s->script);
-    bool ok = sc->inputs && sc->full && sc->subs && r && snap_init(&sc->st, s->w, &s->blocks, 0);
+    sc->run = script_run_new(s->script);
+    bool ok = sc->inputs && r && sc->run && hash_log_init(&sc->log, s->w, every(), sc->end) &&
+              snap_init(&sc->st, s->w, &s->blocks, 0);
     if (ok) {
         sc->parked = mem_alloc(sc->st.world_bytes, 1);
         sc->head_img = mem_alloc(sc->st.world_bytes, 1);
@@ -45,33 +43,37 @@ bool scrub_init(Scrub *sc, Session *s) {
 void scrub_free(Scrub *sc) {
     snap_free(&sc->st);
     mem_free(sc->inputs);
+    script_run_free(sc->run);
     mem_free(sc->parked);
     mem_free(sc->head_img);
-    mem_free(sc->full);
-    mem_free(sc->subs);
+    hash_log_free(&sc->log);
     memset(sc, 0, sizeof *sc);
 }
 
 static void fail(Scrub *sc, int64_t t) {
     sc->fail_tick = t;
-    snprintf(sc->fail_msg, sizeof sc->fail_msg, "%s", script_run_message(sc->s->run));
+    snprintf(sc->fail_msg, sizeof sc->fail_msg, "%s", script_run_message(sc->run));
 }
 
-// One tick of the scan; the World is at the head.
+// The scan's checks: up to the first failure, which is kept (the scan
+// goes on, for watching).
+static bool scan_checks_after(void *ctx, World *w, Input in) {
+    (void)in;
+    Scrub *sc = ctx;
+    int64_t t = w->tick;
+    if (sc->fail_tick < 0 && !script_run_check(sc->run, w)) fail(sc, t);
+    if (sc->fail_tick < 0 && t == sc->end && !script_run_finish(sc->run)) fail(sc, t);
+    return true;
+}
+
+// One tick of the scan; the World is at the head: the file's buttons, then
+// the checks, the hash log and the snapshots (on no memory a seek starts
+// further back).
 static void scan_one(Scrub *sc) {
-    World *w = sc->s->w;
-    int64_t t = sc->head + 1;
-    world_step(w, sc->inputs[t]);
-    sc->head = t;
-    if (sc->fail_tick < 0 && !script_run_check(sc->s->run, w)) fail(sc, t);
-    if (sc->fail_tick < 0 && t == sc->end && !script_run_finish(sc->s->run)) fail(sc, t);
-    if (t % every() == 0) {
-        SubsysHash now[SUBSYS_MAX];
-        subsys_hashes(w, now);
-        sc->full[t / every()] = world_hash(w);
-        memcpy(sc->subs + (size_t)(t / every()) * (size_t)sc->sub_n, now, (size_t)sc->sub_n * sizeof *now);
-    }
-    snap_offer(&sc->st);       // on no memory a seek starts further back
+    TickSink sinks[3] = {{NULL, scan_checks_after, sc}, hash_log_sink(&sc->log), snap_sink(&sc->st)};
+    Pipeline p = {input_array_source(&sc->in_arr), sinks, 3, NULL, NULL};
+    pipeline_tick(sc->s->w, &p, NULL);
+    sc->head = sc->s->w->tick;
 }
 
 static void scan(Scrub *sc, int64_t to) {
@@ -79,10 +81,10 @@ static void scan(Scrub *sc, int64_t to) {
     sc->sums_ok = script_checksums_upto(sc->s->script, sc->fail_tick >= 0 ? sc->fail_tick - 1 : sc->head);
 }
 
-// Re-simulation of ticks already checked.
+// Re-simulation of ticks already checked: the file's buttons, no sink.
 static void replay_to(Scrub *sc, int64_t t) {
-    World *w = sc->s->w;
-    while (w->tick < t) world_step(w, sc->inputs[w->tick + 1]);
+    Pipeline p = {input_array_source(&sc->in_arr), NULL, 0, NULL, NULL};
+    while (sc->s->w->tick < t) pipeline_tick(sc->s->w, &p, NULL);
     sc->cur = t;
 }
 
@@ -135,22 +137,17 @@ bool scrub_verified(const Scrub *sc) { return sc->head >= sc->end; }
 
 bool scrub_take_over(Scrub *sc, const char *replay_path) {
     Session *s = sc->s;
-    char lp[1100];
-    script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
-    Recorder *rec = recorder_new(lp, s->lv.hash, s->prof_hash);
+    Recorder *rec = session_new_recorder(s, replay_path);
     if (!rec) {
         snprintf(s->msg, sizeof s->msg, "bossrush: cannot record: out of memory");
         return false;
     }
-    if (s->use_seed) recorder_set_seed(rec, s->seed);
-    recorder_set_setup(rec, (int)s->difficulty, s->assist_wiggle, s->start_hp);
     for (int64_t t = 0; t <= sc->cur; t++) {
         recorder_input(rec, t, sc->inputs[t]);
-        if (t % every() == 0)
-            recorder_checksum(rec, t, sc->full[t / every()], sc->subs + (size_t)(t / every()) * (size_t)sc->sub_n,
-                              sc->sub_n);
+        hash_log_checksum(&sc->log, rec, t);
     }
     session_take_over(s, rec, replay_path);
     scrub_free(sc);
     return true;
 }
+

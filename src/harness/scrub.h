@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "harness/pipeline.h"
 #include "harness/script.h"
 #include "harness/session.h"
 #include "harness/snapshot.h"
@@ -33,6 +34,8 @@ typedef struct Scrub {
     int64_t cur;               // the tick the World shows
     SnapStore st;
     Input *inputs;             // the file's buttons, ticks 0..end
+    InputArray in_arr;         // the same, as the scan's source
+    ScriptRun *run;            // the scan's checks
     uint8_t *parked, *head_img;  // World images (scrub_scan_ahead)
     bool head_img_valid;       // head_img holds the World at head
     // What the checks found so far.
@@ -41,9 +44,7 @@ typedef struct Scrub {
     int64_t fail_tick;         // the first failed check's tick; -1 none
     char fail_msg[1600];       // its message, as --headless prints it
     // The state hashes at ticks 0, 60, 120 ... <= head (a take-over's recording).
-    uint64_t *full;
-    SubsysHash *subs;          // sub_n per entry
-    int sub_n;
+    HashLog log;
 } Scrub;
 
 // Builds the scrub for an opened script session whose World has not
