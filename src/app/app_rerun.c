@@ -1,6 +1,9 @@
 // app_rerun.c -- re-running the watched file on change (see app_rerun.h).
-// The whole file is simulated again up to the shown tick (scrub_seek from
-// tick 0), so what is shown is always exactly what --headless would do.
+// When only its buttons changed, the run goes on from the newest snapshot
+// before the first changed tick (scrub_rerun: the same World, its checks'
+// progress kept); otherwise the whole file is simulated again up to the
+// shown tick (scrub_seek from tick 0). Either way what is shown is exactly
+// what --headless would do.
 #include "app/app_rerun.h"
 
 #include <stdio.h>
@@ -58,6 +61,19 @@ void app_viewer_watch_file(App *a) {
     watch.bad[0] = 0;
     char path[1024];
     snprintf(path, sizeof path, "%s", v->path);
+    // Only the buttons changed: on from the snapshot before the first change.
+    Session fresh;
+    SessionSetup setup = {.legs_dir = a->legs_dir};
+    int64_t from = session_open_script(&fresh, path, &setup) == 0 ? scrub_rerun(&a->scrub, &fresh) : -2;
+    session_close(&fresh);
+    if (from >= -1) {
+        v->failure_told = false;
+        a->rc.cam_valid = false;
+        app_watch_shown(a, false);
+        log_info("%s changed: re-ran it from tick %lld, showing tick %lld", path, (long long)from + 1,
+                 (long long)a->scrub.cur);
+        return;
+    }
     int64_t cur = a->scrub.cur;
     bool paused = v->paused, from_menu = v->from_menu;
     int speed = v->speed;

@@ -102,6 +102,17 @@ const char *script_run_message(const ScriptRun *r);
 // Rebless mode: checksums are recorded instead of compared and expectations
 // are not checked (see script_rebless_text).
 void script_run_set_rebless(ScriptRun *r, bool on);
+// True when b's checks (kind, ticks, probes, operators, values) and
+// checksums (ticks, hashes) are a's, in the same order (their lines may
+// differ): a run of one can go on as a run of the other.
+bool script_same_checks(const Script *a, const Script *b);
+// A copy of r's progress, as a run of s (r's script or one with the same
+// checks): its checks so far, its buttons up to the last tick checked. For
+// going on from a snapshot (a viewer's re-run). NULL on no memory.
+ScriptRun *script_run_clone(const ScriptRun *r, const Script *s);
+// Whether the run failed, and the last tick it checked (-1: none).
+bool script_run_failed(const ScriptRun *r);
+int64_t script_run_last_tick(const ScriptRun *r);
 // The script text with every checksum line's hash replaced by the value a
 // rebless run recorded, and the level line's hashes set to level_hash and
 // legs_hash (the `legs=` token is added when the line had none). Blank

@@ -311,6 +311,15 @@ void session_take_over(Session *s, Recorder *rec, const char *replay_path) {
     snprintf(c->rec_path, sizeof c->rec_path, "%s", replay_path);
 }
 
+void session_swap_script(Session *a, Session *b) {
+    Script *script = a->script;
+    ScriptRun *run = a->core->run;
+    a->script = b->script;
+    a->core->run = b->core->run;
+    b->script = script;
+    b->core->run = run;
+}
+
 bool session_save_recording_copy(Session *s, const char *replay_path, char *why, size_t why_n) {
     SessionCore *c = s->core;
     if (!c || !c->rec) {

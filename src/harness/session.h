@@ -108,6 +108,10 @@ int session_rebless(Session *s);
 // ticks so far) goes on as its recording, saved to replay_path by
 // session_save_recording.
 void session_take_over(Session *s, Recorder *rec, const char *replay_path);
+// Swaps the scripts (and their runs) of two sessions opened on scripts:
+// a viewer's re-run keeps its World and takes the edited file's script
+// (harness/scrub.h, scrub_rerun).
+void session_swap_script(Session *a, Session *b);
 // Writes the recording so far to another path too (atomically, its level
 // path made relative to that replay's folder); recording goes on. False
 // with the reason in why.
