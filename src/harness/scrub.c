@@ -72,12 +72,24 @@ static bool scan_checks_after(void *ctx, World *w, Input in) {
     return true;
 }
 
+// The store widened its interval: the marks off it lost their snapshot.
+static void thin_marks(Scrub *sc) {
+    int k = 0;
+    for (int i = 0; i < sc->mark_n; i++) {
+        if (sc->marks[i].tick % sc->st.interval == 0) sc->marks[k++] = sc->marks[i];
+        else script_run_free(sc->marks[i].run);
+    }
+    sc->mark_n = k;
+    sc->mark_every = sc->st.interval;
+}
+
 // After the snapshot sink: when it kept this tick, the checks' progress
 // too (on no memory a re-run goes back further).
 static bool scan_mark_after(void *ctx, World *w, Input in) {
     (void)in;
     Scrub *sc = ctx;
     const SnapStore *st = &sc->st;
+    if (st->interval != sc->mark_every) thin_marks(sc);
     if (st->n == 0 || st->snaps[st->n - 1].tick != w->tick || sc->fail_tick >= 0) return true;
     if (sc->mark_n > 0 && sc->marks[sc->mark_n - 1].tick >= w->tick) return true;
     if (sc->mark_n == sc->mark_cap) {

@@ -57,6 +57,7 @@ typedef struct Scrub {
     // re-run to resume from (scrub_rerun): ascending ticks.
     ScrubMark *marks;
     int mark_n, mark_cap;
+    int64_t mark_every;        // the store's interval when the marks were last thinned
 } Scrub;
 
 // Builds the scrub for an opened script session whose World has not
