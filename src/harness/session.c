@@ -390,6 +390,15 @@ void session_set_step(Session *s, TickStepFn step, void *ctx) {
     s->core->step_ctx = ctx;
 }
 
+static bool follow_after(void *ctx, World *w, Input in) {
+    (void)w, (void)in;
+    Session *f = ctx;
+    if (f->w && !f->rc && !session_done(f)) session_step(f, NULL);
+    return true;
+}
+
+TickSink session_follow_sink(Session *follower) { return (TickSink){NULL, follow_after, follower}; }
+
 bool session_keep_snapshots(Session *s, size_t budget) {
     SessionCore *c = s->core;
     if (c->has_snaps) snap_free(&c->snaps);

@@ -146,6 +146,11 @@ SnapStore *session_snapshots(Session *s);
 // there is none) and returns the tick the World is at now; -2 when the
 // session keeps no snapshots. Stepping on re-simulates from there.
 int64_t session_restore(Session *s, int64_t tick);
+// A sink that steps another session one tick with each tick of this one
+// (a ghost: the best run raced beside the play), until the follower's
+// script ends; a failed check stops it (follower->rc, ->msg; its World
+// stays as it was). Add it with session_add_sink(&play, ...).
+TickSink session_follow_sink(Session *follower);
 // What a new World for this session is built with: lv, the session's
 // profiles, seed, difficulty and assists (live reload: sim/reload.h).
 void session_world_setup(const Session *s, const Level *lv, WorldSetup *ws);

@@ -4,7 +4,8 @@
 // hashes of a run through plain session_step with the same buttons; sinks
 // see every tick in order (befores reversed, afters in order) with the
 // input the World took; a step hook that takes some ticks leaves the state
-// unchanged; the hash log holds what a recording's checksum lines hold.
+// unchanged; the hash log holds what a recording's checksum lines hold; a
+// session follows another as its sink (the ghost).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -174,11 +175,41 @@ static void test_hash_log(void **state) {
     session_close(&s);
 }
 
+// A ghost as a sink: a replay of the straight run follows a live session
+// tick for tick, in step with it, and stops at its own end.
+static void test_follow_sink(void **state) {
+    (void)state;
+    char dir[] = "/tmp/test_pipeline_XXXXXX", rpl[256];
+    fixture_tmp_dir(dir);
+    snprintf(rpl, sizeof rpl, "%s/ghost.rpl", dir);
+    Session s, ghost;
+    open_tetran(&s);
+    assert_true(session_record(&s, rpl));
+    for (int t = 0; t < 200; t++) assert_true(session_step(&s, &(Input){pattern(t).buttons}));
+    char why[200];
+    assert_true(session_save_recording(&s, why, sizeof why));
+    session_close(&s);
+    SessionSetup su = {.legs_dir = "assets/legs"};
+    assert_int_equal(session_open_script(&ghost, rpl, &su), 0);
+    open_tetran(&s);
+    assert_true(session_add_sink(&s, session_follow_sink(&ghost)));
+    for (int t = 0; t < 300; t++) {
+        assert_true(session_step(&s, &(Input){pattern(t).buttons}));
+        assert_int_equal(ghost.w->tick, t < 199 ? t : 199);
+        if (t < 200) assert_true(world_hash(ghost.w) == world_hash(s.w));
+    }
+    assert_int_equal(ghost.rc, 0);
+    session_close(&s);
+    session_close(&ghost);
+    fixture_rm_dir(dir);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sources_agree),
         cmocka_unit_test(test_step_hook),
         cmocka_unit_test(test_hash_log),
+        cmocka_unit_test(test_follow_sink),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
