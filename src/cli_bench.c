@@ -224,6 +224,9 @@ int cli_bench(const Cli *c) {
         }
     }
     double wall_us = bench_now_us() - t_all0;
+    uint64_t allocs = bt.allocs;
+    const double *sys_us = bt.sys_us;
+    int sys_ticks = bt.sys_ticks;
     session_set_step(&s, NULL, NULL);      // the seeks re-simulate plain ticks
     session_remove_sink(&s, &bt);
     session_remove_sink(&s, &seek);
@@ -249,10 +252,10 @@ int cli_bench(const Cli *c) {
     printf("tick_max_us %.2f\n", max);
     printf("tick_cpu_mean_us %.2f\n", csum * per);
     printf("tick_cpu_p99_us %.2f\n", cpu_p99);
-    printf("allocs_per_tick %.4f\n", (double)bt.allocs * per);
+    printf("allocs_per_tick %.4f\n", (double)allocs * per);
     printf("vector_path %s\n", cpu_has_avx2() ? "avx2" : "none");   // the same results either way
     for (int k = 0; k < WORLD_SYS_COUNT; k++)
-        printf("sys_%s_us %.2f\n", world_system_name((WorldSystem)k), bt.sys_ticks ? bt.sys_us[k] / bt.sys_ticks : 0.0);
+        printf("sys_%s_us %.2f\n", world_system_name((WorldSystem)k), sys_ticks ? sys_us[k] / sys_ticks : 0.0);
     printf("bullets_mean %.0f\n", (double)bullets * per);
     printf("bullets_max %d\n", bullets_max);
     printf("stars %u\n", w->stars.count);

@@ -23,6 +23,22 @@ static struct {
     char bad[1600];            // the malformed edit's message, or ""
 } watch;
 
+// Only the buttons changed: the run goes on from the snapshot before the
+// first change (scrub_rerun). False when the file changed more than that.
+static bool rerun_from_snapshot(App *a, Viewer *v, Scrub *sc, const char *legs_dir) {
+    Session fresh;
+    SessionSetup setup = {.legs_dir = legs_dir};
+    int64_t from = session_open_script(&fresh, v->path, &setup) == 0 ? scrub_rerun(sc, &fresh) : -2;
+    session_close(&fresh);
+    if (from < -1) return false;
+    v->failure_told = false;
+    a->rc.cam_valid = false;
+    app_watch_shown(a, false);
+    log_info("%s changed: re-ran it from tick %lld, showing tick %lld", v->path, (long long)from + 1,
+             (long long)sc->cur);
+    return true;
+}
+
 static bool same_stamp(const struct stat *st) {
     return st->st_size == watch.size && st->st_mtim.tv_sec == watch.mtime.tv_sec &&
            st->st_mtim.tv_nsec == watch.mtime.tv_nsec;
@@ -59,21 +75,9 @@ void app_viewer_watch_file(App *a) {
     }
     script_free(s);
     watch.bad[0] = 0;
+    if (rerun_from_snapshot(a, v, &a->scrub, a->legs_dir)) return;
     char path[1024];
     snprintf(path, sizeof path, "%s", v->path);
-    // Only the buttons changed: on from the snapshot before the first change.
-    Session fresh;
-    SessionSetup setup = {.legs_dir = a->legs_dir};
-    int64_t from = session_open_script(&fresh, path, &setup) == 0 ? scrub_rerun(&a->scrub, &fresh) : -2;
-    session_close(&fresh);
-    if (from >= -1) {
-        v->failure_told = false;
-        a->rc.cam_valid = false;
-        app_watch_shown(a, false);
-        log_info("%s changed: re-ran it from tick %lld, showing tick %lld", path, (long long)from + 1,
-                 (long long)a->scrub.cur);
-        return;
-    }
     int64_t cur = a->scrub.cur;
     bool paused = v->paused, from_menu = v->from_menu;
     int speed = v->speed;
