@@ -63,10 +63,13 @@ static void bench_seek_begin(BenchSeek *b, Session *s, int64_t n) {
     for (int k = 0; b->ok && n > 0 && k < SEEK_COUNT; k++) b->target[seek_target(k, n)] = 1;
 }
 
-static void bench_seek_tick(BenchSeek *b, const World *w) {
-    if (!b->ok) return;
+static bool bench_seek_after(void *ctx, World *w, Input in) {
+    (void)in;
+    BenchSeek *b = ctx;
+    if (!b->ok) return true;
     if (b->target[w->tick]) b->hash[w->tick] = world_hash(w);
     b->ok = snap_offer(&b->st);
+    return true;
 }
 
 static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
@@ -76,10 +79,7 @@ static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
         for (int k = 0; k < SEEK_COUNT; k++) {
             int64_t target = seek_target(k, n);
             double t0 = bench_now_us(), c0 = bench_cpu_us();
-            for (int64_t t = snap_restore(&b->st, target); t < target; t++) {
-                Input in = bench_input(t + 1);
-                world_step(s->w, in);
-            }
+            for (int64_t t = snap_restore(&b->st, target); t < target; t++) session_step(s, NULL);
             double dt = (bench_now_us() - t0) / 1e3, dc = (bench_cpu_us() - c0) / 1e3;
             sum += dt;
             if (dt > max) max = dt;
@@ -115,6 +115,59 @@ enum { BENCH_SYSTEM_EVERY = 4, BENCH_NAIVE_EVERY = 30, RENDER_SAMPLES = 8, RENDE
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
+// The bench's ticks through the session's pipeline: its step times the
+// systems of every BENCH_SYSTEM_EVERY-th tick one by one (and with
+// --compare-naive runs the naive versions every BENCH_NAIVE_EVERY-th),
+// and its timer sink wraps each tick: wall and CPU time, allocations.
+typedef struct BenchTick {
+    bool compare_naive;
+    BenchNaive nb;
+    double sys_us[WORLD_SYS_COUNT], naive_sys[WORLD_SYS_COUNT];
+    int sys_ticks;
+    bool naive_now;            // this tick ran the naive versions (its time: naive_sys's sum)
+    uint64_t a0, allocs;
+    double c0, t0, dt, ct;     // the last tick's wall and CPU time (us)
+} BenchTick;
+
+static bool bench_step(void *ctx, World *w, Input in) {
+    BenchTick *b = ctx;
+    int64_t t = w->tick + 1;
+    b->naive_now = b->compare_naive && t % BENCH_NAIVE_EVERY == 0;
+    if (b->naive_now) {
+        memset(b->naive_sys, 0, sizeof b->naive_sys);
+        bench_naive_step(&b->nb, w, in, b->naive_sys);
+        return true;
+    }
+    if (t % BENCH_SYSTEM_EVERY != 0) return false;   // world_step
+    bench_step_timed(w, in, b->sys_us);
+    b->sys_ticks++;
+    return true;
+}
+
+// The CPU clock is read outside the wall clock's window (it costs most of
+// a microsecond here), so the wall times stay clean.
+static void bench_timer_before(void *ctx, const World *w) {
+    (void)w;
+    BenchTick *b = ctx;
+    b->a0 = mem_alloc_count();
+    b->c0 = bench_cpu_us();
+    b->t0 = bench_now_us();
+}
+
+static bool bench_timer_after(void *ctx, World *w, Input in) {
+    (void)w, (void)in;
+    BenchTick *b = ctx;
+    b->dt = bench_now_us() - b->t0;
+    b->ct = bench_cpu_us() - b->c0;
+    b->allocs += mem_alloc_count() - b->a0;
+    if (b->naive_now) {                // the tick's time is its systems' own, not the naive runs'
+        double sum = 0;
+        for (int k = 0; k < WORLD_SYS_COUNT; k++) sum += b->naive_sys[k];
+        b->dt = b->ct = sum;
+    }
+    return true;
+}
+
 int cli_bench(const Cli *c) {
     Session s;
     SessionSetup setup = cli_setup_for(c);
@@ -129,56 +182,41 @@ int cli_bench(const Cli *c) {
     int64_t n = c->has_ticks ? c->ticks : BENCH_TICKS;
     double *dt = malloc((size_t)(n > 0 ? n : 1) * sizeof *dt);
     double *ct = malloc((size_t)(n > 0 ? n : 1) * sizeof *ct);
-    BenchNaive nb;
-    memset(&nb, 0, sizeof nb);
-    if (!dt || !ct || (c->compare_naive && !bench_naive_init(&nb, w))) {
+    BenchTick bt;
+    memset(&bt, 0, sizeof bt);
+    bt.compare_naive = c->compare_naive;
+    BenchNaive *nbp = &bt.nb;
+    if (!dt || !ct || (c->compare_naive && !bench_naive_init(nbp, w))) {
         free(dt);
         free(ct);
         fprintf(stderr, "bossrush: out of memory\n");
         session_close(&s);
         return 2;
     }
-    double startup_ms = 0, frame_ms = 0, sys_us[WORLD_SYS_COUNT] = {0}, naive_sys[WORLD_SYS_COUNT];
-    int frame_samples = 0, sys_ticks = 0;
+    double startup_ms = 0, frame_ms = 0;
+    int frame_samples = 0;
     bool render_failed = false;
     if (c->render) {                   // the first frame: renderer, textures and one frame drawn
         render_failed = render_bench_frame(w, cli_assets_dir(), 1) < 0;
         startup_ms = (bench_now_us() - cli_main_start_us) / 1e3;
     }
-    uint64_t allocs = 0, bullets = 0, active = 0;
+    uint64_t bullets = 0, active = 0;
     int bullets_max = 0;
     BenchSeek seek;
     bench_seek_begin(&seek, &s, n);
+    static const InputFn pattern = {bench_input};
+    session_set_source(&s, input_fn_source(&pattern));
+    session_set_step(&s, bench_step, &bt);
+    session_add_sink(&s, (TickSink){bench_timer_before, bench_timer_after, &bt});
+    session_add_sink(&s, (TickSink){NULL, bench_seek_after, &seek});
     double t_all0 = bench_now_us();
     for (int64_t t = 0; t < n; t++) {
-        Input in = bench_input(t);
-        uint64_t a0 = mem_alloc_count();
-        // The CPU clock is read outside the wall clock's window (it costs
-        // most of a microsecond here), so the wall times stay clean.
-        double c0 = bench_cpu_us();
-        if (c->compare_naive && t % BENCH_NAIVE_EVERY == 0) {
-            // The tick's time is its systems' own, not the naive runs'.
-            double sum = 0;
-            memset(naive_sys, 0, sizeof naive_sys);
-            bench_naive_step(&nb, w, in, naive_sys);
-            for (int k = 0; k < WORLD_SYS_COUNT; k++) sum += naive_sys[k];
-            dt[t] = ct[t] = sum;
-        } else {
-            double t0 = bench_now_us();
-            if (t % BENCH_SYSTEM_EVERY == 0) {
-                bench_step_timed(w, in, sys_us);
-                sys_ticks++;
-            } else {
-                world_step(w, in);
-            }
-            dt[t] = bench_now_us() - t0;
-            ct[t] = bench_cpu_us() - c0;
-        }
-        allocs += mem_alloc_count() - a0;
+        session_step(&s, NULL);
+        dt[t] = bt.dt;
+        ct[t] = bt.ct;
         bullets += (uint64_t)w->bullets.count;
         if (w->bullets.count > bullets_max) bullets_max = w->bullets.count;
         active += w->stars.active_n;
-        bench_seek_tick(&seek, w);
         if (c->render && !render_failed && (t + 1) % ((n + RENDER_SAMPLES - 1) / RENDER_SAMPLES) == 0) {
             double ms = render_bench_frame(w, cli_assets_dir(), RENDER_FRAMES);
             if (ms < 0) render_failed = true;
@@ -186,6 +224,12 @@ int cli_bench(const Cli *c) {
         }
     }
     double wall_us = bench_now_us() - t_all0;
+    uint64_t allocs = bt.allocs;
+    const double *sys_us = bt.sys_us;
+    int sys_ticks = bt.sys_ticks;
+    session_set_step(&s, NULL, NULL);      // the seeks re-simulate plain ticks
+    session_remove_sink(&s, &bt);
+    session_remove_sink(&s, &seek);
     double sum = 0, max = 0, csum = 0;
     for (int64_t t = 0; t < n; t++) {
         sum += dt[t];
@@ -217,15 +261,15 @@ int cli_bench(const Cli *c) {
     printf("stars %u\n", w->stars.count);
     printf("stars_active_mean %.0f\n", (double)active * per);
     if (c->compare_naive) {
-        printf("naive_samples %d\n", nb.samples);
-        printf("stars_us %.2f\n", nb.samples ? nb.stars_us / nb.samples : 0.0);
-        printf("stars_naive_us %.2f\n", nb.samples ? nb.stars_naive_us / nb.samples : 0.0);
-        printf("stars_naive_ratio %.1f\n", ratio(nb.stars_naive_us, nb.stars_us));
-        printf("stars_naive_diff %" PRIu64 "\n", nb.stars_diff);
-        printf("hits_us %.2f\n", nb.samples ? nb.hits_us / nb.samples : 0.0);
-        printf("hits_naive_us %.2f\n", nb.samples ? nb.hits_naive_us / nb.samples : 0.0);
-        printf("hits_naive_ratio %.1f\n", ratio(nb.hits_naive_us, nb.hits_us));
-        printf("hits_agree %d\n", nb.hits == nb.hits_naive);
+        printf("naive_samples %d\n", nbp->samples);
+        printf("stars_us %.2f\n", nbp->samples ? nbp->stars_us / nbp->samples : 0.0);
+        printf("stars_naive_us %.2f\n", nbp->samples ? nbp->stars_naive_us / nbp->samples : 0.0);
+        printf("stars_naive_ratio %.1f\n", ratio(nbp->stars_naive_us, nbp->stars_us));
+        printf("stars_naive_diff %" PRIu64 "\n", nbp->stars_diff);
+        printf("hits_us %.2f\n", nbp->samples ? nbp->hits_us / nbp->samples : 0.0);
+        printf("hits_naive_us %.2f\n", nbp->samples ? nbp->hits_naive_us / nbp->samples : 0.0);
+        printf("hits_naive_ratio %.1f\n", ratio(nbp->hits_naive_us, nbp->hits_us));
+        printf("hits_agree %d\n", nbp->hits == nbp->hits_naive);
     }
     if (c->render && frame_samples) {
         printf("frame_ms %.3f\n", frame_ms / frame_samples);
@@ -238,11 +282,11 @@ int cli_bench(const Cli *c) {
         fprintf(stderr, "bossrush: --render: the software renderer failed\n");
         rc = 2;
     }
-    if (c->compare_naive && nb.hits != nb.hits_naive) {
+    if (c->compare_naive && nbp->hits != nbp->hits_naive) {
         fprintf(stderr, "bossrush: --compare-naive: the naive and the boxed hit tests disagree\n");
         rc = 1;
     }
-    bench_naive_free(&nb);
+    bench_naive_free(nbp);
     free(dt);
     free(ct);
     session_close(&s);

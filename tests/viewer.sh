@@ -4,7 +4,8 @@
 # pick a probe (Down), press E; the script must gain exactly one
 # `at T expect PROBE == VALUE` line and still pass headless; then edit the
 # file: a malformed edit is reported at its file:line:col, a good one is
-# re-run (a check made to fail makes leaving exit 1). Skipped (and
+# re-run (an edit of the buttons alone from the snapshot before the first
+# changed tick, not from tick 0; a check made to fail makes leaving exit 1). Skipped (and
 # counted so) without xvfb-run and xdotool (scripts/deps.sh --with-tools).
 # Ends with "viewer: N passed, M failed[, K skipped]".
 BIN=${1:-./bossrush}
@@ -14,7 +15,7 @@ fails=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
 if ! command -v xvfb-run >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1; then
-    echo "viewer: 0 passed, 0 failed, 5 skipped"
+    echo "viewer: 0 passed, 0 failed, 6 skipped"
     exit 0
 fi
 tmp=$(mktemp -d)
@@ -46,10 +47,14 @@ while ! grep -q 'changed: re-ran it' "$3/log" && [ $n -lt 600 ]; do sleep 0.1; n
 printf 'at 5 expect nosuch.probe == 1\n' >> "$2"
 n=0
 while ! grep -q 'keeps the last good run' "$3/log" && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+# The buttons alone: a jump at 500 re-runs from a snapshot before it.
+{ cat "$3/written"; printf 'at 500 tap jump\n'; } > "$3/next" && cat "$3/next" > "$2"
+n=0
+while [ "$(grep -c 'changed: re-ran it' "$3/log")" -lt 2 ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
 # A good edit with a failing check: re-run, so leaving exits 1.
 { grep -v nosuch "$3/written"; printf 'at 5 expect player.x < 0\n'; } > "$3/next" && cat "$3/next" > "$2"
 n=0
-while [ "$(grep -c 'changed: re-ran it' "$3/log")" -lt 2 ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+while [ "$(grep -c 'changed: re-ran it' "$3/log")" -lt 3 ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
 xdotool key --window "$wid" Escape
 wait $pid
 echo $? > "$3/rc"
@@ -65,6 +70,8 @@ SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$BIN" --script "$tmp/written" --hea
 if [ $? = 0 ]; then ok; else bad "the written script fails headless: $(cat "$tmp/err")"; fi
 if grep -q 'play.script:[0-9]*:[0-9]*: .*keeps the last good run' "$tmp/log"; then ok
 else bad "a malformed edit was not reported at its file:line:col"; fi
+if grep -q 'changed: re-ran it from tick [1-9][0-9]' "$tmp/log"; then ok
+else bad "an edit of the buttons at tick 500 did not re-run from a snapshot: $(grep 're-ran' "$tmp/log" | tr '\n' ' ')"; fi
 if [ "$(cat "$tmp/rc" 2>/dev/null)" = 1 ]; then ok
 else bad "after an edit that fails at tick 5 the viewer exited $(cat "$tmp/rc" 2>/dev/null), expected 1 (not re-run?)"; fi
 echo "viewer: $pass passed, $fails failed"

@@ -1,6 +1,9 @@
 // app_rerun.c -- re-running the watched file on change (see app_rerun.h).
-// The whole file is simulated again up to the shown tick (scrub_seek from
-// tick 0), so what is shown is always exactly what --headless would do.
+// When only its buttons changed, the run goes on from the newest snapshot
+// before the first changed tick (scrub_rerun: the same World, its checks'
+// progress kept); otherwise the whole file is simulated again up to the
+// shown tick (scrub_seek from tick 0). Either way what is shown is exactly
+// what --headless would do.
 #include "app/app_rerun.h"
 
 #include <stdio.h>
@@ -19,6 +22,22 @@ static struct {
     unsigned frames;
     char bad[1600];            // the malformed edit's message, or ""
 } watch;
+
+// Only the buttons changed: the run goes on from the snapshot before the
+// first change (scrub_rerun). False when the file changed more than that.
+static bool rerun_from_snapshot(App *a, Viewer *v, Scrub *sc, const char *legs_dir) {
+    Session fresh;
+    SessionSetup setup = {.legs_dir = legs_dir};
+    int64_t from = session_open_script(&fresh, v->path, &setup) == 0 ? scrub_rerun(sc, &fresh) : -2;
+    session_close(&fresh);
+    if (from < -1) return false;
+    v->failure_told = false;
+    a->rc.cam_valid = false;
+    app_watch_shown(a, false);
+    log_info("%s changed: re-ran it from tick %lld, showing tick %lld", v->path, (long long)from + 1,
+             (long long)sc->cur);
+    return true;
+}
 
 static bool same_stamp(const struct stat *st) {
     return st->st_size == watch.size && st->st_mtim.tv_sec == watch.mtime.tv_sec &&
@@ -56,6 +75,7 @@ void app_viewer_watch_file(App *a) {
     }
     script_free(s);
     watch.bad[0] = 0;
+    if (rerun_from_snapshot(a, v, &a->scrub, a->legs_dir)) return;
     char path[1024];
     snprintf(path, sizeof path, "%s", v->path);
     int64_t cur = a->scrub.cur;

@@ -20,7 +20,8 @@
 double bench_now_us(void);
 double bench_cpu_us(void);
 
-// One tick, exactly world_step(w, in), each system's wall time added to us[s].
+// One tick, exactly as world_step steps it, each system's wall time added
+// to us[s] (a pipeline's step for the ticks it times, harness/pipeline.h).
 void bench_step_timed(World *w, Input in, double us[WORLD_SYS_COUNT]);
 
 // The write-up's starfield step on stars s[0..n-1]: each star against every

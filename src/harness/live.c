@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/mem.h"
 #include "harness/profiles.h"
 
 void live_watch_clear(LiveWatch *lw) { memset(lw, 0, sizeof *lw); }
@@ -33,7 +34,7 @@ uint32_t live_watch_poll(LiveWatch *lw) {
     return changed;
 }
 
-const char *live_level_path(const Session *s) { return s->level_path; }
+const char *live_level_path(const Session *s) { return session_level_file(s); }
 
 static void report(LiveReport *rep, LiveResult r, const char *msg) {
     rep->result = r;
@@ -64,7 +65,7 @@ static void stop_recording(Session *s, LiveReport *rep) {
         rep->recording = LIVE_REC_DROPPED;   // session_save_recording dropped it
     } else {
         rep->recording = LIVE_REC_FAILED;
-        snprintf(rep->msg, sizeof rep->msg, "%.1000s: replay not saved: %.500s", s->rec_path, why);
+        snprintf(rep->msg, sizeof rep->msg, "%.1000s: replay not saved: %.500s", session_recording_path(s), why);
     }
 }
 
@@ -100,7 +101,7 @@ void live_reload_level(Session *s, LiveReport *rep) {
     ParseError err;
     memset(&err, 0, sizeof err);
     Level lv;
-    if (!session_load_level(&lv, s->level_path, &err)) {
+    if (!session_load_level(&lv, session_level_file(s), &err)) {
         level_free(&lv);
         parse_error_format(&err, rep->msg, sizeof rep->msg);
         rep->result = LIVE_FAILED;
@@ -111,16 +112,14 @@ void live_reload_level(Session *s, LiveReport *rep) {
         report(rep, LIVE_SAME, NULL);
         return;
     }
-    WorldSetup ws = {
-        .level = &lv,
-        .profiles = s->prof,
-        .use_seed = s->use_seed,
-        .seed = s->seed,
-        .difficulty = s->difficulty,
-        .assist_wiggle = s->assist_wiggle,
-        .start_hp = s->start_hp,
-    };
+    WorldSetup ws;
+    session_world_setup(s, &lv, &ws);
+    // The new World's blocks, for the session's snapshots of it.
+    MemBlock room[SESSION_MAX_BLOCKS];
+    MemTrack blocks = {room, SESSION_MAX_BLOCKS, 0, false};
+    mem_track_begin(&blocks);
     World *w = reload_level(s->w, &ws, &rep->player, &err);
+    mem_track_end();
     if (!w) {
         level_free(&lv);
         parse_error_format(&err, rep->msg, sizeof rep->msg);
@@ -128,9 +127,6 @@ void live_reload_level(Session *s, LiveReport *rep) {
         return;
     }
     stop_recording(s, rep);
-    world_free(s->w);
-    level_free(&s->lv);
-    s->w = w;
-    s->lv = lv;
+    session_replace_world(s, w, &lv, &blocks);
     report(rep, LIVE_CHANGED, NULL);
 }

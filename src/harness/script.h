@@ -82,7 +82,8 @@ void script_check_info(const Script *s, int i, ScriptCheckInfo *out);
 const char *script_path(const Script *s);
 
 // Running a script: for each tick T = 0..end, in = script_run_input(r, T);
-// world_step(w, in); ok = script_run_check(r, w). Stop at the first failure.
+// the World steps with in; ok = script_run_check(r, w). Stop at the first
+// failure. (harness/pipeline.h: script_source and checks_sink.)
 // Ticks must be asked for in increasing order.
 typedef struct ScriptRun ScriptRun;
 ScriptRun *script_run_new(const Script *s);
@@ -101,6 +102,17 @@ const char *script_run_message(const ScriptRun *r);
 // Rebless mode: checksums are recorded instead of compared and expectations
 // are not checked (see script_rebless_text).
 void script_run_set_rebless(ScriptRun *r, bool on);
+// True when b's checks (kind, ticks, probes, operators, values) and
+// checksums (ticks, hashes) are a's, in the same order (their lines may
+// differ): a run of one can go on as a run of the other.
+bool script_same_checks(const Script *a, const Script *b);
+// A copy of r's progress, as a run of s (r's script or one with the same
+// checks): its checks so far, its buttons up to the last tick checked. For
+// going on from a snapshot (a viewer's re-run). NULL on no memory.
+ScriptRun *script_run_clone(const ScriptRun *r, const Script *s);
+// Whether the run failed, and the last tick it checked (-1: none).
+bool script_run_failed(const ScriptRun *r);
+int64_t script_run_last_tick(const ScriptRun *r);
 // The script text with every checksum line's hash replaced by the value a
 // rebless run recorded, and the level line's hashes set to level_hash and
 // legs_hash (the `legs=` token is added when the line had none). Blank
@@ -120,7 +132,7 @@ void recorder_set_seed(Recorder *rec, uint32_t seed);
 // The run's setup, written as `difficulty NAME` (always), `assist wiggle`
 // (when on) and `hearts N` (when hearts > 0).
 void recorder_set_setup(Recorder *rec, int difficulty, bool assist_wiggle, int hearts);
-// Call once per tick after world_step(w, in): writes the button changes of
+// Call once per tick after the World stepped with in: writes the button changes of
 // this tick and, every 60 ticks (0, 60, 120 ...), the state hash with the
 // per-subsystem hashes (harness/subsys.h). Recording ends (the replay ends
 // at the last tick kept) at SCRIPT_MAX_TICK, or before a tick that could

@@ -42,6 +42,50 @@ void script_run_free(ScriptRun *r) {
 
 void script_run_set_rebless(ScriptRun *r, bool on) { r->rebless = on; }
 
+static bool same_check(const Check *x, const Check *y) {
+    return x->a == y->a && x->b == y->b && x->kind == y->kind && x->op == y->op && x->slot == y->slot &&
+           x->probe == y->probe && x->rhs_probe == y->rhs_probe && x->probe_slot == y->probe_slot &&
+           x->rhs_slot == y->rhs_slot && (x->rhs_probe || x->rhs_value == y->rhs_value);
+}
+
+bool script_same_checks(const Script *a, const Script *b) {
+    if (a->check_n != b->check_n || a->sum_n != b->sum_n || a->range_n != b->range_n || a->some_n != b->some_n ||
+        a->expect_n != b->expect_n || a->probe_n != b->probe_n)
+        return false;
+    for (int i = 0; i < a->check_n; i++)
+        if (!same_check(&a->checks[i], &b->checks[i])) return false;
+    for (int i = 0; i < a->sum_n; i++)
+        if (a->sums[i].tick != b->sums[i].tick || a->sums[i].hash != b->sums[i].hash) return false;
+    return true;
+}
+
+ScriptRun *script_run_clone(const ScriptRun *r, const Script *s) {
+    ScriptRun *c = script_run_new(s);
+    if (!c) return NULL;
+    int32_t *open = c->open;
+    SomeState *some = c->some;
+    uint64_t *actual = c->actual;
+    if (s->range_n) memcpy(open, r->open, (size_t)s->range_n * sizeof *open);
+    if (s->some_n) memcpy(some, r->some, (size_t)s->some_n * sizeof *some);
+    if (s->sum_n) memcpy(actual, r->actual, (size_t)s->sum_n * sizeof *actual);
+    *c = *r;
+    c->s = s;
+    c->open = open;
+    c->some = some;
+    c->actual = actual;
+    c->actual_subs = NULL;             // rebless only
+    c->actual_sub_n = 0;
+    // The buttons: s's own, up to the last tick checked.
+    c->held = 0;
+    c->next_ev = 0;
+    if (c->last_tick >= 0) script_run_input(c, c->last_tick);
+    return c;
+}
+
+bool script_run_failed(const ScriptRun *r) { return r->failed; }
+
+int64_t script_run_last_tick(const ScriptRun *r) { return r->last_tick; }
+
 const char *script_run_message(const ScriptRun *r) { return r->msg; }
 
 Input script_run_input(ScriptRun *r, int64_t tick) {

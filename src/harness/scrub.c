@@ -18,14 +18,12 @@ bool scrub_init(Scrub *sc, Session *s) {
     sc->head = sc->cur = s->w->tick;
     sc->fail_tick = -1;
     sc->sums_total = script_checksums_upto(s->script, sc->end);
-    SubsysHash tmp[SUBSYS_MAX];
-    sc->sub_n = subsys_hashes(s->w, tmp);
-    size_t marks = (size_t)(sc->end / every() + 1);
     sc->inputs = mem_alloc((size_t)sc->end + 1, sizeof *sc->inputs);
-    sc->full = mem_alloc(marks, sizeof *sc->full);
-    sc->subs = mem_alloc(marks * (size_t)sc->sub_n, sizeof *sc->subs);
+    sc->in_arr = (InputArray){sc->inputs, sc->end + 1};
     ScriptRun *r = script_run_new(s->script);
-    bool ok = sc->inputs && sc->full && sc->subs && r && snap_init(&sc->st, s->w, &s->blocks, 0);
+    sc->run = script_run_new(s->script);
+    bool ok = sc->inputs && r && sc->run && hash_log_init(&sc->log, s->w, every(), sc->end) &&
+              snap_init(&sc->st, s->w, &s->blocks, 0);
     if (ok) {
         sc->parked = mem_alloc(sc->st.world_bytes, 1);
         sc->head_img = mem_alloc(sc->st.world_bytes, 1);
@@ -42,36 +40,81 @@ bool scrub_init(Scrub *sc, Session *s) {
     return true;
 }
 
+static void drop_marks_after(Scrub *sc, int64_t tick) {
+    while (sc->mark_n > 0 && sc->marks[sc->mark_n - 1].tick > tick) script_run_free(sc->marks[--sc->mark_n].run);
+}
+
 void scrub_free(Scrub *sc) {
+    drop_marks_after(sc, -2);
+    mem_free(sc->marks);
     snap_free(&sc->st);
     mem_free(sc->inputs);
+    script_run_free(sc->run);
     mem_free(sc->parked);
     mem_free(sc->head_img);
-    mem_free(sc->full);
-    mem_free(sc->subs);
+    hash_log_free(&sc->log);
     memset(sc, 0, sizeof *sc);
 }
 
 static void fail(Scrub *sc, int64_t t) {
     sc->fail_tick = t;
-    snprintf(sc->fail_msg, sizeof sc->fail_msg, "%s", script_run_message(sc->s->run));
+    snprintf(sc->fail_msg, sizeof sc->fail_msg, "%s", script_run_message(sc->run));
 }
 
-// One tick of the scan; the World is at the head.
-static void scan_one(Scrub *sc) {
-    World *w = sc->s->w;
-    int64_t t = sc->head + 1;
-    world_step(w, sc->inputs[t]);
-    sc->head = t;
-    if (sc->fail_tick < 0 && !script_run_check(sc->s->run, w)) fail(sc, t);
-    if (sc->fail_tick < 0 && t == sc->end && !script_run_finish(sc->s->run)) fail(sc, t);
-    if (t % every() == 0) {
-        SubsysHash now[SUBSYS_MAX];
-        subsys_hashes(w, now);
-        sc->full[t / every()] = world_hash(w);
-        memcpy(sc->subs + (size_t)(t / every()) * (size_t)sc->sub_n, now, (size_t)sc->sub_n * sizeof *now);
+// The scan's checks: up to the first failure, which is kept (the scan
+// goes on, for watching).
+static bool scan_checks_after(void *ctx, World *w, Input in) {
+    (void)in;
+    Scrub *sc = ctx;
+    int64_t t = w->tick;
+    if (sc->fail_tick < 0 && !script_run_check(sc->run, w)) fail(sc, t);
+    if (sc->fail_tick < 0 && t == sc->end && !script_run_finish(sc->run)) fail(sc, t);
+    return true;
+}
+
+// The store widened its interval: the marks off it lost their snapshot.
+static void thin_marks(Scrub *sc) {
+    int k = 0;
+    for (int i = 0; i < sc->mark_n; i++) {
+        if (sc->marks[i].tick % sc->st.interval == 0) sc->marks[k++] = sc->marks[i];
+        else script_run_free(sc->marks[i].run);
     }
-    snap_offer(&sc->st);       // on no memory a seek starts further back
+    sc->mark_n = k;
+    sc->mark_every = sc->st.interval;
+}
+
+// After the snapshot sink: when it kept this tick, the checks' progress
+// too (on no memory a re-run goes back further).
+static bool scan_mark_after(void *ctx, World *w, Input in) {
+    (void)in;
+    Scrub *sc = ctx;
+    const SnapStore *st = &sc->st;
+    if (st->interval != sc->mark_every) thin_marks(sc);
+    if (st->n == 0 || st->snaps[st->n - 1].tick != w->tick || sc->fail_tick >= 0) return true;
+    if (sc->mark_n > 0 && sc->marks[sc->mark_n - 1].tick >= w->tick) return true;
+    if (sc->mark_n == sc->mark_cap) {
+        int cap = sc->mark_cap ? 2 * sc->mark_cap : 64;
+        ScrubMark *m = mem_alloc((size_t)cap, sizeof *m);
+        if (!m) return true;
+        if (sc->mark_n) memcpy(m, sc->marks, (size_t)sc->mark_n * sizeof *m);
+        mem_free(sc->marks);
+        sc->marks = m;
+        sc->mark_cap = cap;
+    }
+    ScriptRun *r = script_run_clone(sc->run, sc->s->script);
+    if (r) sc->marks[sc->mark_n++] = (ScrubMark){w->tick, r};
+    return true;
+}
+
+// One tick of the scan; the World is at the head: the file's buttons, then
+// the checks, the hash log and the snapshots (on no memory a seek starts
+// further back) with the checks' progress.
+static void scan_one(Scrub *sc) {
+    TickSink sinks[4] = {{NULL, scan_checks_after, sc}, hash_log_sink(&sc->log), snap_sink(&sc->st),
+                         {NULL, scan_mark_after, sc}};
+    Pipeline p = {input_array_source(&sc->in_arr), sinks, 4, NULL, NULL};
+    pipeline_tick(sc->s->w, &p, NULL);
+    sc->head = sc->s->w->tick;
 }
 
 static void scan(Scrub *sc, int64_t to) {
@@ -79,10 +122,10 @@ static void scan(Scrub *sc, int64_t to) {
     sc->sums_ok = script_checksums_upto(sc->s->script, sc->fail_tick >= 0 ? sc->fail_tick - 1 : sc->head);
 }
 
-// Re-simulation of ticks already checked.
+// Re-simulation of ticks already checked: the file's buttons, no sink.
 static void replay_to(Scrub *sc, int64_t t) {
-    World *w = sc->s->w;
-    while (w->tick < t) world_step(w, sc->inputs[w->tick + 1]);
+    Pipeline p = {input_array_source(&sc->in_arr), NULL, 0, NULL, NULL};
+    while (sc->s->w->tick < t) pipeline_tick(sc->s->w, &p, NULL);
     sc->cur = t;
 }
 
@@ -135,22 +178,92 @@ bool scrub_verified(const Scrub *sc) { return sc->head >= sc->end; }
 
 bool scrub_take_over(Scrub *sc, const char *replay_path) {
     Session *s = sc->s;
-    char lp[1100];
-    script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
-    Recorder *rec = recorder_new(lp, s->lv.hash, s->prof_hash);
+    Recorder *rec = session_new_recorder(s, replay_path);
     if (!rec) {
         snprintf(s->msg, sizeof s->msg, "bossrush: cannot record: out of memory");
         return false;
     }
-    if (s->use_seed) recorder_set_seed(rec, s->seed);
-    recorder_set_setup(rec, (int)s->difficulty, s->assist_wiggle, s->start_hp);
     for (int64_t t = 0; t <= sc->cur; t++) {
         recorder_input(rec, t, sc->inputs[t]);
-        if (t % every() == 0)
-            recorder_checksum(rec, t, sc->full[t / every()], sc->subs + (size_t)(t / every()) * (size_t)sc->sub_n,
-                              sc->sub_n);
+        hash_log_checksum(&sc->log, rec, t);
     }
     session_take_over(s, rec, replay_path);
     scrub_free(sc);
     return true;
+}
+
+// ---------------------------------------------------------------- re-run
+
+// The same World from the same start: level, profiles, seed and setup.
+static bool same_start(const Session *a, const Session *b) {
+    const Script *x = a->script, *y = b->script;
+    uint32_t sx = 0, sy = 0;
+    bool hx = script_seed(x, &sx), hy = script_seed(y, &sy);
+    return a->lv.hash == b->lv.hash && a->prof_hash == b->prof_hash && hx == hy && sx == sy &&
+           script_difficulty(x) == script_difficulty(y) && script_assist_wiggle(x) == script_assist_wiggle(y) &&
+           script_hearts(x) == script_hearts(y) && script_same_checks(x, y);
+}
+
+// Is there a snapshot at exactly tick t?
+static bool snapshot_at(const SnapStore *st, int64_t t) {
+    for (int i = st->n - 1; i >= 0 && st->snaps[i].tick >= t; i--)
+        if (st->snaps[i].tick == t) return true;
+    return false;
+}
+
+int64_t scrub_rerun(Scrub *sc, Session *fresh) {
+    Session *s = sc->s;
+    if (!fresh->script || !same_start(s, fresh)) return -2;
+    int64_t end = script_end_tick(fresh->script);
+    Input *inputs = mem_alloc((size_t)end + 1, sizeof *inputs);
+    ScriptRun *r = script_run_new(fresh->script);
+    HashLog log;
+    if (!inputs || !r || !hash_log_init(&log, s->w, every(), end)) {
+        mem_free(inputs);
+        script_run_free(r);
+        return -2;
+    }
+    for (int64_t t = 0; t <= end; t++) inputs[t] = script_run_input(r, t);
+    script_run_free(r);
+    // The first tick whose buttons differ, and the newest mark before it
+    // the scan reached with a snapshot still kept there.
+    int64_t same_to = end < sc->end ? end : sc->end, first = 0;
+    while (first <= same_to && first <= sc->head && inputs[first].buttons == sc->inputs[first].buttons) first++;
+    int m = sc->mark_n - 1;
+    while (m >= 0 && (sc->marks[m].tick >= first || !snapshot_at(&sc->st, sc->marks[m].tick))) m--;
+    int64_t from = m >= 0 ? sc->marks[m].tick : -1;
+    ScriptRun *run = m >= 0 ? script_run_clone(sc->marks[m].run, fresh->script) : script_run_new(fresh->script);
+    if (!run) {
+        mem_free(inputs);
+        hash_log_free(&log);
+        return -2;
+    }
+    // The hashes logged up to `from` still hold.
+    int64_t kept = from >= 0 ? from / every() + 1 : 0;
+    if (kept) {
+        memcpy(log.full, sc->log.full, (size_t)kept * sizeof *log.full);
+        memcpy(log.subs, sc->log.subs, (size_t)kept * (size_t)log.sub_n * sizeof *log.subs);
+    }
+    session_swap_script(s, fresh);
+    int64_t show = sc->cur < end ? sc->cur : end;
+    hash_log_free(&sc->log);
+    sc->log = log;
+    mem_free(sc->inputs);
+    sc->inputs = inputs;
+    sc->in_arr = (InputArray){inputs, end + 1};
+    script_run_free(sc->run);
+    sc->run = run;
+    sc->end = end;
+    sc->sums_total = script_checksums_upto(s->script, end);
+    sc->fail_tick = -1;
+    sc->fail_msg[0] = 0;
+    drop_marks_after(sc, from);
+    snap_drop_after(&sc->st, from);
+    // Back to `from`, the head of a scan that goes on from there.
+    snap_restore(&sc->st, from);
+    sc->head = sc->cur = from;
+    sc->head_img_valid = false;
+    sc->sums_ok = script_checksums_upto(s->script, from);
+    if (show >= 0) scrub_seek(sc, show);
+    return from;
 }

@@ -14,17 +14,26 @@
 // World back, so the checks finish while you watch.
 //
 // Memory: the store's budget (harness/snapshot.h), two World images (the
-// parked and the head's), 2 bytes per tick for the file's buttons, and per
+// parked and the head's), 2 bytes per tick for the file's buttons, per
 // second of the file 8 bytes plus 8 per subsystem for the hashes a
-// take-over's recording needs.
+// take-over's recording needs, and a copy of the checks' progress (a
+// ScriptRun: a few bytes per check and checksum) per snapshot the scan
+// made, for a re-run on edit.
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "harness/pipeline.h"
 #include "harness/script.h"
 #include "harness/session.h"
 #include "harness/snapshot.h"
 #include "harness/subsys.h"
+
+// The checks' progress after a tick (a copy of the scan's run).
+typedef struct ScrubMark {
+    int64_t tick;
+    ScriptRun *run;
+} ScrubMark;
 
 typedef struct Scrub {
     Session *s;                // opened with session_open_script; not owned
@@ -33,6 +42,8 @@ typedef struct Scrub {
     int64_t cur;               // the tick the World shows
     SnapStore st;
     Input *inputs;             // the file's buttons, ticks 0..end
+    InputArray in_arr;         // the same, as the scan's source
+    ScriptRun *run;            // the scan's checks
     uint8_t *parked, *head_img;  // World images (scrub_scan_ahead)
     bool head_img_valid;       // head_img holds the World at head
     // What the checks found so far.
@@ -41,9 +52,12 @@ typedef struct Scrub {
     int64_t fail_tick;         // the first failed check's tick; -1 none
     char fail_msg[1600];       // its message, as --headless prints it
     // The state hashes at ticks 0, 60, 120 ... <= head (a take-over's recording).
-    uint64_t *full;
-    SubsysHash *subs;          // sub_n per entry
-    int sub_n;
+    HashLog log;
+    // The checks' progress at the ticks the scan kept a snapshot at, for a
+    // re-run to resume from (scrub_rerun): ascending ticks.
+    ScrubMark *marks;
+    int mark_n, mark_cap;
+    int64_t mark_every;        // the store's interval when the marks were last thinned
 } Scrub;
 
 // Builds the scrub for an opened script session whose World has not
@@ -60,6 +74,17 @@ void scrub_seek(Scrub *sc, int64_t t);
 void scrub_scan_ahead(Scrub *sc, int max_ticks);
 // True once the scan has checked the whole file.
 bool scrub_verified(const Scrub *sc);
+// The watched file changed: fresh is a session just opened on the new
+// file (not stepped). When it runs the same World (level, leg profiles,
+// seed, setup) with the same checks and checksums, only its buttons
+// differ: its script moves into the scrub's session (fresh gets the old
+// one; close it), the snapshots after the first tick whose buttons differ
+// are dropped, the World and the checks go back to the newest snapshot
+// before that tick, and the shown tick (clamped to the new end) is reached
+// from there with the new buttons and checked on the way. Returns the tick
+// it went back to (-1: the start), or -2 when the file changed more than
+// its buttons (nothing touched: open it again from tick 0).
+int64_t scrub_rerun(Scrub *sc, Session *fresh);
 // Hands the World over to live play at cur: the session drops its script
 // and records from now on into a replay for replay_path that holds the
 // file's buttons of ticks 0..cur (with the scan's checksums) and, after

@@ -14,6 +14,29 @@
 #include "harness/profiles.h"
 #include "sim/tmj.h"
 
+// What only this file reads (session.h: Session.core).
+typedef struct SessionCore SessionCore;
+struct SessionCore {
+    ScriptRun *run;
+    bool check_failed;         // the run's checks failed this tick
+    Recorder *rec;
+    char rec_path[1024];
+    char prof_from[1100];      // where the profiles came from, for messages
+    bool use_seed;
+    uint32_t seed;
+    Difficulty difficulty;
+    bool assist_wiggle;
+    int start_hp;
+    TickSource src;            // a bare arena's input when session_step gets none
+    TickSink sinks[SESSION_MAX_SINKS];
+    int n_sinks;
+    TickStepFn step;
+    void *step_ctx;
+    SnapStore snaps;
+    bool has_snaps;
+    MemBlock block_room[SESSION_MAX_BLOCKS];
+};
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
@@ -77,6 +100,18 @@ bool session_load_level(Level *lv, const char *path, ParseError *err) {
     return ok;
 }
 
+// A fresh session with its private part; false (s->rc 2) on no memory.
+static bool session_begin(Session *s) {
+    memset(s, 0, sizeof *s);
+    s->core = mem_alloc(1, sizeof *s->core);
+    if (!s->core) {
+        fail(s, 2, "bossrush: out of memory");
+        return false;
+    }
+    s->core->src = no_input_source();
+    return true;
+}
+
 // The leg profiles for the World: from setup->legs_dir, or built in when
 // there is none or a file there cannot be read (a warning then).
 static bool open_profiles(Session *s, const SessionSetup *setup) {
@@ -85,9 +120,9 @@ static bool open_profiles(Session *s, const SessionSetup *setup) {
     const char *dir = setup ? setup->legs_dir : NULL;
     if (setup && setup->profiles) {
         memcpy(s->prof, setup->profiles, sizeof s->prof);
-        snprintf(s->prof_from, sizeof s->prof_from, "the leg profiles in use");
+        snprintf(s->core->prof_from, sizeof s->core->prof_from, "the leg profiles in use");
     } else if (dir && profiles_load(dir, s->prof, &err)) {
-        snprintf(s->prof_from, sizeof s->prof_from, "the leg profiles in %s", dir);
+        snprintf(s->core->prof_from, sizeof s->core->prof_from, "the leg profiles in %s", dir);
     } else if (dir && err.line != 0) {
         fail_parse(s, &err);               // malformed: as bad as a bad level
         return false;
@@ -102,7 +137,7 @@ static bool open_profiles(Session *s, const SessionSetup *setup) {
             fail_parse(s, &err);
             return false;
         }
-        snprintf(s->prof_from, sizeof s->prof_from, "the built-in leg profiles");
+        snprintf(s->core->prof_from, sizeof s->core->prof_from, "the built-in leg profiles");
     }
     s->prof_hash = legs_profiles_hash(s->prof);
     return true;
@@ -112,19 +147,13 @@ static bool open_profiles(Session *s, const SessionSetup *setup) {
 static int build_world(Session *s, const char *level_path, const SessionSetup *setup) {
     ParseError err;
     memset(&err, 0, sizeof err);
+    SessionCore *c = s->core;
     snprintf(s->level_path, sizeof s->level_path, "%s", level_path);
     if (!session_load_level(&s->lv, level_path, &err)) return fail_parse(s, &err);
     if (!open_profiles(s, setup)) return s->rc;
-    WorldSetup ws = {
-        .level = &s->lv,
-        .profiles = s->prof,
-        .use_seed = s->use_seed,
-        .seed = s->seed,
-        .difficulty = s->difficulty,
-        .assist_wiggle = s->assist_wiggle,
-        .start_hp = s->start_hp,
-    };
-    s->blocks.b = s->block_room;
+    WorldSetup ws;
+    session_world_setup(s, &s->lv, &ws);
+    s->blocks.b = c->block_room;
     s->blocks.cap = SESSION_MAX_BLOCKS;
     mem_track_begin(&s->blocks);
     s->w = world_create(&ws, &err);
@@ -133,22 +162,37 @@ static int build_world(Session *s, const char *level_path, const SessionSetup *s
     return 0;
 }
 
+void session_world_setup(const Session *s, const Level *lv, WorldSetup *ws) {
+    const SessionCore *c = s->core;
+    *ws = (WorldSetup){
+        .level = lv,
+        .profiles = s->prof,
+        .use_seed = c->use_seed,
+        .seed = c->seed,
+        .difficulty = c->difficulty,
+        .assist_wiggle = c->assist_wiggle,
+        .start_hp = c->start_hp,
+    };
+}
+
 int session_open_level(Session *s, const char *path, const SessionSetup *setup) {
-    memset(s, 0, sizeof *s);
+    if (!session_begin(s)) return s->rc;
+    SessionCore *c = s->core;
     if (setup && setup->use_seed) {
-        s->use_seed = true;
-        s->seed = setup->seed;
+        c->use_seed = true;
+        c->seed = setup->seed;
     }
     if (setup) {
-        s->difficulty = setup->difficulty;
-        s->assist_wiggle = setup->assist_wiggle;
-        s->start_hp = setup->start_hp;
+        c->difficulty = setup->difficulty;
+        c->assist_wiggle = setup->assist_wiggle;
+        c->start_hp = setup->start_hp;
     }
     return build_world(s, path, setup);
 }
 
 int session_open_script(Session *s, const char *path, const SessionSetup *setup) {
-    memset(s, 0, sizeof *s);
+    if (!session_begin(s)) return s->rc;
+    SessionCore *c = s->core;
     ParseError err;
     memset(&err, 0, sizeof err);
     s->script = script_load(path, &err);
@@ -160,10 +204,10 @@ int session_open_script(Session *s, const char *path, const SessionSetup *setup)
     if (why)
         return fail(s, 2, "%s:%d:%d: cannot open level file '%s': %s", sp, line, col,
                     script_level_given(s->script), why);
-    s->use_seed = script_seed(s->script, &s->seed);
-    s->difficulty = (Difficulty)script_difficulty(s->script);
-    s->assist_wiggle = script_assist_wiggle(s->script);
-    s->start_hp = script_hearts(s->script);
+    c->use_seed = script_seed(s->script, &c->seed);
+    c->difficulty = (Difficulty)script_difficulty(s->script);
+    c->assist_wiggle = script_assist_wiggle(s->script);
+    c->start_hp = script_hearts(s->script);
     if (build_world(s, lp, setup)) return s->rc;
     bool rebless = setup && setup->rebless;
     uint64_t want;
@@ -177,38 +221,60 @@ int session_open_script(Session *s, const char *path, const SessionSetup *setup)
         return fail(s, 1,
                     "%s:%d:%d: leg profiles changed since the replay was recorded: the replay has leg profiles hash "
                     "%016" PRIx64 ", %s now hash to %016" PRIx64,
-                    sp, legs_line, legs_col, want, s->prof_from, s->prof_hash);
-    s->run = script_run_new(s->script);
-    if (!s->run) return fail(s, 2, "bossrush: out of memory");
-    script_run_set_rebless(s->run, rebless);
+                    sp, legs_line, legs_col, want, s->core->prof_from, s->prof_hash);
+    c->run = script_run_new(s->script);
+    if (!c->run) return fail(s, 2, "bossrush: out of memory");
+    script_run_set_rebless(c->run, rebless);
     return 0;
 }
 
-bool session_record(Session *s, const char *replay_path) {
+Recorder *session_new_recorder(const Session *s, const char *replay_path) {
+    const SessionCore *c = s->core;
     char lp[1100];
     script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
-    recorder_free(s->rec);
-    s->rec = recorder_new(lp, s->lv.hash, s->prof_hash);
-    if (!s->rec) {
+    Recorder *rec = recorder_new(lp, s->lv.hash, s->prof_hash);
+    if (!rec) return NULL;
+    if (c->use_seed) recorder_set_seed(rec, c->seed);
+    recorder_set_setup(rec, (int)c->difficulty, c->assist_wiggle, c->start_hp);
+    return rec;
+}
+
+bool session_record(Session *s, const char *replay_path) {
+    SessionCore *c = s->core;
+    recorder_free(c->rec);
+    c->rec = session_new_recorder(s, replay_path);
+    if (!c->rec) {
         snprintf(s->msg, sizeof s->msg, "bossrush: cannot record: out of memory");
         return false;
     }
-    if (s->use_seed) recorder_set_seed(s->rec, s->seed);
-    recorder_set_setup(s->rec, (int)s->difficulty, s->assist_wiggle, s->start_hp);
-    snprintf(s->rec_path, sizeof s->rec_path, "%s", replay_path);
+    snprintf(c->rec_path, sizeof c->rec_path, "%s", replay_path);
     return true;
 }
 
-bool session_recording(const Session *s) { return s->rec != NULL; }
+bool session_recording(const Session *s) { return s->core && s->core->rec != NULL; }
+
+// The script's checks as the session's sink: a failure stops the session.
+static bool session_checks_after(void *ctx, World *w, Input in) {
+    (void)in;
+    SessionCore *c = ctx;
+    if (!script_run_check(c->run, w)) c->check_failed = true;
+    return true;
+}
 
 bool session_step(Session *s, const Input *live) {
     if (s->rc) return false;
-    Input in = live ? *live : (Input){0};
-    if (s->run) in = script_run_input(s->run, s->w->tick + 1);
-    world_step(s->w, in);
-    if (s->rec) recorder_tick(s->rec, s->w, in);
-    if (s->run && !script_run_check(s->run, s->w)) {
-        fail(s, 1, "%s", script_run_message(s->run));
+    SessionCore *c = s->core;
+    TickSink sinks[3 + SESSION_MAX_SINKS];
+    int n = 0;
+    if (c->rec) sinks[n++] = recorder_sink(c->rec);
+    if (c->run) sinks[n++] = (TickSink){NULL, session_checks_after, c};
+    if (c->has_snaps) sinks[n++] = snap_sink(&c->snaps);
+    for (int i = 0; i < c->n_sinks; i++) sinks[n++] = c->sinks[i];
+    Pipeline p = {c->run ? script_source(c->run) : live ? live_input_source(live) : c->src, sinks, n, c->step,
+                  c->step_ctx};
+    pipeline_tick(s->w, &p, NULL);
+    if (c->check_failed) {
+        fail(s, 1, "%s", script_run_message(c->run));
         return false;
     }
     return true;
@@ -217,44 +283,58 @@ bool session_step(Session *s, const Input *live) {
 bool session_done(const Session *s) { return s->script && s->w->tick >= script_end_tick(s->script); }
 
 int session_finish(Session *s) {
-    if (s->rc == 0 && s->run && !script_run_finish(s->run)) fail(s, 1, "%s", script_run_message(s->run));
+    ScriptRun *run = s->core ? s->core->run : NULL;
+    if (s->rc == 0 && run && !script_run_finish(run)) fail(s, 1, "%s", script_run_message(run));
     return s->rc;
 }
 
 bool session_save_recording(Session *s, char *why, size_t why_n) {
-    if (!s->rec) {
+    SessionCore *c = s->core;
+    if (!c || !c->rec) {
         snprintf(why, why_n, "nothing is being recorded");
         return false;
     }
-    bool ok = recorder_save(s->rec, s->rec_path, why, why_n);
-    recorder_free(s->rec);
-    s->rec = NULL;
+    bool ok = recorder_save(c->rec, c->rec_path, why, why_n);
+    recorder_free(c->rec);
+    c->rec = NULL;
     return ok;
 }
 
 void session_take_over(Session *s, Recorder *rec, const char *replay_path) {
-    script_run_free(s->run);
+    SessionCore *c = s->core;
+    script_run_free(c->run);
     script_free(s->script);
-    s->run = NULL;
+    c->run = NULL;
     s->script = NULL;
-    recorder_free(s->rec);
-    s->rec = rec;
-    snprintf(s->rec_path, sizeof s->rec_path, "%s", replay_path);
+    recorder_free(c->rec);
+    c->rec = rec;
+    snprintf(c->rec_path, sizeof c->rec_path, "%s", replay_path);
+}
+
+void session_swap_script(Session *a, Session *b) {
+    Script *script = a->script;
+    ScriptRun *run = a->core->run;
+    a->script = b->script;
+    a->core->run = b->core->run;
+    b->script = script;
+    b->core->run = run;
 }
 
 bool session_save_recording_copy(Session *s, const char *replay_path, char *why, size_t why_n) {
-    if (!s->rec) {
+    SessionCore *c = s->core;
+    if (!c || !c->rec) {
         snprintf(why, why_n, "nothing is being recorded");
         return false;
     }
     char lp[1100];
     script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
-    return recorder_save_as(s->rec, replay_path, lp, why, why_n);
+    return recorder_save_as(c->rec, replay_path, lp, why, why_n);
 }
 
 void session_drop_recording(Session *s) {
-    recorder_free(s->rec);
-    s->rec = NULL;
+    if (!s->core) return;
+    recorder_free(s->core->rec);
+    s->core->rec = NULL;
 }
 
 int session_rebless(Session *s) {
@@ -262,7 +342,7 @@ int session_rebless(Session *s) {
     size_t len = 0, out_len = 0;
     char *text = fs_read_file(path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
     if (!text) return fail(s, 2, "bossrush: %s: cannot read it again", path);
-    char *out = script_rebless_text(s->script, s->run, text, len, s->lv.hash, s->prof_hash, &out_len);
+    char *out = script_rebless_text(s->script, s->core->run, text, len, s->lv.hash, s->prof_hash, &out_len);
     mem_free(text);
     if (!out) return fail(s, 2, "bossrush: %s: cannot write: out of memory", path);
     bool ok = fs_write_atomic(path, out, out_len);
@@ -273,10 +353,83 @@ int session_rebless(Session *s) {
 }
 
 void session_close(Session *s) {
-    recorder_free(s->rec);
-    script_run_free(s->run);
+    SessionCore *c = s->core;
+    if (c) {
+        recorder_free(c->rec);
+        script_run_free(c->run);
+        if (c->has_snaps) snap_free(&c->snaps);
+        mem_free(c);
+    }
     script_free(s->script);
     world_free(s->w);
     level_free(&s->lv);
     memset(s, 0, sizeof *s);
 }
+
+// ---------------------------------------------------------------- the pipeline
+
+void session_set_source(Session *s, TickSource src) { s->core->src = src; }
+
+bool session_add_sink(Session *s, TickSink sink) {
+    SessionCore *c = s->core;
+    if (c->n_sinks >= SESSION_MAX_SINKS) return false;
+    c->sinks[c->n_sinks++] = sink;
+    return true;
+}
+
+void session_remove_sink(Session *s, const void *ctx) {
+    SessionCore *c = s->core;
+    int k = 0;
+    for (int i = 0; i < c->n_sinks; i++)
+        if (c->sinks[i].ctx != ctx) c->sinks[k++] = c->sinks[i];
+    c->n_sinks = k;
+}
+
+void session_set_step(Session *s, TickStepFn step, void *ctx) {
+    s->core->step = step;
+    s->core->step_ctx = ctx;
+}
+
+static bool follow_after(void *ctx, World *w, Input in) {
+    (void)w, (void)in;
+    Session *f = ctx;
+    if (f->w && !f->rc && !session_done(f)) session_step(f, NULL);
+    return true;
+}
+
+TickSink session_follow_sink(Session *follower) { return (TickSink){NULL, follow_after, follower}; }
+
+bool session_keep_snapshots(Session *s, size_t budget) {
+    SessionCore *c = s->core;
+    if (c->has_snaps) snap_free(&c->snaps);
+    c->has_snaps = snap_init(&c->snaps, s->w, &s->blocks, budget);
+    return c->has_snaps;
+}
+
+SnapStore *session_snapshots(Session *s) { return s->core && s->core->has_snaps ? &s->core->snaps : NULL; }
+
+int64_t session_restore(Session *s, int64_t tick) {
+    SessionCore *c = s->core;
+    return c && c->has_snaps ? snap_restore(&c->snaps, tick) : -2;
+}
+
+bool session_replace_world(Session *s, World *w, Level *lv, const MemTrack *blocks) {
+    SessionCore *c = s->core;
+    world_free(s->w);
+    level_free(&s->lv);
+    s->w = w;
+    s->lv = *lv;
+    memset(lv, 0, sizeof *lv);
+    int n = blocks->n < SESSION_MAX_BLOCKS ? blocks->n : SESSION_MAX_BLOCKS;
+    memcpy(c->block_room, blocks->b, (size_t)n * sizeof *blocks->b);
+    s->blocks = (MemTrack){c->block_room, SESSION_MAX_BLOCKS, n, blocks->overflow || blocks->n > n};
+    if (!c->has_snaps) return true;
+    size_t budget = c->snaps.budget;
+    snap_free(&c->snaps);
+    c->has_snaps = snap_init(&c->snaps, s->w, &s->blocks, budget);
+    return c->has_snaps;
+}
+
+const char *session_level_file(const Session *s) { return s->level_path; }
+
+const char *session_recording_path(const Session *s) { return s->core ? s->core->rec_path : ""; }

@@ -1,7 +1,9 @@
 // session.h -- the one way to open and run a script, a replay or a bare
 // arena: reads the file, its level and the leg profiles, checks the hashes
-// a recording stored, builds the World, then steps it tick by tick (the
-// script's input, recording, checks) and finishes. main.c's headless
+// a recording stored, builds the World, then steps it tick by tick through
+// the one tick pipeline (harness/pipeline.h: the script's input or the live
+// devices' or a source set here, then the recorder, the checks, a snapshot
+// store and any sinks added here) and finishes. main.c's headless
 // modes, the app's viewer and live play, and tools/simcheck all use it, so
 // loading is written once. Pure C, no SDL; prints nothing (messages and the
 // exit-code meaning are carried in the Session).
@@ -19,6 +21,7 @@
 
 #include "core/mem.h"
 #include "core/text.h"
+#include "harness/pipeline.h"
 #include "harness/script.h"
 #include "sim/input.h"
 #include "sim/level.h"
@@ -61,18 +64,10 @@ typedef struct Session {
     // life: world_step never allocates or frees), for snapshots of it
     // (harness/snapshot.h). .overflow: more than SESSION_MAX_BLOCKS.
     MemTrack blocks;
-    // Private.
-    ScriptRun *run;
-    Recorder *rec;
-    char rec_path[1024];
     char level_path[1024];     // the level file read
-    char prof_from[1100];      // where the profiles came from, for messages
-    bool use_seed;
-    uint32_t seed;
-    Difficulty difficulty;
-    bool assist_wiggle;
-    int start_hp;
-    MemBlock block_room[SESSION_MAX_BLOCKS];
+    // Private (session.c alone): the script's run, the recording, the
+    // setup, the pipeline's sources and sinks, the blocks' room.
+    struct SessionCore *core;
 } Session;
 
 // Opens a script or replay: parses it, reads its level (resolved as
@@ -113,6 +108,10 @@ int session_rebless(Session *s);
 // ticks so far) goes on as its recording, saved to replay_path by
 // session_save_recording.
 void session_take_over(Session *s, Recorder *rec, const char *replay_path);
+// Swaps the scripts (and their runs) of two sessions opened on scripts:
+// a viewer's re-run keeps its World and takes the edited file's script
+// (harness/scrub.h, scrub_rerun).
+void session_swap_script(Session *a, Session *b);
 // Writes the recording so far to another path too (atomically, its level
 // path made relative to that replay's folder); recording goes on. False
 // with the reason in why.
@@ -121,6 +120,55 @@ bool session_save_recording_copy(Session *s, const char *replay_path, char *why,
 void session_drop_recording(Session *s);
 // Frees everything (an unsaved recording is dropped); s may then be opened again.
 void session_close(Session *s);
+
+// ---------------------------------------------------------------- the pipeline
+// The input of a bare arena's ticks when session_step is given none (live
+// NULL); no buttons until set. A script's own input always comes first.
+void session_set_source(Session *s, TickSource src);
+// A sink that sees every tick session_step makes from now on, after the
+// recorder, the checks and the snapshot store. Its after's result is not
+// used: only a script's checks stop a session. False when
+// SESSION_MAX_SINKS are there already.
+#define SESSION_MAX_SINKS 8
+bool session_add_sink(Session *s, TickSink sink);
+// Takes out the sinks whose ctx is ctx.
+void session_remove_sink(Session *s, const void *ctx);
+// Some ticks stepped another way (the bench's timed ones, pipeline.h);
+// NULL: world_step.
+void session_set_step(Session *s, TickStepFn step, void *ctx);
+// Keeps snapshots of the World from now on (harness/snapshot.h; budget 0:
+// SNAP_DEFAULT_BUDGET) as it steps; the store follows the World through
+// session_replace_world. False on no memory or too many blocks.
+bool session_keep_snapshots(Session *s, size_t budget);
+// The store, or NULL when the session keeps none.
+SnapStore *session_snapshots(Session *s);
+// Writes back the newest snapshot at or before tick (the oldest kept when
+// there is none) and returns the tick the World is at now; -2 when the
+// session keeps no snapshots. Stepping on re-simulates from there.
+int64_t session_restore(Session *s, int64_t tick);
+// A sink that steps another session one tick with each tick of this one
+// (a ghost: the best run raced beside the play), until the follower's
+// script ends; a failed check stops it (follower->rc, ->msg; its World
+// stays as it was). Add it with session_add_sink(&play, ...).
+TickSink session_follow_sink(Session *follower);
+// What a new World for this session is built with: lv, the session's
+// profiles, seed, difficulty and assists (live reload: sim/reload.h).
+void session_world_setup(const Session *s, const Level *lv, WorldSetup *ws);
+// Puts w, built from *lv (moved into the session), in place of the
+// session's World, which is freed with its level. blocks lists w's heap
+// blocks (mem_track_begin around its making); they become s->blocks, and a
+// snapshot store the session keeps starts again from w (no seeking back
+// past the change: the old World is gone). False when that store could not
+// be made again (no memory: the session keeps no snapshots then).
+bool session_replace_world(Session *s, World *w, Level *lv, const MemTrack *blocks);
+// The level file the session read; the path its recording is saved to
+// ("" for none).
+const char *session_level_file(const Session *s);
+const char *session_recording_path(const Session *s);
+// A recorder for a replay at replay_path with this session's level (its
+// path relative to the replay's folder), hashes, seed and setup; NULL on
+// no memory. session_record and a take-over's recording start here.
+Recorder *session_new_recorder(const Session *s, const char *replay_path);
 
 // Reads and parses a level file (level_parse on what fs_read_file gives).
 bool session_load_level(Level *lv, const char *path, ParseError *err);

@@ -19,9 +19,9 @@
 //
 //     SnapStore st;
 //     snap_init(&st, s.w, &s.blocks, SNAP_DEFAULT_BUDGET);   // at tick -1
-//     ... world_step(s.w, in); snap_offer(&st); ...
+//     ... session_step(&s, &in); snap_offer(&st); ...   (or snap_sink, pipeline.h)
 //     int64_t t = snap_restore(&st, target);   // the World is at tick t <= target
-//     while (t++ < target) world_step(s.w, input_of(t));
+//     while (t++ < target) session_step(&s, &(Input){input_of(t)});
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,7 +4,8 @@
 // shown; the checks finish and count the checksums; a tampered recording
 // reports its first desync tick and the checksums verified before it; a
 // take-over records the file's ticks up to it and the live ones after, and
-// that recording verifies on its own.
+// that recording verifies on its own; an edit of the buttons re-runs from
+// the snapshot before the first changed tick, as a run from 0 would show.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,7 +73,7 @@ static int remove_files(void **state) {
 
 static void open_scrub(Session *s, Scrub *sc, const char *path) {
     SessionSetup su = setup();
-    assert_int_equal(session_open_script(s, path, &su), 0);
+    if (session_open_script(s, path, &su)) fail_msg("%s", s->msg);
     assert_true(scrub_init(sc, s));
 }
 
@@ -184,11 +185,180 @@ static void test_take_over(void **state) {
     session_close(&s);
 }
 
+// The whole run of path with its checks off: the state hash of each tick.
+static void hashes_of(const char *path, uint64_t *hash, int64_t n) {
+    Session s;
+    SessionSetup su = setup();
+    su.rebless = true;                     // no checks: every tick is stepped
+    assert_int_equal(session_open_script(&s, path, &su), 0);
+    for (int64_t t = 0; t < n; t++) {
+        assert_true(session_step(&s, NULL));
+        hash[t] = world_hash(s.w);
+    }
+    session_close(&s);
+}
+
+// The viewer's re-run on edit (issue 26): a jump moved from tick 450 to 452
+// goes back to the newest snapshot before 450 (420) and no further, shows
+// the same tick with the state a run from 0 of the edited file has, and
+// its checks find what a fresh scrub of that file finds (the checksum at
+// 480 no longer holds). An edit to a check goes back to the start (-2).
+static void test_rerun_from_snapshot(void **state) {
+    (void)state;
+    char edited[1200], checked[1200];
+    fs_join(tmp_dir, "edited.rpl", edited, sizeof edited);
+    fs_join(tmp_dir, "checked.rpl", checked, sizeof checked);
+    char *text = fixture_get(rpl), out[1 << 16];
+    char *at = strstr(text, "\nat 450 down jump\n");
+    assert_non_null(at);
+    snprintf(out, sizeof out, "%.*s\nat 452 down jump\n%s", (int)(at - text), text, at + 18);
+    fixture_put(edited, out);
+    at = strstr(text, "\nend ");
+    assert_non_null(at);
+    snprintf(out, sizeof out, "%.*s\nat 100 expect player.hp >= 1%s", (int)(at - text), text, at);
+    fixture_put(checked, out);
+    mem_free(text);
+    static uint64_t want[TICKS];
+    hashes_of(edited, want, TICKS);
+    assert_true(want[449] == straight[449] && want[460] != straight[460]);
+
+    Session s, fresh;
+    Scrub sc;
+    open_scrub(&s, &sc, rpl);
+    while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
+    scrub_seek(&sc, 700);
+    shows(&sc, 700);
+    World *was = s.w;
+    SessionSetup su = setup();
+    // A check added: not only the buttons changed, nothing is touched.
+    assert_int_equal(session_open_script(&fresh, checked, &su), 0);
+    assert_int_equal(scrub_rerun(&sc, &fresh), -2);
+    session_close(&fresh);
+    shows(&sc, 700);
+    assert_true(scrub_verified(&sc));
+    // The jump moved: back to 420, on to 700 with the new buttons.
+    assert_int_equal(session_open_script(&fresh, edited, &su), 0);
+    assert_int_equal(scrub_rerun(&sc, &fresh), 420);
+    session_close(&fresh);
+    assert_ptr_equal(s.w, was);            // the same World, from its snapshot
+    assert_int_equal(sc.cur, 700);
+    assert_int_equal(sc.head, 700);        // checked from 420 on the way
+    assert_true(world_hash(s.w) == want[700]);
+    assert_string_equal(script_path(s.script), edited);
+    // What a scrub of the edited file from tick 0 finds.
+    Session s2;
+    Scrub sc2;
+    open_scrub(&s2, &sc2, edited);
+    scrub_seek(&sc2, 700);
+    assert_true(world_hash(s2.w) == want[700]);
+    while (!scrub_verified(&sc2)) scrub_scan_ahead(&sc2, 200);
+    while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
+    assert_int_equal(sc.fail_tick, 480);
+    assert_int_equal(sc2.fail_tick, 480);
+    assert_string_equal(sc.fail_msg, sc2.fail_msg);
+    assert_int_equal(sc.sums_ok, sc2.sums_ok);
+    assert_int_equal(sc.sums_total, sc2.sums_total);
+    // Seeking anywhere agrees with the run from 0.
+    for (int64_t t = 5; t < TICKS; t += 97) {
+        scrub_seek(&sc, t);
+        assert_true(world_hash(s.w) == want[t]);
+    }
+    scrub_free(&sc2);
+    session_close(&s2);
+    scrub_free(&sc);
+    session_close(&s);
+}
+
+// rpl without its checksums, with `extra` before its end line, the jump of
+// tick 450 at `jump` instead, written to name in tmp_dir.
+static void checked_copy(const char *name, const char *extra, int jump, char *path, size_t n) {
+    fs_join(tmp_dir, name, path, n);
+    char *text = fixture_get(rpl), *out = mem_alloc(1 << 16, 1);
+    size_t o = 0;
+    for (char *line = text; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
+        char was = line[len - 1];
+        line[len - 1] = 0;                 // strstr within the line
+        bool sum = strstr(line, " checksum ") != NULL;
+        line[len - 1] = was;
+        if (!strncmp(line, "end ", 4)) o += (size_t)snprintf(out + o, (1 << 16) - o, "%s", extra);
+        if (!strncmp(line, "at 450 down jump", 16)) o += (size_t)snprintf(out + o, (1 << 16) - o, "at %d down jump\n", jump);
+        else if (!sum) o += (size_t)snprintf(out + o, (1 << 16) - o, "%.*s", (int)len, line);
+        line += len;
+    }
+    fixture_put(path, out);
+    mem_free(out);
+    mem_free(text);
+}
+
+// The checks' progress goes back with the snapshot: a `sometime` that held
+// only before it (the shots fired by tick 100) still held after the re-run
+// (a run started afresh at the snapshot would find it never held), and an
+// `always` open across it is checked on from there, as a run from 0 does.
+static void test_rerun_keeps_progress(void **state) {
+    (void)state;
+    Session s;
+    SessionSetup su = setup();
+    assert_int_equal(session_open_level(&s, LEVEL, &su), 0);
+    for (int64_t t = 0; t <= 100; t++) session_step(&s, &(Input){pattern(t).buttons});
+    int shots = s.w->player.shots;
+    session_close(&s);
+    char checks[200], before[1200], after[1200];
+    snprintf(checks, sizeof checks, "sometime 50 800 player.shots <= %d\nalways 0 899 player.hp >= 1\n", shots);
+    checked_copy("progress.script", checks, 450, before, sizeof before);
+    checked_copy("progress2.script", checks, 452, after, sizeof after);
+    Scrub sc;
+    open_scrub(&s, &sc, before);
+    while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
+    assert_int_equal(sc.fail_tick, -1);
+    scrub_seek(&sc, 600);
+    Session fresh;
+    assert_int_equal(session_open_script(&fresh, after, &su), 0);
+    assert_int_equal(scrub_rerun(&sc, &fresh), 420);
+    session_close(&fresh);
+    while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
+    Session s2;
+    Scrub sc2;
+    open_scrub(&s2, &sc2, after);
+    while (!scrub_verified(&sc2)) scrub_scan_ahead(&sc2, 200);
+    assert_int_equal(sc.fail_tick, sc2.fail_tick);
+    assert_string_equal(sc.fail_msg, sc2.fail_msg);
+    assert_int_equal(sc.fail_tick, -1);
+    size_t used = sc.st.used;              // every 60th tick kept
+    scrub_free(&sc2);
+    session_close(&s2);
+    scrub_free(&sc);
+    session_close(&s);
+    // A store so tight its interval widens: the marks thin with the
+    // snapshots (one per snapshot kept), and a re-run still agrees.
+    open_scrub(&s, &sc, before);
+    sc.st.budget = used / 4;
+    while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
+    assert_true(sc.st.interval > SNAP_FIRST_INTERVAL);
+    assert_int_equal(sc.mark_n, sc.st.n);
+    for (int i = 0; i < sc.mark_n; i++) assert_int_equal(sc.marks[i].tick, sc.st.snaps[i].tick);
+    scrub_seek(&sc, 600);
+    assert_int_equal(session_open_script(&fresh, after, &su), 0);
+    int64_t from = scrub_rerun(&sc, &fresh);
+    session_close(&fresh);
+    assert_true(from >= 0 && from < 450 && from % sc.st.interval == 0);
+    static uint64_t want[TICKS];
+    hashes_of(after, want, TICKS);
+    assert_true(world_hash(s.w) == want[600]);
+    while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
+    assert_int_equal(sc.fail_tick, -1);
+    scrub_free(&sc);
+    session_close(&s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seek_anywhere),
         cmocka_unit_test(test_desync_found_ahead),
         cmocka_unit_test(test_take_over),
+        cmocka_unit_test(test_rerun_from_snapshot),
+        cmocka_unit_test(test_rerun_keeps_progress),
     };
     return cmocka_run_group_tests(tests, make_files, remove_files);
 }
