@@ -16,11 +16,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-<<<<<<< HEAD
 #include "core/cpu.h"
-=======
 #include "core/fields.h"
->>>>>>> fields
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/vec2.h"
