@@ -71,7 +71,7 @@ static void save_best(App *a) {
 // flashes behind the menu; everything else follows the settings.
 static void apply_render_levels(App *a) {
     static const RenderLevel lv[LEVEL_COUNT] = {RENDER_FULL, RENDER_REDUCED, RENDER_OFF};
-    bool title_side = !a->play.w && a->screen != SCR_WATCH;
+    bool title_side = !a->fight.play.w && a->screen != SCR_WATCH;
     a->rc.shake = title_side ? RENDER_OFF : lv[a->set.shake];
     a->rc.flashing = title_side ? RENDER_OFF : lv[a->set.flashing];
 }
@@ -91,29 +91,21 @@ void app_settings_changed(App *a) {
 
 // ---------------------------------------------------------------- pacing
 
-// A fight begins behind its warning card (shorter for the same arena again).
-static void pace_begin(App *a) {
-    int arena = (int)a->mode * MAX_LEVELS + a->level_idx;
-    pace_start(&a->pace, arena == a->paced_arena);
-    a->paced_arena = arena;
-    audio_play(&a->au, SFX_WARNING);
-}
-
 // Fire or jump closes the warning card; the press does not also fire or
 // jump in the arena (held buttons are ignored until released).
 static void card_input(App *a) {
-    if (a->screen != SCR_PLAY || !pace_card(&a->pace)) return;
+    if (a->screen != SCR_PLAY || !pace_card(&a->fight.pace)) return;
     Input in = devices_sample(&a->dev);
     if (!(in.buttons & (BTN_FIRE | BTN_JUMP))) return;
-    pace_skip(&a->pace);
+    pace_skip(&a->fight.pace);
     devices_suppress_held(&a->dev);
 }
 
 // Real time -> fight time: the card, hit-stops and slow motion for the
 // arena being played (its results too); everything else runs in real time.
 static double paced_dt(App *a, double dt) {
-    bool fight = a->play.w && (a->screen == SCR_PLAY || a->screen == SCR_RESULTS);
-    return fight ? pace_step(&a->pace, dt) : dt;
+    bool fight = a->fight.play.w && (a->screen == SCR_PLAY || a->screen == SCR_RESULTS);
+    return fight ? pace_step(&a->fight.pace, dt) : dt;
 }
 
 // ---------------------------------------------------------------- arenas
@@ -125,9 +117,9 @@ static SessionSetup app_setup(const App *a, bool attract) {
     SessionSetup s = {.legs_dir = a->legs_dir, .profiles = app_tuning_profiles(a)};
     if (attract) return s;
     // A rush keeps the difficulty it started with (its record is per difficulty).
-    s.difficulty = a->mode == MODE_RUSH ? a->rush_difficulty : a->set.difficulty;
+    s.difficulty = a->fight.mode == MODE_RUSH ? a->fight.rush_difficulty : a->set.difficulty;
     s.assist_wiggle = a->set.assist_wiggle;
-    if (a->mode == MODE_RUSH) s.start_hp = rush_start_hp(&a->rush);
+    if (a->fight.mode == MODE_RUSH) s.start_hp = rush_start_hp(&a->fight.rush);
     return s;
 }
 
@@ -138,8 +130,8 @@ static void warn_once(App *a, const Session *s) {
     a->legs_warned = true;
 }
 
-// Opens path as a bare arena into s. Prints the error (unless quiet) and
-// returns false on failure.
+// Opens path as a bare arena into s (the title's attract arena). Prints the
+// error (unless quiet) and returns false on failure.
 static bool arena_load(App *a, Session *s, const char *path, bool attract, bool quiet) {
     session_close(s);
     SessionSetup setup = app_setup(a, attract);
@@ -151,30 +143,9 @@ static bool arena_load(App *a, Session *s, const char *path, bool attract, bool 
     return false;
 }
 
-// Replay file for the arena being played: FILE alone for one arena, else
-// FILE-N.rpl (N = the arena's place in levels/, 1-based).
-static void record_path(const App *a, char *out, size_t n) {
-    const char *f = a->opt->record_path;
-    if (a->mode == MODE_SINGLE) {
-        snprintf(out, n, "%s", f);
-        return;
-    }
-    size_t l = strlen(f);
-    int stem = (int)(l > 4 && strcmp(f + l - 4, ".rpl") == 0 ? l - 4 : l);
-    snprintf(out, n, "%.*s-%d.rpl", stem, f, a->level_idx + 1);
-}
-
-// The arena's recording ends: kept in the replay folder and, with
-// --record, saved to its file too (app_replays.c).
-static void record_finish(App *a) {
-    char path[1200];
-    if (a->opt->record_path && a->mode != MODE_TAKEOVER) record_path(a, path, sizeof path);
-    app_keep_finish(a, a->opt->record_path && a->mode != MODE_TAKEOVER ? path : NULL);
-}
-
 static const char *current_level_path(const App *a) {
-    if (a->mode == MODE_SINGLE) return a->opt->level_path;
-    return a->level_idx >= 0 && a->level_idx < a->level_count ? a->levels[a->level_idx] : NULL;
+    if (a->fight.mode == MODE_SINGLE) return a->opt->level_path;
+    return a->fight.level_idx >= 0 && a->fight.level_idx < a->level_count ? a->levels[a->fight.level_idx] : NULL;
 }
 
 static void fail_exit(App *a) {
@@ -187,71 +158,54 @@ static void fail_exit(App *a) {
 static void start_arena(App *a) {
     const char *path = current_level_path(a);
     if (path && app_tuning_refuses(a, path)) return;
-    record_finish(a);
     session_close(&a->attract);
     if (!path) {
+        fight_end(&a->fight);
         fprintf(stderr, "bossrush: no arenas found in %slevels\n", app_base_dir());
         fail_exit(a);
         return;
     }
-    if (!arena_load(a, &a->play, path, false, false)) {
+    SessionSetup setup = app_setup(a, false);
+    bool ok = fight_start(&a->fight, path, &setup, a->set.ghost);
+    warn_once(a, &a->fight.play);
+    if (!ok) {
+        fprintf(stderr, "%s\n", a->fight.play.msg);
+        fight_end(&a->fight);
         fail_exit(a);
         return;
     }
-    a->rc.arena_name = a->play.lv.name;
+    if (a->fight.note[0]) app_toast(a, a->fight.note);
+    a->rc.arena_name = a->fight.play.lv.name;
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
-    pace_begin(a);
-    a->after_end = 0;
-    a->hits = 0;
+    audio_play(&a->au, SFX_WARNING);
     a->acc = 0;
     a->screen = SCR_PLAY;
     apply_render_levels(a);
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
-    // Always recorded (the replay folder); with --record also to its file,
-    // whose level path is written relative to the replay's folder, so the
-    // replay plays from any working directory.
-    char rpl[1200];
-    if (a->opt->record_path) record_path(a, rpl, sizeof rpl);
-    app_keep_start(a, a->opt->record_path ? rpl : NULL);
-    app_ghost_start(a);
     app_hints_begin(a);
     app_tuning_arena_started(a);
     audio_music(&a->au, true);
 }
 
 void app_start(App *a, PlayMode mode, int level) {
-    a->mode = mode;
-    a->level_idx = mode == MODE_PRACTICE ? level : 0;
-    if (mode == MODE_RUSH) {
-        rush_begin(&a->rush, a->level_count);
-        a->rush_difficulty = a->set.difficulty;
-    }
+    a->fight.mode = mode;
+    a->fight.level_idx = mode == MODE_PRACTICE ? level : 0;
+    if (mode == MODE_RUSH) fight_rush_begin(&a->fight, a->level_count, a->set.difficulty);
     start_arena(a);
 }
 
-// An attempt left before its end (retry or quit from the pause menu)
-// still counts in the rush: its time and hits.
-static void abandon_attempt(App *a) {
-    const World *w = a->play.w;
-    if (a->mode != MODE_RUSH || !w || w->state != GAME_PLAYING) return;
-    rush_attempt_end(&a->rush, false, w->tick + 1, a->hits, 0, w->player.hp_max);
-}
-
 void app_retry(App *a) {
-    abandon_attempt(a);
-    if (a->mode == MODE_TAKEOVER) app_viewer_retake(a);
+    fight_abandon(&a->fight);   // an attempt left before its end still counts in the rush
+    if (a->fight.mode == MODE_TAKEOVER) app_viewer_retake(a);
     else start_arena(a);
 }
 
 void app_next(App *a) {
-    if (a->mode == MODE_RUSH) {
-        if (a->rush.complete) {
-            rush_begin(&a->rush, a->level_count);
-            a->rush_difficulty = a->set.difficulty;
-        }
-        a->level_idx = a->rush.arena;
+    if (a->fight.mode == MODE_RUSH) {
+        if (a->fight.rush.complete) fight_rush_begin(&a->fight, a->level_count, a->set.difficulty);
+        a->fight.level_idx = a->fight.rush.arena;
     }
     start_arena(a);
 }
@@ -300,38 +254,9 @@ static void attract_start(App *a) {
 
 // ---------------------------------------------------------------- results
 
-// Fixes what the results screen shows: the time, the hits, the records
-// (stored and saved when beaten), and in the rush its next step.
+// Fixes what the results screen shows (app/fight.h); a record beaten is saved.
 static void open_results(App *a) {
-    const World *w = a->play.w;
-    Results *r = &a->res;
-    memset(r, 0, sizeof *r);
-    r->won = w->state == GAME_WON;
-    r->ticks = w->state_tick + 1;
-    r->hits = a->hits;
-    r->hp_left = w->player.hp > 0 ? w->player.hp : 0;
-    r->hp_max = w->player.hp_max;
-    bool saved = false;
-    if (r->won && a->mode != MODE_TAKEOVER) {      // a take-over sets no record
-        char key[BEST_KEY_MAX];
-        r->best = best_get_arena(&a->best, current_level_path(a), a->play.lv.hash, w->difficulty, key, sizeof key);
-        // A level reloaded mid-fight (live tuning) sets no record.
-        r->new_best = !a->tune.level_edited && best_offer(&a->best, key, r->ticks);
-        saved = r->new_best;
-    }
-    if (a->mode == MODE_RUSH) {
-        rush_attempt_end(&a->rush, r->won, r->ticks, r->hits, r->hp_left, r->hp_max);
-        r->rush_done = a->rush.complete;
-        if (r->won && !r->rush_done) r->next_hp = rush_start_hp(&a->rush);
-        if (r->rush_done) {
-            char key[BEST_KEY_MAX];
-            best_key_rush(key, sizeof key, a->rush_difficulty);
-            r->rush_best = best_get(&a->best, key);
-            r->rush_new_best = !a->tune.rush_level_edited && best_offer(&a->best, key, a->rush.ticks);
-            saved = saved || r->rush_new_best;
-        }
-    }
-    if (saved) save_best(a);
+    if (fight_results(&a->fight, current_level_path(a), a->tune.level_edited, a->tune.rush_level_edited)) save_best(a);
 }
 
 // ---------------------------------------------------------------- ticks
@@ -348,17 +273,13 @@ static void after_tick(App *a, const World *w) {
 }
 
 static void play_tick(App *a) {
-    World *w = a->play.w;
+    World *w = a->fight.play.w;
     Input in = a->screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
-    session_step(&a->play, &in);
-    app_ghost_tick(a);
+    bool results = fight_tick(&a->fight, &in, a->screen == SCR_PLAY);
     after_tick(a, w);
-    pace_events(&a->pace, &w->events);
     take_shots(a, w);
     app_hints_tick(a);
-    for (int i = 0; i < w->events.count; i++) a->hits += w->events.e[i].type == EV_PLAYER_HURT;
-    if (w->state != GAME_PLAYING && a->screen == SCR_PLAY && ++a->after_end >= RESULTS_DELAY) {
-        record_finish(a);
+    if (results) {
         open_results(a);
         a->sel[SCR_RESULTS] = 0;
         app_open(a, SCR_RESULTS);
@@ -367,7 +288,7 @@ static void play_tick(App *a) {
 }
 
 void app_watch_shown(App *a, bool sound) {
-    const World *w = a->play.w;
+    const World *w = a->fight.play.w;
     if (sound) after_tick(a, w);
     else fx_tick(&a->rc, w);
     take_shots(a, w);
@@ -388,7 +309,7 @@ static void attract_tick(App *a) {
 
 // ---------------------------------------------------------------- screens
 
-const World *app_backdrop(const App *a) { return a->play.w ? a->play.w : a->attract.w; }
+const World *app_backdrop(const App *a) { return a->fight.play.w ? a->fight.play.w : a->attract.w; }
 
 void app_open(App *a, Screen s) {
     if (s == SCR_OPTIONS && (a->screen == SCR_TITLE || a->screen == SCR_PAUSE)) a->options_back = a->screen;
@@ -398,12 +319,10 @@ void app_open(App *a, Screen s) {
 }
 
 void app_go_title(App *a) {
-    record_finish(a);
-    app_ghost_stop(a);
     app_viewer_close(a);
-    session_close(&a->play);
+    fight_end(&a->fight);
     a->rc.arena_name = NULL;
-    a->paced_arena = -1;
+    a->fight.paced_arena = -1;
     app_open(a, SCR_TITLE);
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
@@ -515,7 +434,7 @@ static void handle_event(App *a, const SDL_Event *e) {
     if (devices_event(&a->dev, e)) return;
     // Alt-tabbing away mid-fight pauses it.
     if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->screen == SCR_PLAY &&
-        a->play.w->state == GAME_PLAYING) {
+        a->fight.play.w->state == GAME_PLAYING) {
         pause_set(a, true);
         return;
     }
@@ -540,7 +459,7 @@ static void handle_event(App *a, const SDL_Event *e) {
     }
     switch (a->screen) {
     case SCR_PLAY:
-        if (is_pause_event(e) && a->play.w->state == GAME_PLAYING) pause_set(a, true);
+        if (is_pause_event(e) && a->fight.play.w->state == GAME_PLAYING) pause_set(a, true);
         break;
     case SCR_WATCH: app_viewer_event(a, e); break;
     default:
@@ -555,11 +474,9 @@ void app_resume(App *a) { pause_set(a, false); }
 // ---------------------------------------------------------------- setup
 
 static void app_free(App *a) {
-    record_finish(a);
-    app_ghost_stop(a);
     app_viewer_close(a);
+    fight_end(&a->fight);
     replays_list_free(&a->replays);
-    session_close(&a->play);
     session_close(&a->attract);
     if (a->ghost_layer) SDL_DestroyTexture(a->ghost_layer);
     audio_shutdown(&a->au);
@@ -636,8 +553,10 @@ int app_main(const AppOptions *opt) {
     // Where the pointer rests as the window opens: the motion event that
     // comes with the window is no move (it must not pick a menu item).
     SDL_GetGlobalMouseState(&a->mouse_gx, &a->mouse_gy);
-    a->mode = opt->level_path ? MODE_SINGLE : MODE_RUSH;
-    a->paced_arena = -1;
+    FightEnv env = {.replays_dir = a->replays_dir, .record_path = opt->record_path, .legs_dir = a->legs_dir,
+                    .best = &a->best, .now_s = platform_now_s};
+    fight_init(&a->fight, &env);
+    a->fight.mode = opt->level_path ? MODE_SINGLE : MODE_RUSH;
 
     int rc = 0;
     if (watch) rc = app_viewer_open(a, opt->replay_path ? opt->replay_path : opt->script_path, false);
@@ -672,7 +591,7 @@ int app_main(const AppOptions *opt) {
         a->acc += paced_dt(a, dt);
         int n = 0;
         // The arena stands still behind the pause menu and its options.
-        bool frozen = a->play.w && a->screen != SCR_PLAY && a->screen != SCR_RESULTS && a->screen != SCR_WATCH;
+        bool frozen = a->fight.play.w && a->screen != SCR_PLAY && a->screen != SCR_RESULTS && a->screen != SCR_WATCH;
         if (frozen) a->acc = 0;
         if (a->screen == SCR_WATCH) {
             app_viewer_frame(a, dt);       // its own clock: speed, seeking
@@ -680,7 +599,7 @@ int app_main(const AppOptions *opt) {
         }
         for (; a->acc >= SIM_DT && n < MAX_CATCHUP && !a->quit; a->acc -= SIM_DT, n++) {
             if (a->screen == SCR_PLAY || a->screen == SCR_RESULTS) play_tick(a);
-            else if (!a->play.w) attract_tick(a);
+            else if (!a->fight.play.w) attract_tick(a);
         }
         if (n == MAX_CATCHUP && a->acc >= SIM_DT) a->acc = 0;   // too slow: drop the backlog
         if (a->quit) break;

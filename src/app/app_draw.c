@@ -224,7 +224,7 @@ static SDL_Color record_colour(const App *a) {
 }
 
 static void draw_results(App *a) {
-    const Results *r = &a->res;
+    const Results *r = &a->fight.res;
     Menu m;
     app_screen_menu(a, SCR_RESULTS, &m);
     dim(a, 110);
@@ -235,13 +235,13 @@ static void draw_results(App *a) {
     const char *head = r->rush_done ? "BOSS RUSH CLEAR!" : (r->won ? "ARENA CLEAR" : "DEFEATED");
     render_text_centred(&a->rc, CX, 146, 6, r->won ? C_GOLD : C_RED, head);
     char line[300], t[32], b[32];
-    snprintf(line, sizeof line, "%.128s  -  %s", a->play.lv.name, difficulty_name(a->play.w->difficulty));
+    snprintf(line, sizeof line, "%.128s  -  %s", a->fight.play.lv.name, difficulty_name(a->fight.play.w->difficulty));
     render_text_centred(&a->rc, CX, 214, 2, C_DIM, line);
     best_time_text(r->ticks, t, sizeof t);
-    if (r->won && a->mode == MODE_TAKEOVER) {
+    if (r->won && a->fight.mode == MODE_TAKEOVER) {
         snprintf(line, sizeof line, "TIME %s", t);
         render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
-        best_time_text(a->takeover_tick + 1, b, sizeof b);
+        best_time_text(a->fight.takeover_tick + 1, b, sizeof b);
         snprintf(line, sizeof line, "TAKEN OVER AT %s: NOT A RECORD", b);
         render_text_centred(&a->rc, CX, 290, 2, C_DIM, line);
     } else if (r->won) {
@@ -255,15 +255,15 @@ static void draw_results(App *a) {
     }
     snprintf(line, sizeof line, "HITS TAKEN %d     HEARTS LEFT %d / %d", r->hits, r->hp_left, r->hp_max);
     render_text_centred(&a->rc, CX, 334, 2, C_WHITE, line);
-    if (a->mode == MODE_RUSH) {
-        best_time_text(a->rush.ticks, t, sizeof t);
+    if (a->fight.mode == MODE_RUSH) {
+        best_time_text(a->fight.rush.ticks, t, sizeof t);
         if (r->rush_done) {
-            snprintf(line, sizeof line, "WHOLE RUSH %s   HITS %d", t, a->rush.hits);
+            snprintf(line, sizeof line, "WHOLE RUSH %s   HITS %d", t, a->fight.rush.hits);
             render_text_centred(&a->rc, CX, 364, 3, C_GOLD, line);
             record_line(line, sizeof line, " RUSH", r->rush_new_best, r->rush_best);
             render_text_centred(&a->rc, CX, 398, 2, r->rush_new_best ? record_colour(a) : C_DIM, line);
         } else if (r->won) {
-            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d DONE", t, a->rush.arena, a->rush.arenas);
+            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d DONE", t, a->fight.rush.arena, a->fight.rush.arenas);
             render_text_centred(&a->rc, CX, 364, 2, C_DIM, line);
             if (r->next_hp > r->hp_left)
                 snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (%d LEFT + %d)", r->next_hp,
@@ -272,7 +272,7 @@ static void draw_results(App *a) {
                 snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (FULL)", r->next_hp);
             render_text_centred(&a->rc, CX, 394, 2, C_SEL, line);
         } else {
-            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d", t, a->rush.arena + 1, a->rush.arenas);
+            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d", t, a->fight.rush.arena + 1, a->fight.rush.arenas);
             render_text_centred(&a->rc, CX, 364, 2, C_DIM, line);
         }
     }
@@ -306,7 +306,7 @@ static void hazard_stripes(App *a, int y, int h, float shift, Uint8 alpha) {
 // flash) over the boss's name and the arena's, then it closes and the
 // fight begins. Fire or jump skips to the closing (app.c, app/pace.h).
 static void draw_card(App *a) {
-    const Pace *p = &a->pace;
+    const Pace *p = &a->fight.pace;
     double t = p->card_s, left = p->card_len - p->card_s;
     // Open over 0.2 s, close over PACE_CARD_OUT_S.
     double open = t < 0.2 ? t / 0.2 : (left < PACE_CARD_OUT_S ? left / PACE_CARD_OUT_S : 1.0);
@@ -332,14 +332,14 @@ static void draw_card(App *a) {
     render_text_centred(&a->rc, CX, cy - 108, 10,
                         (SDL_Color){255, (Uint8)(60 + 50 * beat), (Uint8)(60 + 30 * beat), (Uint8)(ta * beat)},
                         "WARNING");
-    const char *boss = render_boss_name(a->play.w);
+    const char *boss = render_boss_name(a->fight.play.w);
     render_text_centred(&a->rc, CX, cy - 14, 6, (SDL_Color){C_GOLD.r, C_GOLD.g, C_GOLD.b, ta},
-                        boss ? boss : a->play.lv.name);
+                        boss ? boss : a->fight.play.lv.name);
     char line[200];
-    if (a->mode == MODE_RUSH && a->level_count > 1)
-        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->level_idx + 1, a->level_count, a->play.lv.name);
-    else snprintf(line, sizeof line, "%s  -  %.128s", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
-                  a->play.lv.name);
+    if (a->fight.mode == MODE_RUSH && a->level_count > 1)
+        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->fight.level_idx + 1, a->level_count, a->fight.play.lv.name);
+    else snprintf(line, sizeof line, "%s  -  %.128s", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                  a->fight.play.lv.name);
     render_text_centred(&a->rc, CX, cy + 52, 2, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, ta}, line);
     if (t > 0.6) render_text_centred(&a->rc, CX, cy + 84, 2, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, ta},
                                      "FIRE OR JUMP TO SKIP");
@@ -383,10 +383,10 @@ static int message_y(App *a, const World *w, const char *msg, int scale) {
 }
 
 static void draw_play(App *a) {
-    render_world(&a->rc, a->play.w);
+    render_world(&a->rc, a->fight.play.w);
     app_ghost_draw(a);
-    const World *w = a->play.w;
-    if (a->screen == SCR_PLAY && pace_card(&a->pace)) draw_card(a);
+    const World *w = a->fight.play.w;
+    if (a->screen == SCR_PLAY && pace_card(&a->fight.pace)) draw_card(a);
     else app_hints_draw(a);
     if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
@@ -403,11 +403,11 @@ static void draw_play(App *a) {
         // Where you are: the mode, the fight's clock and the hits so far.
         char line[200], t[32];
         best_time_text(w->tick + 1, t, sizeof t);
-        if (a->mode == MODE_RUSH)
-            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->level_idx + 1, a->level_count, t,
-                     a->hits);
-        else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
-                      difficulty_name(w->difficulty), t, a->hits);
+        if (a->fight.mode == MODE_RUSH)
+            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->fight.level_idx + 1, a->level_count, t,
+                     a->fight.hits);
+        else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                      difficulty_name(w->difficulty), t, a->fight.hits);
         render_text_centred(&a->rc, CX, bottom + 16, 2, C_DIM, line);
         hint(a, &m, bottom + 70);
     }

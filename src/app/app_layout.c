@@ -121,25 +121,25 @@ static bool fight(Check *c, int level, Difficulty d) {
     App *a = c->a;
     a->set.difficulty = d;
     app_start(a, MODE_PRACTICE, level);
-    if (!a->play.w) return false;
-    if (pace_card(&a->pace)) {
+    if (!a->fight.play.w) return false;
+    if (pace_card(&a->fight.pace)) {
         // The warning card, fully open.
-        for (int i = 0; i < 60; i++) pace_step(&a->pace, 1.0 / 60.0);
+        for (int i = 0; i < 60; i++) pace_step(&a->fight.pace, 1.0 / 60.0);
         char name[64];
         snprintf(name, sizeof name, "warning-%d", level + 1);
         frame(c, name, NULL);
     }
-    pace_clear(&a->pace);
-    for (int t = 0; t < 90; t++) session_step(&a->play, NULL);
-    render_camera_update(&a->rc, a->play.w, 1.0);
+    pace_clear(&a->fight.pace);
+    for (int t = 0; t < 90; t++) session_step(&a->fight.play, NULL);
+    render_camera_update(&a->rc, a->fight.play.w, 1.0);
     return true;
 }
 
 static void results(Check *c, const char *screen, bool won, PlayMode mode) {
     App *a = c->a;
-    a->mode = mode;
-    a->rush = (Rush){.arenas = a->level_count, .arena = 1, .ticks = 123456, .hits = 88};
-    a->res = (Results){.won = won, .ticks = 98765, .hits = 77, .hp_left = 3, .hp_max = 12, .best = 99999,
+    a->fight.mode = mode;
+    a->fight.rush = (Rush){.arenas = a->level_count, .arena = 1, .ticks = 123456, .hits = 88};
+    a->fight.res = (Results){.won = won, .ticks = 98765, .hits = 77, .hp_left = 3, .hp_max = 12, .best = 99999,
                        .new_best = won, .next_hp = 12, .rush_best = 654321};
     a->screen = SCR_RESULTS;
     frame(c, screen, NULL);
@@ -208,12 +208,12 @@ static void screens(Check *c) {
             app_open(a, SCR_PAUSE);
             frame(c, "pause", NULL);
             a->screen = SCR_PLAY;
-            GameState was = a->play.w->state;
-            a->play.w->state = GAME_LOST;
+            GameState was = a->fight.play.w->state;
+            a->fight.play.w->state = GAME_LOST;
             frame(c, "you-fell", "YOU FELL");
-            a->play.w->state = GAME_WON;
+            a->fight.play.w->state = GAME_WON;
             frame(c, "boss-down", "BOSS DOWN!");
-            a->play.w->state = was;
+            a->fight.play.w->state = was;
             results(c, "results-won", true, MODE_PRACTICE);
             results(c, "results-lost", false, MODE_PRACTICE);
             results(c, "results-rush", true, MODE_RUSH);

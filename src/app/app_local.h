@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "app/app_menu.h"
 #include "app/app_tuning.h"
+#include "app/fight.h"
 #include "app/hints.h"
 #include "app/pace.h"
 #include "audio/audio.h"
@@ -26,8 +27,6 @@
 
 #define SIM_DT (1.0 / SIM_TICK_HZ)
 #define MAX_CATCHUP 5          // ticks per frame at most; the rest is dropped
-#define RESULTS_DELAY 100      // ticks between the end of a fight and the results
-#define MAX_LEVELS 64
 #define ATTRACT_TICKS (SIM_TICK_HZ * 45)
 
 typedef enum Screen {
@@ -43,31 +42,10 @@ typedef enum Screen {
     SCR_COUNT,
 } Screen;
 
-typedef enum PlayMode {
-    MODE_RUSH = 0,             // levels/*.lvl in name order, hearts carried over (sim/rush.h)
-    MODE_PRACTICE,             // one arena picked on the practice screen
-    MODE_SINGLE,               // --level FILE
-    MODE_TAKEOVER,             // a replay taken over in the viewer (no best times; retry takes over again)
-} PlayMode;
-
-// What the results screen shows, fixed when it opens.
-typedef struct Results {
-    bool won;
-    int64_t ticks;             // this attempt's fight time
-    int hits;                  // hits taken in it
-    int hp_left, hp_max;
-    int64_t best;              // the arena's record before this run (0: none)
-    bool new_best;
-    bool rush_done;            // the last arena of a rush was won
-    int next_hp;               // rush, won, more to come: hearts for the next arena
-    int64_t rush_best;         // rush_done: the rush's record before (0: none)
-    bool rush_new_best;
-} Results;
-
-// The viewer's state (app_viewer.c); the World and its seeking are App.play
+// The viewer's state (app_viewer.c); the World and its seeking are App.fight.play
 // and App.scrub.
 typedef struct Viewer {
-    bool on;                   // App.scrub is open on App.play
+    bool on;                   // App.scrub is open on App.fight.play
     bool paused;
     bool touched;              // a key or click: the viewer stays open at the end
     bool from_menu;            // opened from the Replays screen (Esc goes back there)
@@ -96,18 +74,13 @@ typedef struct App {
     char level_names[MAX_LEVELS][128];   // each arena's `name`
     uint64_t level_hash[MAX_LEVELS];     // each arena's level_text_hash (0: it does not parse)
     int level_count, level_idx;
-    PlayMode mode;
-    Rush rush;
-    Difficulty rush_difficulty;  // fixed when a rush begins; the settings' may change meanwhile
-    int hits;                  // hits taken in the current attempt
-    Results res;
-    Session play, attract;     // the arena played or watched; the title's attract arena
+    Fight fight;               // the arena played or watched (app/fight.h)
+    Session attract;           // the title's attract arena
     Screen screen;
     Screen options_back;       // where the options screen returns to (title or pause)
     int sel[SCR_COUNT];        // highlighted item per screen
     int col;                   // controls: highlighted cell
     bool capturing;            // controls: waiting for a key or pad press
-    int after_end;             // ticks stepped since the fight ended
     bool shot_done[APP_MAX_SHOTS];
     double acc;
     bool quit, screenshot;
@@ -121,20 +94,12 @@ typedef struct App {
     int mouse_gx, mouse_gy;    // and on the desktop (did it really move?)
     bool cursor_on;
     AppTuning tune;            // live reloading and the F2 panel (app_tuning.c)
-    // The fight's presentation timing (warning card, hit-stop, slow
-    // motion; app/pace.h) and the arena its card was last shown for
-    // (mode * MAX_LEVELS + level; -1 none): the same again is a retry.
-    Pace pace;
-    int paced_arena;
     // The replay lab (app_viewer.c, app_replays.c).
     Scrub scrub;
     Viewer view;
     char replays_dir[1100];    // <pref>/replays; "" when there is no preference folder
     ReplayList replays;        // the Replays screen's list, newest first
     int replays_page;
-    char takeover_from[1024];  // MODE_TAKEOVER: the replay and tick taken over (retry does it again)
-    int64_t takeover_tick;
-    Session ghost;             // the best run raced, stepped beside App.play
     SDL_Texture *ghost_layer;  // render_ghost's target
     Hints hints;               // the newcomer prompts of the arena played (app_hints.c)
 } App;
@@ -179,7 +144,7 @@ void app_draw_frame(App *a);
 // A tick the viewer just showed: effects, sounds when sound, --shot frames (app.c).
 void app_watch_shown(App *a, bool sound);
 
-// The viewer (app_viewer.c): opens path (a script or replay) on App.play
+// The viewer (app_viewer.c): opens path (a script or replay) on App.fight.play
 // and shows it; 0, or the exit code of what failed (printed to stderr
 // when not from_menu, else a toast).
 int app_viewer_open(App *a, const char *path, bool from_menu);
@@ -194,21 +159,10 @@ int app_layout_check(App *a, const char *dir);
 // MODE_TAKEOVER's retry: the same replay taken over at the same tick again.
 void app_viewer_retake(App *a);
 
-// The replay folder (app_replays.c): its place; a new arena's recording
-// begins; the arena ends (saved there as won, lost or quit, the folder
-// pruned; also to --record's file); the ghost of the arena's best run
-// starts, steps with the arena, is drawn, stops.
+// The replay folder (app_replays.c): its place; the ghost of the arena's
+// best run (app/fight.h) drawn.
 void app_replays_init(App *a);
-void app_keep_start(App *a, const char *record_path);
-void app_keep_finish(App *a, const char *record_path);
-// A recording live tuning cut short (saved up to last_tick, app_tuning.c):
-// without --record it was saved under the folder's working name, so it
-// gets its kept name (result `quit`) and the folder is pruned.
-void app_keep_cut(App *a, int64_t last_tick);
-void app_ghost_start(App *a);
-void app_ghost_tick(App *a);
 void app_ghost_draw(App *a);
-void app_ghost_stop(App *a);
 // The Replays screen: its menu and an item's action (app_screens.c's
 // table); the list read again from the folder (when the screen opens).
 void app_replays_build(App *a, Menu *m);

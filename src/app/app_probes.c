@@ -32,7 +32,7 @@ static void target_of(const char *path, char *buf, size_t n) {
 static void write_expectation(App *a) {
     const ProbeDef *p = probe_at(panel.pick);
     char line[300], target[1100];
-    if (!a->play.w || !expect_line(a->play.w, p, line, sizeof line)) return;
+    if (!a->fight.play.w || !expect_line(a->fight.play.w, p, line, sizeof line)) return;
     target_of(a->view.path, target, sizeof target);
     size_t len = 0, out_len = 0;
     char *text = fs_read_file(target, SCRIPT_MAX_FILE_BYTES, &len, NULL);
@@ -76,7 +76,7 @@ bool app_probes_event(App *a, const SDL_Event *e) {
 }
 
 void app_probes_draw(App *a) {
-    if (!a->view.on || !panel.on || !a->play.w) return;
+    if (!a->view.on || !panel.on || !a->fight.play.w) return;
     SDL_Renderer *r = a->pf.r;
     int n = probe_count();
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
@@ -88,7 +88,7 @@ void app_probes_draw(App *a) {
     for (int i = 0; i < n; i++) {
         const ProbeDef *p = probe_at(i);
         char v[64];
-        probe_format(p, p->get(a->play.w), v, sizeof v);
+        probe_format(p, p->get(a->fight.play.w), v, sizeof v);
         int y = PANEL_TOP + i * ROW_H;
         if (i == panel.pick) {
             SDL_SetRenderDrawColor(r, 255, 214, 90, 230);

@@ -1,17 +1,10 @@
 // app_replays.c -- the replay folder in the app: every arena played is
-// recorded and kept in <pref>/replays/ (platform/replays.h names and
-// prunes it), the Replays screen lists it (newest first, a page at a time)
-// and opens the viewer, and the ghost races the arena's best run.
-//
-// Cost: a recording is the recorder's text in memory (a line per button
-// change, one per second for the checksums), so playing costs nothing you
-// can see; the file is written once, when the arena ends, atomically, and
-// pruning only ever deletes files of the folder's own name form, so what
-// was saved stays saved whatever happens to the process.
-#include <errno.h>
+// recorded and kept in <pref>/replays/ (app/fight.c keeps it,
+// platform/replays.h names and prunes it), the Replays screen lists it
+// (newest first, a page at a time) and opens the viewer, and the ghost of
+// the arena's best run (app/fight.c) is drawn.
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/app_local.h"
 #include "core/fs.h"
@@ -30,101 +23,11 @@ void app_replays_init(App *a) {
     if (pref[0]) fs_join(pref, "replays", a->replays_dir, sizeof a->replays_dir);
 }
 
-// ---------------------------------------------------------------- keeping
-
-void app_keep_start(App *a, const char *record_path) {
-    // The level path in a replay is relative to its folder; the folder's
-    // copy gets its own when it is written (session_save_recording_copy).
-    char here[1200];
-    if (!record_path) {
-        if (!a->replays_dir[0]) return;
-        fs_join(a->replays_dir, "recording.rpl", here, sizeof here);
-        record_path = here;
-    }
-    if (!session_record(&a->play, record_path)) log_warn("cannot record: out of memory");
-}
-
-void app_keep_cut(App *a, int64_t last_tick) {
-    Session *s = &a->play;
-    if (a->opt->record_path || !a->replays_dir[0] || !s->w) return;
-    char from[1200], path[1400];
-    fs_join(a->replays_dir, "recording.rpl", from, sizeof from);
-    if (!replays_new_path(a->replays_dir, time(NULL), s->level_path, s->lv.hash, s->w->difficulty, "quit",
-                          last_tick + 1, path, sizeof path))
-        return;
-    // The same folder: the level path inside stays right.
-    if (rename(from, path) != 0) log_warn("%s: replay not kept: %s", path, fs_strerror(errno));
-    else replays_prune(a->replays_dir, REPLAYS_KEEP);
-}
-
-void app_keep_finish(App *a, const char *record_path) {
-    Session *s = &a->play;
-    if (!session_recording(s) || !s->w) return;
-    const World *w = s->w;
-    const char *result = w->state == GAME_WON ? "won" : w->state == GAME_LOST ? "lost" : "quit";
-    // The fight's time for a win or a fall, else the ticks played.
-    int64_t ticks = w->state == GAME_PLAYING ? w->tick + 1 : w->state_tick + 1;
-    char path[1400], why[1300];
-    if (a->replays_dir[0] &&
-        replays_new_path(a->replays_dir, time(NULL), s->level_path, s->lv.hash, w->difficulty, result, ticks, path,
-                         sizeof path)) {
-        double t0 = platform_now_s();
-        if (session_save_recording_copy(s, path, why, sizeof why)) {
-            int gone = replays_prune(a->replays_dir, REPLAYS_KEEP);
-            log_info("replay kept: %s (%.1f ms%s)", path, (platform_now_s() - t0) * 1e3,
-                     gone ? ", older ones pruned" : "");
-        } else {
-            log_warn("%s: replay not kept: %s", path, why);
-        }
-    } else if (a->replays_dir[0]) {
-        log_warn("%s: cannot write a replay there", a->replays_dir);
-    }
-    if (record_path) {
-        if (session_save_recording(s, why, sizeof why)) log_info("replay saved: %s", record_path);
-        else log_warn("%s: replay not saved: %s", record_path, why);
-    } else {
-        session_drop_recording(s);
-    }
-}
-
 // ---------------------------------------------------------------- ghost
 
-void app_ghost_start(App *a) {
-    app_ghost_stop(a);
-    if (!a->set.ghost || a->mode == MODE_TAKEOVER || !a->play.w || !a->replays_dir[0]) return;
-    ReplayList l;
-    if (!replays_list(a->replays_dir, &l)) return;
-    char arena[REPLAYS_ARENA_MAX], path[1400];
-    replays_arena_of(a->play.level_path, a->play.lv.hash, arena, sizeof arena);
-    const ReplayInfo *best = replays_best(&l, arena, a->play.w->difficulty);
-    bool found = best && fs_join(a->replays_dir, best->name, path, sizeof path);
-    replays_list_free(&l);
-    if (!found) {
-        app_toast(a, "GHOST: NO WON RUN OF THIS ARENA AT THIS DIFFICULTY YET");
-        return;
-    }
-    SessionSetup setup = {.legs_dir = a->legs_dir};
-    if (session_open_script(&a->ghost, path, &setup)) {
-        log_warn("ghost: %s", a->ghost.msg);
-        app_toast(a, "GHOST: THE BEST RUN NO LONGER PLAYS (THE ARENA CHANGED)");
-        session_close(&a->ghost);
-    }
-}
-
-void app_ghost_tick(App *a) {
-    Session *g = &a->ghost;
-    if (!g->w || session_done(g)) return;
-    if (!session_step(g, NULL)) {
-        log_warn("ghost: %s", g->msg);
-        session_close(g);
-    }
-}
-
 void app_ghost_draw(App *a) {
-    if (a->ghost.w && a->screen != SCR_RESULTS) render_ghost(&a->rc, &a->ghost_layer, a->ghost.w, GHOST_ALPHA);
+    if (a->fight.ghost.w && a->screen != SCR_RESULTS) render_ghost(&a->rc, &a->ghost_layer, a->fight.ghost.w, GHOST_ALPHA);
 }
-
-void app_ghost_stop(App *a) { session_close(&a->ghost); }
 
 // ---------------------------------------------------------------- the screen
 

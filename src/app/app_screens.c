@@ -29,7 +29,7 @@ static void add_difficulty(App *a, Menu *m, int id) {
     MenuItem *it = menu_add(m, id, ITEM_CHOICE, "DIFFICULTY");
     set_value(it, difficulty_name(a->set.difficulty));
     snprintf(it->hint, sizeof it->hint, "%s",
-             a->play.w ? "FROM THE NEXT FIGHT ON (A RUSH KEEPS ITS OWN TO THE END)"
+             a->fight.play.w ? "FROM THE NEXT FIGHT ON (A RUSH KEEPS ITS OWN TO THE END)"
                        : "CHANGES HEARTS, BOSS BULLETS AND BOSS HEALTH; SAVED");
 }
 
@@ -296,10 +296,10 @@ bool app_controls_capture(App *a, const SDL_Event *e) {
 
 static void build_pause(App *a, Menu *m) {
     menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, 300, 520, 44, 3);
-    bool rush = a->mode == MODE_RUSH;
+    bool rush = a->fight.mode == MODE_RUSH;
     add_action(m, PA_RESUME, "RESUME", NULL);
     add_action(m, PA_RETRY, "RETRY", rush ? "THIS ARENA AGAIN, WITH THE HEARTS YOU ENTERED IT WITH"
-                                     : a->mode == MODE_TAKEOVER ? "TAKE OVER THE REPLAY AT THE SAME TICK AGAIN" : NULL);
+                                     : a->fight.mode == MODE_TAKEOVER ? "TAKE OVER THE REPLAY AT THE SAME TICK AGAIN" : NULL);
     add_action(m, PA_OPTIONS, "OPTIONS", NULL);
     add_action(m, PA_TITLE, "QUIT TO TITLE", rush ? "ENDS THE BOSS RUSH" : NULL);
 }
@@ -319,15 +319,15 @@ static void apply_pause(App *a, int id, int delta) {
 
 static void build_results(App *a, Menu *m) {
     // Under the results' lines: two more in the rush.
-    menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, a->mode == MODE_RUSH ? 440 : 380, 600, 44, 3);
-    const Results *r = &a->res;
-    if (a->mode == MODE_RUSH) {
+    menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, a->fight.mode == MODE_RUSH ? 440 : 380, 600, 44, 3);
+    const Results *r = &a->fight.res;
+    if (a->fight.mode == MODE_RUSH) {
         if (r->rush_done) add_action(m, R_NEXT, "NEW RUSH", "FROM THE FIRST ARENA, HEARTS FULL");
         else if (r->won) add_action(m, R_NEXT, "NEXT ARENA", NULL);
         else add_action(m, R_RETRY, "RETRY ARENA", "THE RUSH GOES ON: SAME ARENA, SAME HEARTS, THE CLOCK KEEPS RUNNING");
     } else {
         add_action(m, R_RETRY, r->won ? "PLAY AGAIN" : "RETRY", NULL);
-        if (a->mode == MODE_PRACTICE) add_action(m, R_PRACTICE, "CHOOSE ANOTHER ARENA", NULL);
+        if (a->fight.mode == MODE_PRACTICE) add_action(m, R_PRACTICE, "CHOOSE ANOTHER ARENA", NULL);
     }
     add_action(m, R_TITLE, "QUIT TO TITLE", NULL);
 }

@@ -71,7 +71,7 @@ void app_tuning_init(App *a) {
 
 // The sessions that take live changes: the arena played and the title's.
 static Session *live_sessions(App *a, int i) {
-    Session *s = i == 0 ? &a->play : &a->attract;
+    Session *s = i == 0 ? &a->fight.play : &a->attract;
     return s->w && !s->script ? s : NULL;
 }
 
@@ -82,7 +82,7 @@ static void recording_note(App *a, const LiveReport *rep, char *line, size_t n) 
     switch (rep->recording) {
     case LIVE_REC_SAVED:
         log_info("replay saved up to tick %lld, then stopped: the arena changed", (long long)rep->recording_end);
-        app_keep_cut(a, rep->recording_end);
+        fight_keep_cut(&a->fight, rep->recording_end);
         snprintf(line + l, n - l, ". RECORDING SAVED UP TO TICK %lld, STOPPED", (long long)rep->recording_end);
         break;
     case LIVE_REC_DROPPED: snprintf(line + l, n - l, ". THIS FIGHT IS NOT RECORDED"); break;
@@ -162,7 +162,7 @@ static bool level_loads(App *a) {
 // Reads the arena's level file during a fight; true when something changed.
 static bool level_from_file(App *a) {
     AppTuning *t = &a->tune;
-    Session *s = &a->play;
+    Session *s = &a->fight.play;
     // No fight running, or it is over (results): the next one reads the file.
     bool fighting = s->w && !s->script && (a->screen == SCR_PLAY || a->screen == SCR_PAUSE);
     if (!fighting) {
@@ -185,7 +185,7 @@ static bool level_from_file(App *a) {
         return was_broken;
     }
     t->level_edited = t->rush_level_edited = true;
-    a->after_end = 0;                   // the rebuilt fight is on again
+    a->fight.after_end = 0;                   // the rebuilt fight is on again
     if (rep.player != RELOAD_KEPT) a->rc.cam_valid = false;
     char line[300];
     snprintf(line, sizeof line, "%s",
@@ -230,9 +230,9 @@ void app_tuning_frame(App *a, double now_s) {
 void app_tuning_arena_started(App *a) {
     AppTuning *t = &a->tune;
     t->level_edited = false;
-    if (a->mode != MODE_RUSH || (a->rush.arena == 0 && a->rush.attempts == 1)) t->rush_level_edited = false;
+    if (a->fight.mode != MODE_RUSH || (a->fight.rush.arena == 0 && a->fight.rush.attempts == 1)) t->rush_level_edited = false;
     t->level_error[0] = '\0';                  // it loaded
-    const char *path = live_level_path(&a->play);
+    const char *path = live_level_path(&a->fight.play);
     if (strcmp(path, t->level_path) != 0) {
         // Another arena: watch its file; the leg files keep their baseline
         // (a change not seen yet is still seen at the next look).
@@ -242,9 +242,9 @@ void app_tuning_arena_started(App *a) {
         watch_files(a);
         memcpy(t->watch.st, legs, sizeof legs);
     }
-    if (t->legs_error[0] && session_recording(&a->play)) {
+    if (t->legs_error[0] && session_recording(&a->fight.play)) {
         char why[200];
-        session_save_recording(&a->play, why, sizeof why);   // no tick yet: dropped
+        session_save_recording(&a->fight.play, why, sizeof why);   // no tick yet: dropped
         app_toast(a, "THIS FIGHT IS NOT RECORDED: A LEG FILE DOES NOT LOAD");
     }
 }

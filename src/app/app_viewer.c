@@ -52,18 +52,18 @@ static const SDL_Color C_FAINT = {110, 110, 140, 255};
 int app_viewer_open(App *a, const char *path, bool from_menu) {
     Viewer *v = &a->view;
     SessionSetup setup = {.legs_dir = a->legs_dir};
-    session_close(&a->play);
-    int rc = session_open_script(&a->play, path, &setup);
-    if (a->play.warning[0]) log_warn("%s", a->play.warning);
-    if (rc == 0 && !scrub_init(&a->scrub, &a->play)) rc = 2;
+    fight_end(&a->fight);
+    int rc = session_open_script(&a->fight.play, path, &setup);
+    if (a->fight.play.warning[0]) log_warn("%s", a->fight.play.warning);
+    if (rc == 0 && !scrub_init(&a->scrub, &a->fight.play)) rc = 2;
     if (rc) {
         if (from_menu) {
-            log_warn("%s", a->play.msg);
+            log_warn("%s", a->fight.play.msg);
             app_toast(a, rc == 1 ? "THIS REPLAY NO LONGER PLAYS: THE ARENA OR THE LEGS CHANGED" : "CANNOT OPEN IT");
         } else {
-            fprintf(stderr, "%s\n", a->play.msg);
+            fprintf(stderr, "%s\n", a->fight.play.msg);
         }
-        session_close(&a->play);
+        fight_end(&a->fight);
         return rc;
     }
     memset(v, 0, sizeof *v);
@@ -71,7 +71,7 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
     v->from_menu = from_menu;
     v->speed = SPEED_1X;
     snprintf(v->path, sizeof v->path, "%s", path);
-    a->rc.arena_name = a->play.lv.name;
+    a->rc.arena_name = a->fight.play.lv.name;
     a->rc.cam_valid = false;
     a->rc.view_h = PANEL_Y;
     fx_clear(&a->rc);
@@ -85,7 +85,7 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
 void app_viewer_close(App *a) {
     if (!a->view.on) return;
     scrub_free(&a->scrub);
-    session_close(&a->play);
+    fight_end(&a->fight);
     a->view.on = false;
     a->rc.arena_name = NULL;
     a->rc.view_h = RENDER_LOGICAL_H;
@@ -127,19 +127,15 @@ static void take_over(App *a) {
     if (a->replays_dir[0]) fs_join(a->replays_dir, "recording.rpl", path, sizeof path);
     else snprintf(path, sizeof path, "recording.rpl");
     int64_t at = a->scrub.cur;
-    snprintf(a->takeover_from, sizeof a->takeover_from, "%s", v->path);
     if (!scrub_take_over(&a->scrub, path)) {
-        log_warn("%s", a->play.msg);
+        log_warn("%s", a->fight.play.msg);
         app_toast(a, "CANNOT TAKE OVER: OUT OF MEMORY");
         return;
     }
     v->on = false;
     a->rc.view_h = RENDER_LOGICAL_H;
     a->rc.cam_valid = false;
-    a->takeover_tick = at;
-    a->mode = MODE_TAKEOVER;
-    a->hits = 0;
-    a->after_end = 0;
+    fight_taken_over(&a->fight, v->path, at);
     a->acc = 0;
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
@@ -153,10 +149,9 @@ static void take_over(App *a) {
 
 void app_viewer_retake(App *a) {
     char path[1024];
-    int64_t at = a->takeover_tick;
-    snprintf(path, sizeof path, "%s", a->takeover_from);
-    app_keep_finish(a, NULL);
-    app_ghost_stop(a);
+    int64_t at = a->fight.takeover_tick;
+    snprintf(path, sizeof path, "%s", a->fight.takeover_from);
+    fight_end(&a->fight);
     if (app_viewer_open(a, path, true)) {
         app_go_title(a);
         return;
@@ -320,7 +315,7 @@ static int bar_x(const App *a, int64_t t) {
 // head says which check it is and how it stands.
 static void draw_check_marks(App *a) {
     const Scrub *sc = &a->scrub;
-    const Script *script = a->play.script;
+    const Script *script = a->fight.play.script;
     if (!script) return;
     SDL_Renderer *r = a->pf.r;
     int n = script_check_count(script);
@@ -375,7 +370,7 @@ void app_viewer_draw(App *a) {
     const Viewer *v = &a->view;
     const Scrub *sc = &a->scrub;
     SDL_Renderer *r = a->pf.r;
-    render_world(&a->rc, a->play.w);
+    render_world(&a->rc, a->fight.play.w);
     fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, RENDER_LOGICAL_H - PANEL_Y}, (SDL_Color){6, 4, 16, 240});
     fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, 1}, (SDL_Color){60, 70, 130, 255});
     // Top line: what is shown; how fast, playing or paused.
