@@ -29,40 +29,40 @@ const char *app_base_dir(void) { return platform_data_dir(); }
 static void find_levels(App *a) {
     char dir[1100];
     fs_join(app_base_dir(), "levels", dir, sizeof dir);
-    a->level_count = 0;
+    a->files.level_count = 0;
     FsList l;
     if (!fs_list(dir, ".lvl", &l)) return;
-    for (int i = 0; i < l.count && a->level_count < MAX_LEVELS; i++) {
-        int k = a->level_count;
-        if (!fs_join(dir, l.names[i], a->levels[k], sizeof a->levels[0])) continue;
+    for (int i = 0; i < l.count && a->files.level_count < MAX_LEVELS; i++) {
+        int k = a->files.level_count;
+        if (!fs_join(dir, l.names[i], a->files.levels[k], sizeof a->files.levels[0])) continue;
         Level lv;
         ParseError err;
-        if (session_load_level(&lv, a->levels[k], &err)) {
-            snprintf(a->level_names[k], sizeof a->level_names[0], "%s", lv.name);
-            a->level_hash[k] = lv.hash;
+        if (session_load_level(&lv, a->files.levels[k], &err)) {
+            snprintf(a->files.level_names[k], sizeof a->files.level_names[0], "%s", lv.name);
+            a->files.level_hash[k] = lv.hash;
             level_free(&lv);
         } else {
-            snprintf(a->level_names[k], sizeof a->level_names[0], "%s", l.names[i]);
-            a->level_hash[k] = 0;
+            snprintf(a->files.level_names[k], sizeof a->files.level_names[0], "%s", l.names[i]);
+            a->files.level_hash[k] = 0;
         }
-        a->level_count++;
+        a->files.level_count++;
     }
     fs_list_free(&l);
 }
 
 void app_toast(App *a, const char *msg) {
-    snprintf(a->toast, sizeof a->toast, "%.150s", msg);
-    a->toast_until = platform_now_s() + 2.5;
+    snprintf(a->ui.toast, sizeof a->ui.toast, "%.150s", msg);
+    a->ui.toast_until = platform_now_s() + 2.5;
 }
 
 static void save_best(App *a) {
-    if (!a->best_path[0]) return;          // no preference folder (warned at start)
-    if (!a->best_writable) {
+    if (!a->files.best_path[0]) return;          // no preference folder (warned at start)
+    if (!a->files.best_writable) {
         app_toast(a, "BEST.TXT COULD NOT BE READ: NEW BEST TIMES ARE NOT SAVED");
         return;
     }
-    if (!best_save(&a->best, a->best_path)) {
-        a->best_writable = false;          // warned once; not again every clear
+    if (!best_save(&a->files.best, a->files.best_path)) {
+        a->files.best_writable = false;          // warned once; not again every clear
         app_toast(a, "BEST TIMES COULD NOT BE SAVED");
     }
 }
@@ -71,7 +71,7 @@ static void save_best(App *a) {
 // flashes behind the menu; everything else follows the settings.
 static void apply_render_levels(App *a) {
     static const RenderLevel lv[LEVEL_COUNT] = {RENDER_FULL, RENDER_REDUCED, RENDER_OFF};
-    bool title_side = !a->fight.play.w && a->screen != SCR_WATCH;
+    bool title_side = !a->fight.play.w && a->stack.screen != SCR_WATCH;
     a->rc.shake = title_side ? RENDER_OFF : lv[a->set.shake];
     a->rc.flashing = title_side ? RENDER_OFF : lv[a->set.flashing];
 }
@@ -84,9 +84,9 @@ void app_settings_changed(App *a) {
     audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
     a->rc.debug = a->set.debug || a->opt->debug;
     apply_render_levels(a);
-    if (!a->settings_path[0]) return;
-    if (!a->settings_writable) app_toast(a, "SETTINGS.TXT COULD NOT BE READ: CHANGES ARE NOT SAVED");
-    else if (!settings_save(&a->set, a->settings_path)) app_toast(a, "SETTINGS COULD NOT BE SAVED");
+    if (!a->files.settings_path[0]) return;
+    if (!a->files.settings_writable) app_toast(a, "SETTINGS.TXT COULD NOT BE READ: CHANGES ARE NOT SAVED");
+    else if (!settings_save(&a->set, a->files.settings_path)) app_toast(a, "SETTINGS COULD NOT BE SAVED");
 }
 
 // ---------------------------------------------------------------- pacing
@@ -94,7 +94,7 @@ void app_settings_changed(App *a) {
 // Fire or jump closes the warning card; the press does not also fire or
 // jump in the arena (held buttons are ignored until released).
 static void card_input(App *a) {
-    if (a->screen != SCR_PLAY || !pace_card(&a->fight.pace)) return;
+    if (a->stack.screen != SCR_PLAY || !pace_card(&a->fight.pace)) return;
     Input in = devices_sample(&a->dev);
     if (!(in.buttons & (BTN_FIRE | BTN_JUMP))) return;
     pace_skip(&a->fight.pace);
@@ -104,7 +104,7 @@ static void card_input(App *a) {
 // Real time -> fight time: the card, hit-stops and slow motion for the
 // arena being played (its results too); everything else runs in real time.
 static double paced_dt(App *a, double dt) {
-    bool fight = a->fight.play.w && (a->screen == SCR_PLAY || a->screen == SCR_RESULTS);
+    bool fight = a->fight.play.w && (a->stack.screen == SCR_PLAY || a->stack.screen == SCR_RESULTS);
     return fight ? pace_step(&a->fight.pace, dt) : dt;
 }
 
@@ -114,7 +114,7 @@ static double paced_dt(App *a, double dt) {
 // exactly as the headless modes load them (so replays agree), the chosen
 // difficulty and assist, and in the rush the hearts carried over.
 static SessionSetup app_setup(const App *a, bool attract) {
-    SessionSetup s = {.legs_dir = a->legs_dir, .profiles = app_tuning_profiles(a)};
+    SessionSetup s = {.legs_dir = a->files.legs_dir, .profiles = app_tuning_profiles(a)};
     if (attract) return s;
     // A rush keeps the difficulty it started with (its record is per difficulty).
     s.difficulty = a->fight.mode == MODE_RUSH ? a->fight.rush_difficulty : a->set.difficulty;
@@ -125,9 +125,9 @@ static SessionSetup app_setup(const App *a, bool attract) {
 
 // The profile warning (built-in leg profiles used) is reported once.
 static void warn_once(App *a, const Session *s) {
-    if (!s->warning[0] || a->legs_warned) return;
+    if (!s->warning[0] || a->ui.legs_warned) return;
     log_warn("%s", s->warning);
-    a->legs_warned = true;
+    a->ui.legs_warned = true;
 }
 
 // Opens path as a bare arena into s (the title's attract arena). Prints the
@@ -145,12 +145,12 @@ static bool arena_load(App *a, Session *s, const char *path, bool attract, bool 
 
 static const char *current_level_path(const App *a) {
     if (a->fight.mode == MODE_SINGLE) return a->opt->level_path;
-    return a->fight.level_idx >= 0 && a->fight.level_idx < a->level_count ? a->levels[a->fight.level_idx] : NULL;
+    return a->fight.level_idx >= 0 && a->fight.level_idx < a->files.level_count ? a->files.levels[a->fight.level_idx] : NULL;
 }
 
 static void fail_exit(App *a) {
-    a->exit_code = 2;
-    a->quit = true;
+    a->ui.exit_code = 2;
+    a->ui.quit = true;
 }
 
 // Starts (or restarts) the current arena. A load error ends the program (2),
@@ -179,8 +179,8 @@ static void start_arena(App *a) {
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
     audio_play(&a->au, SFX_WARNING);
-    a->acc = 0;
-    a->screen = SCR_PLAY;
+    a->ui.acc = 0;
+    a->stack.screen = SCR_PLAY;
     apply_render_levels(a);
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
@@ -192,7 +192,7 @@ static void start_arena(App *a) {
 void app_start(App *a, PlayMode mode, int level) {
     a->fight.mode = mode;
     a->fight.level_idx = mode == MODE_PRACTICE ? level : 0;
-    if (mode == MODE_RUSH) fight_rush_begin(&a->fight, a->level_count, a->set.difficulty);
+    if (mode == MODE_RUSH) fight_rush_begin(&a->fight, a->files.level_count, a->set.difficulty);
     start_arena(a);
 }
 
@@ -204,7 +204,7 @@ void app_retry(App *a) {
 
 void app_next(App *a) {
     if (a->fight.mode == MODE_RUSH) {
-        if (a->fight.rush.complete) fight_rush_begin(&a->fight, a->level_count, a->set.difficulty);
+        if (a->fight.rush.complete) fight_rush_begin(&a->fight, a->files.level_count, a->set.difficulty);
         a->fight.level_idx = a->fight.rush.arena;
     }
     start_arena(a);
@@ -212,11 +212,11 @@ void app_next(App *a) {
 
 static void take_shots(App *a, const World *w) {
     for (int i = 0; i < a->opt->shot_count; i++) {
-        if (a->shot_done[i] || a->opt->shots[i].tick != w->tick) continue;
-        a->shot_done[i] = true;
-        if (!render_shot(w, a->assets, a->opt->shots[i].path, a->rc.debug)) {
+        if (a->ui.shot_done[i] || a->opt->shots[i].tick != w->tick) continue;
+        a->ui.shot_done[i] = true;
+        if (!render_shot(w, a->files.assets, a->opt->shots[i].path, a->rc.debug)) {
             log_warn("could not write %s", a->opt->shots[i].path);
-            if (!a->exit_code) a->exit_code = 2;     // a requested output was not written
+            if (!a->ui.exit_code) a->ui.exit_code = 2;     // a requested output was not written
         }
     }
 }
@@ -246,7 +246,7 @@ static Input attract_input(const World *w) {
 }
 
 static void attract_start(App *a) {
-    const char *path = a->opt->level_path ? a->opt->level_path : (a->level_count ? a->levels[0] : NULL);
+    const char *path = a->opt->level_path ? a->opt->level_path : (a->files.level_count ? a->files.levels[0] : NULL);
     if (path) arena_load(a, &a->attract, path, true, true);
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
@@ -274,14 +274,14 @@ static void after_tick(App *a, const World *w) {
 
 static void play_tick(App *a) {
     World *w = a->fight.play.w;
-    Input in = a->screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
-    bool results = fight_tick(&a->fight, &in, a->screen == SCR_PLAY);
+    Input in = a->stack.screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
+    bool results = fight_tick(&a->fight, &in, a->stack.screen == SCR_PLAY);
     after_tick(a, w);
     take_shots(a, w);
     app_hints_tick(a);
     if (results) {
         open_results(a);
-        a->sel[SCR_RESULTS] = 0;
+        a->stack.sel[SCR_RESULTS] = 0;
         app_open(a, SCR_RESULTS);
         if (w->state == GAME_WON) audio_play(&a->au, SFX_CLEAR);
     }
@@ -312,9 +312,9 @@ static void attract_tick(App *a) {
 const World *app_backdrop(const App *a) { return a->fight.play.w ? a->fight.play.w : a->attract.w; }
 
 void app_open(App *a, Screen s) {
-    if (s == SCR_OPTIONS && (a->screen == SCR_TITLE || a->screen == SCR_PAUSE)) a->options_back = a->screen;
-    a->screen = s;
-    a->capturing = false;
+    if (s == SCR_OPTIONS && (a->stack.screen == SCR_TITLE || a->stack.screen == SCR_PAUSE)) a->stack.options_back = a->stack.screen;
+    a->stack.screen = s;
+    a->stack.capturing = false;
     apply_render_levels(a);
 }
 
@@ -330,19 +330,19 @@ void app_go_title(App *a) {
 }
 
 static void pause_set(App *a, bool on) {
-    a->sel[SCR_PAUSE] = 0;
+    a->stack.sel[SCR_PAUSE] = 0;
     app_open(a, on ? SCR_PAUSE : SCR_PLAY);
-    a->acc = 0;
+    a->ui.acc = 0;
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, on);
 }
 
 // A menu move, OK or back on the current menu screen.
 static void menu_act(App *a, MenuAction act) {
-    Screen s = a->screen;
+    Screen s = a->stack.screen;
     Menu m;
     if (act == MENU_NONE || !app_screen_menu(a, s, &m) || m.n == 0) return;
-    int *sel = &a->sel[s];
+    int *sel = &a->stack.sel[s];
     if (*sel >= m.n) *sel = m.n - 1;
     const MenuItem *it = &m.item[*sel];
     switch (act) {
@@ -354,7 +354,7 @@ static void menu_act(App *a, MenuAction act) {
     case MENU_LEFT:
     case MENU_RIGHT:
         if (it->kind == ITEM_CELLS) {
-            a->col = (a->col + (act == MENU_LEFT ? -1 : 1) + MENU_CELLS) % MENU_CELLS;
+            a->stack.col = (a->stack.col + (act == MENU_LEFT ? -1 : 1) + MENU_CELLS) % MENU_CELLS;
             audio_play(&a->au, SFX_MENU_MOVE);
         } else if (it->kind == ITEM_CHOICE || it->kind == ITEM_SLIDER) {
             app_screen_apply(a, s, it->id, act == MENU_LEFT ? -1 : 1);
@@ -370,30 +370,30 @@ static void menu_act(App *a, MenuAction act) {
 // (on an arrow: steps the value), the wheel steps a value, a right click
 // goes back.
 static void mouse_act(App *a, const SDL_Event *e) {
-    Screen s = a->screen;
+    Screen s = a->stack.screen;
     Menu m;
     if (!app_screen_menu(a, s, &m)) return;
     if (e->type == SDL_MOUSEMOTION) {
-        a->mouse_x = e->motion.x;
-        a->mouse_y = e->motion.y;
+        a->ui.mouse_x = e->motion.x;
+        a->ui.mouse_y = e->motion.y;
     } else if (e->type == SDL_MOUSEBUTTONDOWN) {
-        a->mouse_x = e->button.x;
-        a->mouse_y = e->button.y;
+        a->ui.mouse_x = e->button.x;
+        a->ui.mouse_y = e->button.y;
     }
     int item = -1, cell = -1;
-    MenuHit h = menu_hit(&m, &a->rc, a->mouse_x, a->mouse_y, &item, &cell);
+    MenuHit h = menu_hit(&m, &a->rc, a->ui.mouse_x, a->ui.mouse_y, &item, &cell);
     if (e->type == SDL_MOUSEMOTION) {
         // Only a pointer that really moved highlights: a window resized or
         // moved under a resting pointer sends motion too.
         int gx, gy;
         SDL_GetGlobalMouseState(&gx, &gy);
-        bool moved = gx != a->mouse_gx || gy != a->mouse_gy;
-        a->mouse_gx = gx;
-        a->mouse_gy = gy;
+        bool moved = gx != a->ui.mouse_gx || gy != a->ui.mouse_gy;
+        a->ui.mouse_gx = gx;
+        a->ui.mouse_gy = gy;
         if (h == HIT_NONE || !moved) return;
-        if (item != a->sel[s] || (h == HIT_CELL && cell != a->col)) audio_play(&a->au, SFX_MENU_MOVE);
-        a->sel[s] = item;
-        if (h == HIT_CELL) a->col = cell;
+        if (item != a->stack.sel[s] || (h == HIT_CELL && cell != a->stack.col)) audio_play(&a->au, SFX_MENU_MOVE);
+        a->stack.sel[s] = item;
+        if (h == HIT_CELL) a->stack.col = cell;
         return;
     }
     if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_RIGHT) {
@@ -401,17 +401,17 @@ static void mouse_act(App *a, const SDL_Event *e) {
         return;
     }
     if (e->type == SDL_MOUSEWHEEL) {
-        int i = h != HIT_NONE ? item : a->sel[s];
+        int i = h != HIT_NONE ? item : a->stack.sel[s];
         int dy = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
         if (i < 0 || i >= m.n || dy == 0) return;
         if (m.item[i].kind != ITEM_CHOICE && m.item[i].kind != ITEM_SLIDER) return;
-        a->sel[s] = i;
+        a->stack.sel[s] = i;
         app_screen_apply(a, s, m.item[i].id, dy > 0 ? 1 : -1);
         return;
     }
     if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT || h == HIT_NONE) return;
-    a->sel[s] = item;
-    if (h == HIT_CELL) a->col = cell;
+    a->stack.sel[s] = item;
+    if (h == HIT_CELL) a->stack.col = cell;
     app_screen_apply(a, s, m.item[item].id, h == HIT_LESS ? -1 : (h == HIT_MORE ? 1 : 0));
 }
 
@@ -428,17 +428,17 @@ static bool is_mouse_event(const SDL_Event *e) {
 
 static void handle_event(App *a, const SDL_Event *e) {
     if (e->type == SDL_QUIT) {
-        a->quit = true;
+        a->ui.quit = true;
         return;
     }
     if (devices_event(&a->dev, e)) return;
     // Alt-tabbing away mid-fight pauses it.
-    if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->screen == SCR_PLAY &&
+    if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->stack.screen == SCR_PLAY &&
         a->fight.play.w->state == GAME_PLAYING) {
         pause_set(a, true);
         return;
     }
-    if (a->screen == SCR_CONTROLS && a->capturing && app_controls_capture(a, e)) return;
+    if (a->stack.screen == SCR_CONTROLS && a->stack.capturing && app_controls_capture(a, e)) return;
     if (app_tuning_event(a, e)) return;
     if (e->type == SDL_KEYDOWN && !e->key.repeat) {
         SDL_Scancode k = e->key.keysym.scancode;
@@ -453,11 +453,11 @@ static void handle_event(App *a, const SDL_Event *e) {
             return;
         }
         if (k == SDL_SCANCODE_F12) {
-            a->screenshot = true;
+            a->ui.screenshot = true;
             return;
         }
     }
-    switch (a->screen) {
+    switch (a->stack.screen) {
     case SCR_PLAY:
         if (is_pause_event(e) && a->fight.play.w->state == GAME_PLAYING) pause_set(a, true);
         break;
@@ -476,9 +476,9 @@ void app_resume(App *a) { pause_set(a, false); }
 static void app_free(App *a) {
     app_viewer_close(a);
     fight_end(&a->fight);
-    replays_list_free(&a->replays);
+    replays_list_free(&a->lab.replays);
     session_close(&a->attract);
-    if (a->ghost_layer) SDL_DestroyTexture(a->ghost_layer);
+    if (a->lab.ghost_layer) SDL_DestroyTexture(a->lab.ghost_layer);
     audio_shutdown(&a->au);
     render_shutdown(&a->rc);
     devices_free(&a->dev);
@@ -487,10 +487,10 @@ static void app_free(App *a) {
 
 // The pointer shows on menu screens and hides during play.
 static void update_cursor(App *a) {
-    bool want = a->screen != SCR_PLAY;   // the viewer's timeline takes the mouse
-    if (want == a->cursor_on) return;
+    bool want = a->stack.screen != SCR_PLAY;   // the viewer's timeline takes the mouse
+    if (want == a->ui.cursor_on) return;
     SDL_ShowCursor(want ? SDL_ENABLE : SDL_DISABLE);
-    a->cursor_on = want;
+    a->ui.cursor_on = want;
 }
 
 int app_main(const AppOptions *opt) {
@@ -500,29 +500,29 @@ int app_main(const AppOptions *opt) {
         return 2;
     }
     a->opt = opt;
-    snprintf(a->assets, sizeof a->assets, "%sassets", app_base_dir());
-    fs_join(a->assets, "legs", a->legs_dir, sizeof a->legs_dir);
+    snprintf(a->files.assets, sizeof a->files.assets, "%sassets", app_base_dir());
+    fs_join(a->files.assets, "legs", a->files.legs_dir, sizeof a->files.legs_dir);
     app_tuning_init(a);
     find_levels(a);
     bool watch = opt->replay_path || opt->script_path;
-    if (!watch && !opt->level_path && a->level_count == 0) {
+    if (!watch && !opt->level_path && a->files.level_count == 0) {
         fprintf(stderr, "bossrush: no arenas (*.lvl) in %slevels\n", app_base_dir());
         free(a);
         return 2;
     }
     const char *pref = platform_pref_dir();
     settings_default(&a->set);
-    best_clear(&a->best);
+    best_clear(&a->files.best);
     if (pref[0]) {
         // Temp files of a save that was killed before its rename go first.
         fs_clean_temps(pref);
-        snprintf(a->settings_path, sizeof a->settings_path, "%ssettings.txt", pref);
-        a->settings_writable = settings_load(&a->set, a->settings_path);
-        snprintf(a->best_path, sizeof a->best_path, "%sbest.txt", pref);
-        a->best_writable = best_load(&a->best, a->best_path);
+        snprintf(a->files.settings_path, sizeof a->files.settings_path, "%ssettings.txt", pref);
+        a->files.settings_writable = settings_load(&a->set, a->files.settings_path);
+        snprintf(a->files.best_path, sizeof a->files.best_path, "%sbest.txt", pref);
+        a->files.best_writable = best_load(&a->files.best, a->files.best_path);
     }
     app_replays_init(a);
-    if (a->replays_dir[0]) fs_clean_temps(a->replays_dir);
+    if (a->files.replays_dir[0]) fs_clean_temps(a->files.replays_dir);
     bool fullscreen = opt->window >= 0 ? opt->window == 1 : a->set.fullscreen;
     if (!platform_open(&a->pf, "bossrush", fullscreen, a->set.vsync, RENDER_LOGICAL_W, RENDER_LOGICAL_H)) {
         free(a);
@@ -534,27 +534,27 @@ int app_main(const AppOptions *opt) {
     platform_set_integer_scale(&a->pf, a->set.integer_scale);
     devices_init(&a->dev, &a->set.bind);
     char icon_path[1300];
-    snprintf(icon_path, sizeof icon_path, "%s/hud/heart.png", a->assets);
+    snprintf(icon_path, sizeof icon_path, "%s/hud/heart.png", a->files.assets);
     SDL_Surface *icon = IMG_Load(icon_path);
     if (icon) {
         SDL_SetWindowIcon(a->pf.win, icon);
         SDL_FreeSurface(icon);
     }
-    if (!render_init(&a->rc, a->pf.r, a->assets)) {
+    if (!render_init(&a->rc, a->pf.r, a->files.assets)) {
         fprintf(stderr, "bossrush: out of memory\n");
         platform_close(&a->pf);
         free(a);
         return 2;
     }
     a->rc.debug = a->set.debug || opt->debug;
-    audio_init(&a->au, a->assets, a->pf.audio_ok);
+    audio_init(&a->au, a->files.assets, a->pf.audio_ok);
     audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
-    a->cursor_on = SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE;
+    a->ui.cursor_on = SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE;
     // Where the pointer rests as the window opens: the motion event that
     // comes with the window is no move (it must not pick a menu item).
-    SDL_GetGlobalMouseState(&a->mouse_gx, &a->mouse_gy);
-    FightEnv env = {.replays_dir = a->replays_dir, .record_path = opt->record_path, .legs_dir = a->legs_dir,
-                    .best = &a->best, .now_s = platform_now_s};
+    SDL_GetGlobalMouseState(&a->ui.mouse_gx, &a->ui.mouse_gy);
+    FightEnv env = {.replays_dir = a->files.replays_dir, .record_path = opt->record_path, .legs_dir = a->files.legs_dir,
+                    .best = &a->files.best, .now_s = platform_now_s};
     fight_init(&a->fight, &env);
     a->fight.mode = opt->level_path ? MODE_SINGLE : MODE_RUSH;
 
@@ -563,8 +563,8 @@ int app_main(const AppOptions *opt) {
     else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
     else app_go_title(a);
     if (!rc && opt->layout_check) {
-        a->quit = true;
-        a->exit_code = app_layout_check(a, opt->layout_dir);
+        a->ui.quit = true;
+        a->ui.exit_code = app_layout_check(a, opt->layout_dir);
     }
     if (rc) {
         app_free(a);
@@ -573,46 +573,46 @@ int app_main(const AppOptions *opt) {
     }
 
     double last = platform_now_s();
-    a->fps_t0 = last;
-    while (!a->quit) {
+    a->ui.fps_t0 = last;
+    while (!a->ui.quit) {
         SDL_Event e;
-        while (SDL_PollEvent(&e) && !a->quit) handle_event(a, &e);
-        if (a->quit) break;
+        while (SDL_PollEvent(&e) && !a->ui.quit) handle_event(a, &e);
+        if (a->ui.quit) break;
         MenuAction stick = devices_stick_menu(&a->dev);
-        if (stick != MENU_NONE && a->screen != SCR_PLAY && a->screen != SCR_WATCH && !a->capturing)
+        if (stick != MENU_NONE && a->stack.screen != SCR_PLAY && a->stack.screen != SCR_WATCH && !a->stack.capturing)
             menu_act(a, stick);
-        if (a->quit) break;
+        if (a->ui.quit) break;
         double now = platform_now_s(), dt = now - last;
         app_tuning_frame(a, now);
         last = now;
         if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
         a->rc.time_s += dt;
         card_input(a);
-        a->acc += paced_dt(a, dt);
+        a->ui.acc += paced_dt(a, dt);
         int n = 0;
         // The arena stands still behind the pause menu and its options.
-        bool frozen = a->fight.play.w && a->screen != SCR_PLAY && a->screen != SCR_RESULTS && a->screen != SCR_WATCH;
-        if (frozen) a->acc = 0;
-        if (a->screen == SCR_WATCH) {
+        bool frozen = a->fight.play.w && a->stack.screen != SCR_PLAY && a->stack.screen != SCR_RESULTS && a->stack.screen != SCR_WATCH;
+        if (frozen) a->ui.acc = 0;
+        if (a->stack.screen == SCR_WATCH) {
             app_viewer_frame(a, dt);       // its own clock: speed, seeking
-            a->acc = 0;
+            a->ui.acc = 0;
         }
-        for (; a->acc >= SIM_DT && n < MAX_CATCHUP && !a->quit; a->acc -= SIM_DT, n++) {
-            if (a->screen == SCR_PLAY || a->screen == SCR_RESULTS) play_tick(a);
+        for (; a->ui.acc >= SIM_DT && n < MAX_CATCHUP && !a->ui.quit; a->ui.acc -= SIM_DT, n++) {
+            if (a->stack.screen == SCR_PLAY || a->stack.screen == SCR_RESULTS) play_tick(a);
             else if (!a->fight.play.w) attract_tick(a);
         }
-        if (n == MAX_CATCHUP && a->acc >= SIM_DT) a->acc = 0;   // too slow: drop the backlog
-        if (a->quit) break;
+        if (n == MAX_CATCHUP && a->ui.acc >= SIM_DT) a->ui.acc = 0;   // too slow: drop the backlog
+        if (a->ui.quit) break;
         platform_update_scale(&a->pf);
         update_cursor(a);
         const World *w = app_backdrop(a);
         if (w) render_camera_update(&a->rc, w, dt);
         app_draw_frame(a);
-        a->fps_frames++;
-        if (now - a->fps_t0 >= 0.5) {
-            a->rc.fps = a->fps_frames / (now - a->fps_t0);
-            a->fps_frames = 0;
-            a->fps_t0 = now;
+        a->ui.fps_frames++;
+        if (now - a->ui.fps_t0 >= 0.5) {
+            a->rc.fps = a->ui.fps_frames / (now - a->ui.fps_t0);
+            a->ui.fps_frames = 0;
+            a->ui.fps_t0 = now;
         }
         // Without vsync (dummy or software drivers), don't spin a core.
         if (platform_now_s() - now < 0.002) SDL_Delay(1);
@@ -620,9 +620,9 @@ int app_main(const AppOptions *opt) {
         web_frame_done();              // the browser's frame (platform/web.h)
 #endif
     }
-    rc = a->exit_code;
+    rc = a->ui.exit_code;
     for (int i = 0; i < opt->shot_count; i++)
-        if (!a->shot_done[i]) {
+        if (!a->ui.shot_done[i]) {
             log_warn("--shot %" PRId64 ":%s not written: the window closed before that tick", opt->shots[i].tick,
                      opt->shots[i].path);
             if (!rc) rc = 2;

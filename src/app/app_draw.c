@@ -187,10 +187,10 @@ static void draw_controls(App *a) {
                         a->dev.pads ? "GAMEPAD" : "GAMEPAD (NONE CONNECTED)");
     menu_draw(&m, &a->rc, a->rc.time_s);
     int y = m.y + m.n * m.row_h + 26;
-    if (a->capturing) {
+    if (a->stack.capturing) {
         char line[160];
-        const char *name = input_button_name(a->sel[SCR_CONTROLS]);
-        bool pad = a->col >= 2;
+        const char *name = input_button_name(a->stack.sel[SCR_CONTROLS]);
+        bool pad = a->stack.col >= 2;
         snprintf(line, sizeof line, "PRESS A %s FOR %s", pad ? "PAD BUTTON" : "KEY", name);
         SDL_Rect box = {CX - 420, y - 10, 840, 70};
         panel(a, box);
@@ -336,8 +336,8 @@ static void draw_card(App *a) {
     render_text_centred(&a->rc, CX, cy - 14, 6, (SDL_Color){C_GOLD.r, C_GOLD.g, C_GOLD.b, ta},
                         boss ? boss : a->fight.play.lv.name);
     char line[200];
-    if (a->fight.mode == MODE_RUSH && a->level_count > 1)
-        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->fight.level_idx + 1, a->level_count, a->fight.play.lv.name);
+    if (a->fight.mode == MODE_RUSH && a->files.level_count > 1)
+        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->fight.level_idx + 1, a->files.level_count, a->fight.play.lv.name);
     else snprintf(line, sizeof line, "%s  -  %.128s", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
                   a->fight.play.lv.name);
     render_text_centred(&a->rc, CX, cy + 52, 2, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, ta}, line);
@@ -386,13 +386,13 @@ static void draw_play(App *a) {
     render_world(&a->rc, a->fight.play.w);
     app_ghost_draw(a);
     const World *w = a->fight.play.w;
-    if (a->screen == SCR_PLAY && pace_card(&a->fight.pace)) draw_card(a);
+    if (a->stack.screen == SCR_PLAY && pace_card(&a->fight.pace)) draw_card(a);
     else app_hints_draw(a);
-    if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
+    if (a->stack.screen == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
         render_text_centred(&a->rc, CX, message_y(a, w, msg, 8), 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);
     }
-    if (a->screen == SCR_PAUSE) {
+    if (a->stack.screen == SCR_PAUSE) {
         dim(a, 140);
         Menu m;
         app_screen_menu(a, SCR_PAUSE, &m);
@@ -404,20 +404,20 @@ static void draw_play(App *a) {
         char line[200], t[32];
         best_time_text(w->tick + 1, t, sizeof t);
         if (a->fight.mode == MODE_RUSH)
-            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->fight.level_idx + 1, a->level_count, t,
+            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->fight.level_idx + 1, a->files.level_count, t,
                      a->fight.hits);
         else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
                       difficulty_name(w->difficulty), t, a->fight.hits);
         render_text_centred(&a->rc, CX, bottom + 16, 2, C_DIM, line);
         hint(a, &m, bottom + 70);
     }
-    if (a->screen == SCR_RESULTS) draw_results(a);
+    if (a->stack.screen == SCR_RESULTS) draw_results(a);
 }
 
 void app_draw_frame(App *a) {
     SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
     SDL_RenderClear(a->pf.r);
-    switch (a->screen) {
+    switch (a->stack.screen) {
     case SCR_TITLE: draw_title(a); break;
     case SCR_PRACTICE: draw_practice(a); break;
     case SCR_OPTIONS: draw_options(a); break;
@@ -427,17 +427,17 @@ void app_draw_frame(App *a) {
     default: draw_play(a); break;
     }
     app_tuning_draw(a);
-    if (a->toast[0] && platform_now_s() < a->toast_until) {
-        int w = render_text_width(&a->rc, a->toast, 2) + 24;
+    if (a->ui.toast[0] && platform_now_s() < a->ui.toast_until) {
+        int w = render_text_width(&a->rc, a->ui.toast, 2) + 24;
         SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
         SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 200);
         SDL_Rect box = {CX - w / 2, RENDER_LOGICAL_H - 40, w, 30};
         SDL_RenderFillRect(a->pf.r, &box);
-        render_text_centred(&a->rc, CX, RENDER_LOGICAL_H - 32, 2, C_WHITE, a->toast);
+        render_text_centred(&a->rc, CX, RENDER_LOGICAL_H - 32, 2, C_WHITE, a->ui.toast);
     }
-    if (a->screenshot) {
+    if (a->ui.screenshot) {
         // Read back before present: the back buffer is undefined after it.
-        a->screenshot = false;
+        a->ui.screenshot = false;
         char path[1200];
         if (platform_screenshot(&a->pf, path, sizeof path)) {
             log_info("screenshot: %s", path);

@@ -12,7 +12,7 @@
 void app_hints_begin(App *a) { hints_begin(&a->hints); }
 
 void app_hints_tick(App *a) {
-    if (a->screen != SCR_PLAY || !a->fight.play.w) return;
+    if (a->stack.screen != SCR_PLAY || !a->fight.play.w) return;
     hints_tick(&a->hints, a->fight.play.w, a->set.hints, &a->set.hints_seen);
     if (a->hints.learned) app_settings_changed(a);
 }
@@ -31,7 +31,7 @@ static const char *button_label(const App *a, int btn) {
 // fading in, kept inside the view.
 void app_hints_draw(App *a) {
     const World *w = a->fight.play.w;
-    if (a->screen != SCR_PLAY || !w || a->hints.shown == HINT_NONE) return;
+    if (a->stack.screen != SCR_PLAY || !w || a->hints.shown == HINT_NONE) return;
     char line[96];
     hints_text(a->hints.shown, button_label(a, hints_button(a->hints.shown)), line, sizeof line);
     RenderCtx *rc = &a->rc;

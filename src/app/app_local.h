@@ -43,9 +43,9 @@ typedef enum Screen {
 } Screen;
 
 // The viewer's state (app_viewer.c); the World and its seeking are App.fight.play
-// and App.scrub.
+// and App.lab.scrub.
 typedef struct Viewer {
-    bool on;                   // App.scrub is open on App.fight.play
+    bool on;                   // App.lab.scrub is open on App.fight.play
     bool paused;
     bool touched;              // a key or click: the viewer stays open at the end
     bool from_menu;            // opened from the Replays screen (Esc goes back there)
@@ -56,13 +56,9 @@ typedef struct Viewer {
     char path[1024];
 } Viewer;
 
-typedef struct App {
-    const AppOptions *opt;
-    Platform pf;
-    Devices dev;
-    Audio au;
-    RenderCtx rc;
-    Settings set;
+// The files the app reads and writes: settings, best times, the assets,
+// the arenas of levels/ and the replay folder.
+typedef struct AppFiles {
     bool settings_writable;    // settings_load said the file may be written
     char settings_path[1100];
     BestTimes best;
@@ -73,18 +69,25 @@ typedef struct App {
     char levels[MAX_LEVELS][1024];
     char level_names[MAX_LEVELS][128];   // each arena's `name`
     uint64_t level_hash[MAX_LEVELS];     // each arena's level_text_hash (0: it does not parse)
-    int level_count, level_idx;
-    Fight fight;               // the arena played or watched (app/fight.h)
-    Session attract;           // the title's attract arena
+    int level_count;
+    char replays_dir[1100];    // <pref>/replays; "" when there is no preference folder
+} AppFiles;
+
+// The screens: the one shown, and what the menus remember.
+typedef struct AppStack {
     Screen screen;
     Screen options_back;       // where the options screen returns to (title or pause)
     int sel[SCR_COUNT];        // highlighted item per screen
     int col;                   // controls: highlighted cell
     bool capturing;            // controls: waiting for a key or pad press
-    bool shot_done[APP_MAX_SHOTS];
-    double acc;
+} AppStack;
+
+// The loop's state and what the window shows besides the screens.
+typedef struct AppUi {
+    double acc;                // simulation seconds due
     bool quit, screenshot;
     int exit_code;
+    bool shot_done[APP_MAX_SHOTS];
     char toast[160];
     double toast_until;
     double fps_t0;
@@ -93,14 +96,33 @@ typedef struct App {
     int mouse_x, mouse_y;      // last pointer position, logical px
     int mouse_gx, mouse_gy;    // and on the desktop (did it really move?)
     bool cursor_on;
-    AppTuning tune;            // live reloading and the F2 panel (app_tuning.c)
-    // The replay lab (app_viewer.c, app_replays.c).
+} AppUi;
+
+// The replay lab (app_viewer.c, app_replays.c).
+typedef struct AppLab {
     Scrub scrub;
     Viewer view;
-    char replays_dir[1100];    // <pref>/replays; "" when there is no preference folder
     ReplayList replays;        // the Replays screen's list, newest first
     int replays_page;
     SDL_Texture *ghost_layer;  // render_ghost's target
+} AppLab;
+
+// The app: its services (platform, devices, audio, render, settings and
+// files), the fight, the title's attract arena and the screens.
+typedef struct App {
+    const AppOptions *opt;
+    Platform pf;
+    Devices dev;
+    Audio au;
+    RenderCtx rc;
+    Settings set;
+    AppFiles files;
+    Fight fight;               // the arena played or watched (app/fight.h)
+    Session attract;           // the title's attract arena
+    AppStack stack;
+    AppUi ui;
+    AppTuning tune;            // live reloading and the F2 panel (app_tuning.c)
+    AppLab lab;
     Hints hints;               // the newcomer prompts of the arena played (app_hints.c)
 } App;
 

@@ -19,34 +19,34 @@ enum { RP_PAGE = -1, RP_BACK = -2 };
 
 void app_replays_init(App *a) {
     const char *pref = platform_pref_dir();
-    a->replays_dir[0] = 0;
-    if (pref[0]) fs_join(pref, "replays", a->replays_dir, sizeof a->replays_dir);
+    a->files.replays_dir[0] = 0;
+    if (pref[0]) fs_join(pref, "replays", a->files.replays_dir, sizeof a->files.replays_dir);
 }
 
 // ---------------------------------------------------------------- ghost
 
 void app_ghost_draw(App *a) {
-    if (a->fight.ghost.w && a->screen != SCR_RESULTS) render_ghost(&a->rc, &a->ghost_layer, a->fight.ghost.w, GHOST_ALPHA);
+    if (a->fight.ghost.w && a->stack.screen != SCR_RESULTS) render_ghost(&a->rc, &a->lab.ghost_layer, a->fight.ghost.w, GHOST_ALPHA);
 }
 
 // ---------------------------------------------------------------- the screen
 
 void app_replays_reload(App *a) {
-    replays_list_free(&a->replays);
-    if (a->replays_dir[0]) replays_list(a->replays_dir, &a->replays);
-    a->replays_page = 0;
-    a->sel[SCR_REPLAYS] = a->replays.n ? 1 : 0;
+    replays_list_free(&a->lab.replays);
+    if (a->files.replays_dir[0]) replays_list(a->files.replays_dir, &a->lab.replays);
+    a->lab.replays_page = 0;
+    a->stack.sel[SCR_REPLAYS] = a->lab.replays.n ? 1 : 0;
 }
 
-static int pages(const App *a) { return a->replays.n ? (a->replays.n + REPLAYS_PER_PAGE - 1) / REPLAYS_PER_PAGE : 1; }
+static int pages(const App *a) { return a->lab.replays.n ? (a->lab.replays.n + REPLAYS_PER_PAGE - 1) / REPLAYS_PER_PAGE : 1; }
 
 // The arena's name as the menus show it: its level's `name` when that level
 // is one of levels/, else the file name part.
 static const char *arena_name(const App *a, const char *arena) {
-    for (int i = 0; i < a->level_count; i++) {
+    for (int i = 0; i < a->files.level_count; i++) {
         char stem[REPLAYS_ARENA_MAX];
-        replays_arena_of(a->levels[i], a->level_hash[i], stem, sizeof stem);
-        if (!strcmp(stem, arena)) return a->level_names[i];
+        replays_arena_of(a->files.levels[i], a->files.level_hash[i], stem, sizeof stem);
+        if (!strcmp(stem, arena)) return a->files.level_names[i];
     }
     return arena;
 }
@@ -54,12 +54,12 @@ static const char *arena_name(const App *a, const char *arena) {
 void app_replays_build(App *a, Menu *m) {
     menu_init(m, MENU_WIDE, RENDER_LOGICAL_W / 2, 150, 900, 40, 3);
     MenuItem *it = menu_add(m, RP_PAGE, ITEM_CHOICE, "PAGE");
-    snprintf(it->value, sizeof it->value, "%d / %d", a->replays_page + 1, pages(a));
-    snprintf(it->hint, sizeof it->hint, "%d REPLAYS KEPT: THE LAST %d AND EACH ARENA'S BEST", a->replays.n,
+    snprintf(it->value, sizeof it->value, "%d / %d", a->lab.replays_page + 1, pages(a));
+    snprintf(it->hint, sizeof it->hint, "%d REPLAYS KEPT: THE LAST %d AND EACH ARENA'S BEST", a->lab.replays.n,
              REPLAYS_KEEP);
-    int first = a->replays_page * REPLAYS_PER_PAGE;
-    for (int i = first; i < a->replays.n && i < first + REPLAYS_PER_PAGE; i++) {
-        const ReplayInfo *r = &a->replays.r[i];
+    int first = a->lab.replays_page * REPLAYS_PER_PAGE;
+    for (int i = first; i < a->lab.replays.n && i < first + REPLAYS_PER_PAGE; i++) {
+        const ReplayInfo *r = &a->lab.replays.r[i];
         char label[80], t[24];
         snprintf(label, sizeof label, "%.40s  %s", arena_name(a, r->arena), r->difficulty == DIFFICULTY_EASY ? "EASY"
                  : r->difficulty == DIFFICULTY_HARD ? "HARD" : "NORMAL");
@@ -72,7 +72,7 @@ void app_replays_build(App *a, Menu *m) {
         snprintf(it->hint, sizeof it->hint, "%.4s-%.2s-%.2s %.2s:%.2s:%.2s   ENTER: WATCH   %s", s, s + 4, s + 6,
                  s + 9, s + 11, s + 13, !strcmp(r->result, "won") ? "A WIN" : "");
     }
-    if (!a->replays.n) {
+    if (!a->lab.replays.n) {
         it = menu_add(m, RP_BACK, ITEM_ACTION, "NO REPLAYS YET");
         snprintf(it->note, sizeof it->note, "PLAY AN ARENA");
         it->note_faint = true;
@@ -84,16 +84,16 @@ void app_replays_build(App *a, Menu *m) {
 void app_replays_apply(App *a, int id, int delta) {
     if (id == RP_PAGE) {
         int n = pages(a), d = delta ? delta : 1;
-        a->replays_page = (a->replays_page + d + n) % n;
+        a->lab.replays_page = (a->lab.replays_page + d + n) % n;
         audio_play(&a->au, SFX_MENU_MOVE);
         return;
     }
     if (delta) return;
-    if (id == RP_BACK || id < 0 || id >= a->replays.n) {
+    if (id == RP_BACK || id < 0 || id >= a->lab.replays.n) {
         app_screen_back(a, SCR_REPLAYS);
         return;
     }
     audio_play(&a->au, SFX_MENU_SELECT);
     char path[1400];
-    if (fs_join(a->replays_dir, a->replays.r[id].name, path, sizeof path)) app_viewer_open(a, path, true);
+    if (fs_join(a->files.replays_dir, a->lab.replays.r[id].name, path, sizeof path)) app_viewer_open(a, path, true);
 }

@@ -26,7 +26,7 @@ static bool same_stamp(const struct stat *st) {
 }
 
 void app_viewer_watch_file(App *a) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     if (!v->on || watch.frames++ % 15) return;
     struct stat st;
     if (stat(v->path, &st) != 0 || !S_ISREG(st.st_mode)) return;
@@ -58,28 +58,28 @@ void app_viewer_watch_file(App *a) {
     watch.bad[0] = 0;
     char path[1024];
     snprintf(path, sizeof path, "%s", v->path);
-    int64_t cur = a->scrub.cur;
+    int64_t cur = a->lab.scrub.cur;
     bool paused = v->paused, from_menu = v->from_menu;
     int speed = v->speed;
     app_viewer_close(a);
     if (app_viewer_open(a, path, from_menu) != 0) {
         if (!from_menu) {
-            a->exit_code = 2;
-            a->quit = true;
+            a->ui.exit_code = 2;
+            a->ui.quit = true;
         }
         return;
     }
     v->paused = paused;
     v->touched = true;
     v->speed = speed;
-    scrub_seek(&a->scrub, cur);
+    scrub_seek(&a->lab.scrub, cur);
     a->rc.cam_valid = false;
     app_watch_shown(a, false);
-    log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->scrub.cur);
+    log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->lab.scrub.cur);
 }
 
 void app_viewer_watch_draw(App *a) {
-    if (!a->view.on || !watch.bad[0] || strcmp(watch.path, a->view.path) != 0) return;
+    if (!a->lab.view.on || !watch.bad[0] || strcmp(watch.path, a->lab.view.path) != 0) return;
     char line[200];
     snprintf(line, sizeof line, "%.180s", watch.bad);
     SDL_Renderer *r = a->pf.r;

@@ -56,7 +56,7 @@ static void build_title(App *a, Menu *m) {
         snprintf(hint, sizeof hint, "%.90s", a->attract.w ? a->attract.lv.name : a->opt->level_path);
         add_action(m, T_SINGLE, "PLAY ARENA", hint);
     } else {
-        snprintf(hint, sizeof hint, "ALL %d ARENAS IN A ROW; HEARTS CARRY OVER (+%d%%)", a->level_count,
+        snprintf(hint, sizeof hint, "ALL %d ARENAS IN A ROW; HEARTS CARRY OVER (+%d%%)", a->files.level_count,
                  RUSH_REFILL_PERCENT);
         add_action(m, T_RUSH, "START BOSS RUSH", hint);
         add_action(m, T_PRACTICE, "PRACTICE", "ANY ONE ARENA, AS OFTEN AS YOU LIKE");
@@ -83,7 +83,7 @@ static void apply_title(App *a, int id, int delta) {
         app_open(a, SCR_REPLAYS);
         break;
     case T_OPTIONS: app_open(a, SCR_OPTIONS); break;
-    default: a->quit = true; break;
+    default: a->ui.quit = true; break;
     }
 }
 
@@ -91,15 +91,15 @@ static void apply_title(App *a, int id, int delta) {
 
 static void build_practice(App *a, Menu *m) {
     // Rows shrink (and their text, below 36 px) when many arenas must fit.
-    int n = a->level_count + 2 < MENU_MAX_ITEMS ? a->level_count + 2 : MENU_MAX_ITEMS;
+    int n = a->files.level_count + 2 < MENU_MAX_ITEMS ? a->files.level_count + 2 : MENU_MAX_ITEMS;
     int row = n <= 9 ? 46 : (500 / n < 24 ? 24 : 500 / n);
     int top = 190 - (n * row > 410 ? (n * row - 410) / 2 : 0);
     menu_init(m, MENU_WIDE, RENDER_LOGICAL_W / 2, top < 130 ? 130 : top, 820, row, row >= 36 ? 3 : 2);
     add_difficulty(a, m, P_DIFFICULTY);
-    for (int i = 0; i < a->level_count && m->n < MENU_MAX_ITEMS - 1; i++) {
-        MenuItem *it = menu_add(m, i, ITEM_ACTION, a->level_names[i]);
+    for (int i = 0; i < a->files.level_count && m->n < MENU_MAX_ITEMS - 1; i++) {
+        MenuItem *it = menu_add(m, i, ITEM_ACTION, a->files.level_names[i]);
         char key[BEST_KEY_MAX];
-        int64_t t = best_get_arena(&a->best, a->levels[i], a->level_hash[i], a->set.difficulty, key, sizeof key);
+        int64_t t = best_get_arena(&a->files.best, a->files.levels[i], a->files.level_hash[i], a->set.difficulty, key, sizeof key);
         if (t) {
             char tt[24];
             best_time_text(t, tt, sizeof tt);
@@ -108,8 +108,8 @@ static void build_practice(App *a, Menu *m) {
             snprintf(it->note, sizeof it->note, "NOT CLEARED YET");
             it->note_faint = true;
         }
-        const char *base = strrchr(a->levels[i], '/');
-        snprintf(it->hint, sizeof it->hint, "LEVELS/%.90s", base ? base + 1 : a->levels[i]);
+        const char *base = strrchr(a->files.levels[i], '/');
+        snprintf(it->hint, sizeof it->hint, "LEVELS/%.90s", base ? base + 1 : a->files.levels[i]);
     }
     add_action(m, P_BACK, "BACK", NULL);
 }
@@ -235,18 +235,18 @@ static void apply_controls(App *a, int id, int delta) {
         app_toast(a, "CONTROLS RESET TO DEFAULTS");
         return;
     }
-    a->capturing = true;
+    a->stack.capturing = true;
 }
 
 bool app_controls_capture(App *a, const SDL_Event *e) {
-    int btn = a->sel[SCR_CONTROLS], slot = a->col % 2;
-    BindDevice dev = a->col < 2 ? BIND_KEYS : BIND_PAD;
+    int btn = a->stack.sel[SCR_CONTROLS], slot = a->stack.col % 2;
+    BindDevice dev = a->stack.col < 2 ? BIND_KEYS : BIND_PAD;
     if (btn < 0 || btn >= BTN_COUNT) {
-        a->capturing = false;
+        a->stack.capturing = false;
         return false;
     }
     if (e->type == SDL_MOUSEBUTTONDOWN) {
-        if (e->button.button == SDL_BUTTON_RIGHT) a->capturing = false;
+        if (e->button.button == SDL_BUTTON_RIGHT) a->stack.capturing = false;
         return true;
     }
     int code;
@@ -257,7 +257,7 @@ bool app_controls_capture(App *a, const SDL_Event *e) {
     case CAPTURE_NONE:
         return e->type == SDL_KEYDOWN || e->type == SDL_CONTROLLERBUTTONDOWN;
     case CAPTURE_CANCEL:
-        a->capturing = false;
+        a->stack.capturing = false;
         return true;
     case CAPTURE_RESERVED:
         app_toast(a, dev == BIND_KEYS ? "THAT KEY IS RESERVED (ESC, BACKSPACE, DELETE, F1-F12)"
@@ -285,7 +285,7 @@ bool app_controls_capture(App *a, const SDL_Event *e) {
         break;
     }
     }
-    a->capturing = false;
+    a->stack.capturing = false;
     audio_play(&a->au, SFX_MENU_SELECT);
     app_toast(a, msg);
     app_settings_changed(a);
@@ -366,10 +366,10 @@ static const ScreenDef SCREENS[SCR_COUNT] = {
 bool app_screen_menu(App *a, Screen s, Menu *m) {
     if (s < 0 || s >= SCR_COUNT || !SCREENS[s].build) return false;
     SCREENS[s].build(a, m);
-    if (a->sel[s] >= m->n) a->sel[s] = m->n - 1;
-    if (a->sel[s] < 0) a->sel[s] = 0;
-    m->sel = a->sel[s];
-    m->col = a->col;
+    if (a->stack.sel[s] >= m->n) a->stack.sel[s] = m->n - 1;
+    if (a->stack.sel[s] < 0) a->stack.sel[s] = 0;
+    m->sel = a->stack.sel[s];
+    m->col = a->stack.col;
     return true;
 }
 
@@ -384,12 +384,12 @@ void app_screen_back(App *a, Screen s) {
         // Back on the title highlights QUIT first; a second back quits.
         Menu m;
         build_title(a, &m);
-        if (a->sel[s] == m.n - 1) a->quit = true;
-        else a->sel[s] = m.n - 1;
+        if (a->stack.sel[s] == m.n - 1) a->ui.quit = true;
+        else a->stack.sel[s] = m.n - 1;
         break;
     }
     case SCR_PRACTICE: app_open(a, SCR_TITLE); break;
-    case SCR_OPTIONS: app_open(a, a->options_back); break;
+    case SCR_OPTIONS: app_open(a, a->stack.options_back); break;
     case SCR_CONTROLS: app_open(a, SCR_OPTIONS); break;
     case SCR_PAUSE: app_resume(a); break;
     case SCR_RESULTS: app_go_title(a); break;

@@ -53,7 +53,7 @@ static void watch_files(App *a) {
     for (int i = 0; i < LEGS_COUNT; i++) {
         char name[64], path[1300];
         snprintf(name, sizeof name, "%s.leg", legs_name(i));
-        fs_join(a->legs_dir, name, path, sizeof path);
+        fs_join(a->files.legs_dir, name, path, sizeof path);
         live_watch_add(&t->watch, path);
     }
     if (t->level_path[0]) live_watch_add(&t->watch, t->level_path);
@@ -63,7 +63,7 @@ void app_tuning_init(App *a) {
     AppTuning *t = &a->tune;
     memset(t, 0, sizeof *t);
     ParseError err;
-    if (!profiles_load(a->legs_dir, t->file, &err)) profiles_builtin(t->file, &err);
+    if (!profiles_load(a->files.legs_dir, t->file, &err)) profiles_builtin(t->file, &err);
     memcpy(t->prof, t->file, sizeof t->prof);
     t->leg = TUNING_ALL;
     watch_files(a);
@@ -113,7 +113,7 @@ static bool legs_from_files(App *a) {
     LegProfile p[LEGS_COUNT];
     ParseError err;
     memset(&err, 0, sizeof err);
-    if (!profiles_load(a->legs_dir, p, &err)) {
+    if (!profiles_load(a->files.legs_dir, p, &err)) {
         char msg[1600];
         parse_error_format(&err, msg, sizeof msg);
         set_error(t->legs_error, sizeof t->legs_error, msg, "the legs in use stay");
@@ -164,7 +164,7 @@ static bool level_from_file(App *a) {
     AppTuning *t = &a->tune;
     Session *s = &a->fight.play;
     // No fight running, or it is over (results): the next one reads the file.
-    bool fighting = s->w && !s->script && (a->screen == SCR_PLAY || a->screen == SCR_PAUSE);
+    bool fighting = s->w && !s->script && (a->stack.screen == SCR_PLAY || a->stack.screen == SCR_PAUSE);
     if (!fighting) {
         // Only whether it loads (the fight after it reads it; a retry while
         // it is broken is refused).
@@ -199,7 +199,7 @@ static bool level_from_file(App *a) {
 
 // F5: both at once, whatever the modification times say.
 static void reload_now(App *a) {
-    if (a->screen == SCR_WATCH) {
+    if (a->stack.screen == SCR_WATCH) {
         app_toast(a, "A REPLAY RUNS AS RECORDED: NOTHING IS RELOADED");
         return;
     }
@@ -210,7 +210,7 @@ static void reload_now(App *a) {
 
 void app_tuning_frame(App *a, double now_s) {
     AppTuning *t = &a->tune;
-    if (a->screen == SCR_WATCH) return;
+    if (a->stack.screen == SCR_WATCH) return;
     if (now_s >= t->next_poll_s) {
         t->next_poll_s = now_s + APP_TUNING_POLL_S;
         uint32_t changed = live_watch_poll(&t->watch);
@@ -264,7 +264,7 @@ bool app_tuning_refuses(App *a, const char *path) {
 
 static void edit(App *a, int delta, bool big, bool revert) {
     AppTuning *t = &a->tune;
-    if (a->screen == SCR_WATCH) {
+    if (a->stack.screen == SCR_WATCH) {
         note(t, "A REPLAY RUNS AS RECORDED: THE PANEL ONLY SHOWS ITS PROFILES");
         return;
     }
@@ -294,7 +294,7 @@ static void save(App *a) {
         if (!differs) continue;
         ParseError err;
         memset(&err, 0, sizeof err);
-        if (!legfile_save(a->legs_dir, i, &t->prof[i], &err)) {
+        if (!legfile_save(a->files.legs_dir, i, &t->prof[i], &err)) {
             char msg[1600], line[700];
             parse_error_format(&err, msg, sizeof msg);
             log_warn("%s: not saved", msg);
@@ -306,7 +306,7 @@ static void save(App *a) {
         size_t l = strlen(done);
         snprintf(done + l, sizeof done - l, "%s%s.leg", l ? " " : "", legs_name(i));
     }
-    log_info("saved %s in %s", done, a->legs_dir);
+    log_info("saved %s in %s", done, a->files.legs_dir);
     char line[400];
     snprintf(line, sizeof line, "SAVED %s", done);
     note(t, line);

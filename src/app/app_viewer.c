@@ -50,12 +50,12 @@ static const SDL_Color C_OK = {120, 230, 170, 255};
 static const SDL_Color C_FAINT = {110, 110, 140, 255};
 
 int app_viewer_open(App *a, const char *path, bool from_menu) {
-    Viewer *v = &a->view;
-    SessionSetup setup = {.legs_dir = a->legs_dir};
+    Viewer *v = &a->lab.view;
+    SessionSetup setup = {.legs_dir = a->files.legs_dir};
     fight_end(&a->fight);
     int rc = session_open_script(&a->fight.play, path, &setup);
     if (a->fight.play.warning[0]) log_warn("%s", a->fight.play.warning);
-    if (rc == 0 && !scrub_init(&a->scrub, &a->fight.play)) rc = 2;
+    if (rc == 0 && !scrub_init(&a->lab.scrub, &a->fight.play)) rc = 2;
     if (rc) {
         if (from_menu) {
             log_warn("%s", a->fight.play.msg);
@@ -78,15 +78,15 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
     app_open(a, SCR_WATCH);
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
-    scrub_step(&a->scrub);                 // tick 0 on screen from the start
+    scrub_step(&a->lab.scrub);                 // tick 0 on screen from the start
     return 0;
 }
 
 void app_viewer_close(App *a) {
-    if (!a->view.on) return;
-    scrub_free(&a->scrub);
+    if (!a->lab.view.on) return;
+    scrub_free(&a->lab.scrub);
     fight_end(&a->fight);
-    a->view.on = false;
+    a->lab.view.on = false;
     a->rc.arena_name = NULL;
     a->rc.view_h = RENDER_LOGICAL_H;
 }
@@ -94,8 +94,8 @@ void app_viewer_close(App *a) {
 // Leaves the viewer: back to the Replays screen, or the program ends (exit
 // 1 when a check failed).
 static void leave(App *a, bool by_hand) {
-    Viewer *v = &a->view;
-    bool failed = a->scrub.fail_tick >= 0;
+    Viewer *v = &a->lab.view;
+    bool failed = a->lab.scrub.fail_tick >= 0;
     audio_pause(&a->au, false);
     if (v->from_menu) {
         app_viewer_close(a);
@@ -104,30 +104,30 @@ static void leave(App *a, bool by_hand) {
         app_open(a, SCR_REPLAYS);
         return;
     }
-    if (by_hand) fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->scrub.cur);
-    if (failed) a->exit_code = 1;
-    a->quit = true;
+    if (by_hand) fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->lab.scrub.cur);
+    if (failed) a->ui.exit_code = 1;
+    a->ui.quit = true;
 }
 
 static void seek(App *a, int64_t t) {
-    int64_t from = a->scrub.cur;
-    scrub_seek(&a->scrub, t);
-    if (a->scrub.cur == from) return;
+    int64_t from = a->lab.scrub.cur;
+    scrub_seek(&a->lab.scrub, t);
+    if (a->lab.scrub.cur == from) return;
     // A jump: no stale sparks, the camera there at once; one tick on: as played.
-    if (a->scrub.cur != from + 1) {
+    if (a->lab.scrub.cur != from + 1) {
         fx_clear(&a->rc);
-        if (a->scrub.cur < from || a->scrub.cur - from > SIM_TICK_HZ) a->rc.cam_valid = false;
+        if (a->lab.scrub.cur < from || a->lab.scrub.cur - from > SIM_TICK_HZ) a->rc.cam_valid = false;
     }
     app_watch_shown(a, false);
 }
 
 static void take_over(App *a) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     char path[1200];
-    if (a->replays_dir[0]) fs_join(a->replays_dir, "recording.rpl", path, sizeof path);
+    if (a->files.replays_dir[0]) fs_join(a->files.replays_dir, "recording.rpl", path, sizeof path);
     else snprintf(path, sizeof path, "recording.rpl");
-    int64_t at = a->scrub.cur;
-    if (!scrub_take_over(&a->scrub, path)) {
+    int64_t at = a->lab.scrub.cur;
+    if (!scrub_take_over(&a->lab.scrub, path)) {
         log_warn("%s", a->fight.play.msg);
         app_toast(a, "CANNOT TAKE OVER: OUT OF MEMORY");
         return;
@@ -136,7 +136,7 @@ static void take_over(App *a) {
     a->rc.view_h = RENDER_LOGICAL_H;
     a->rc.cam_valid = false;
     fight_taken_over(&a->fight, v->path, at);
-    a->acc = 0;
+    a->ui.acc = 0;
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
     app_open(a, SCR_PLAY);
@@ -163,20 +163,20 @@ void app_viewer_retake(App *a) {
 // Tells the first failed check once: on stderr (as --headless would) and
 // on the screen.
 static void tell_failure(App *a) {
-    Viewer *v = &a->view;
-    if (v->failure_told || a->scrub.fail_tick < 0) return;
+    Viewer *v = &a->lab.view;
+    if (v->failure_told || a->lab.scrub.fail_tick < 0) return;
     v->failure_told = true;
-    fprintf(stderr, "%s\n", a->scrub.fail_msg);
-    if (!v->from_menu) a->exit_code = 1;
+    fprintf(stderr, "%s\n", a->lab.scrub.fail_msg);
+    if (!v->from_menu) a->ui.exit_code = 1;
     char msg[120];
-    snprintf(msg, sizeof msg, "CHECK FAILED AT TICK %" PRId64 " (MARKED RED ON THE TIMELINE)", a->scrub.fail_tick);
+    snprintf(msg, sizeof msg, "CHECK FAILED AT TICK %" PRId64 " (MARKED RED ON THE TIMELINE)", a->lab.scrub.fail_tick);
     app_toast(a, msg);
 }
 
 void app_viewer_frame(App *a, double dt_s) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     app_viewer_watch_file(a);
-    Scrub *sc = &a->scrub;
+    Scrub *sc = &a->lab.scrub;
     if (!v->on) return;
     if (!v->paused) {
         v->acc += dt_s * SPEEDS[v->speed];
@@ -207,40 +207,40 @@ static int64_t bar_tick(const App *a, int x) {
     double f = (double)(x - BAR.x) / BAR.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    return (int64_t)(f * (double)a->scrub.end + 0.5);
+    return (int64_t)(f * (double)a->lab.scrub.end + 0.5);
 }
 
 static void pause_toggle(App *a) {
-    Viewer *v = &a->view;
-    if (v->paused && a->scrub.cur >= a->scrub.end) seek(a, 0);
+    Viewer *v = &a->lab.view;
+    if (v->paused && a->lab.scrub.cur >= a->lab.scrub.end) seek(a, 0);
     v->paused = !v->paused;
     v->acc = 0;
     audio_pause(&a->au, v->paused);
 }
 
 static void step(App *a, int dir) {
-    a->view.paused = true;
+    a->lab.view.paused = true;
     audio_pause(&a->au, true);
     if (dir > 0) {
-        scrub_step(&a->scrub);
+        scrub_step(&a->lab.scrub);
         app_watch_shown(a, false);
     } else {
-        seek(a, a->scrub.cur - 1);
+        seek(a, a->lab.scrub.cur - 1);
     }
 }
 
 static void speed(App *a, int d) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     v->speed += d;
     if (v->speed < 0) v->speed = 0;
     if (v->speed >= SPEED_COUNT) v->speed = SPEED_COUNT - 1;
 }
 
 void app_viewer_event(App *a, const SDL_Event *e) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     if (!v->on) return;
     if (app_probes_event(a, e)) return;
-    Scrub *sc = &a->scrub;
+    Scrub *sc = &a->lab.scrub;
     if (e->type == SDL_KEYDOWN) {
         v->touched = true;
         bool again = e->key.repeat;
@@ -303,7 +303,7 @@ static void fill(SDL_Renderer *r, SDL_Rect box, SDL_Color c) {
 }
 
 static int bar_x(const App *a, int64_t t) {
-    int64_t end = a->scrub.end > 0 ? a->scrub.end : 1;
+    int64_t end = a->lab.scrub.end > 0 ? a->lab.scrub.end : 1;
     if (t < 0) t = 0;
     return BAR.x + (int)((double)t * BAR.w / (double)end);
 }
@@ -314,7 +314,7 @@ static int bar_x(const App *a, int64_t t) {
 // run stops there), grey not checked yet. Paused, the line under the play
 // head says which check it is and how it stands.
 static void draw_check_marks(App *a) {
-    const Scrub *sc = &a->scrub;
+    const Scrub *sc = &a->lab.scrub;
     const Script *script = a->fight.play.script;
     if (!script) return;
     SDL_Renderer *r = a->pf.r;
@@ -349,7 +349,7 @@ static void draw_check_marks(App *a) {
         }
     }
     bool fail_shown = sc->fail_tick >= 0 && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ;   // its own strip
-    if (shown && a->view.paused && !fail_shown) {
+    if (shown && a->lab.view.paused && !fail_shown) {
         static const char *const kinds[] = {"EXPECT", "ALWAYS", "SOMETIME"};
         char line[200];
         if (shown->kind == 0)
@@ -366,9 +366,9 @@ static void draw_check_marks(App *a) {
 }
 
 void app_viewer_draw(App *a) {
-    if (!a->view.on) return;
-    const Viewer *v = &a->view;
-    const Scrub *sc = &a->scrub;
+    if (!a->lab.view.on) return;
+    const Viewer *v = &a->lab.view;
+    const Scrub *sc = &a->lab.scrub;
     SDL_Renderer *r = a->pf.r;
     render_world(&a->rc, a->fight.play.w);
     fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, RENDER_LOGICAL_H - PANEL_Y}, (SDL_Color){6, 4, 16, 240});
