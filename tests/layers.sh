@@ -30,5 +30,27 @@ inc='#[[:space:]]*include[[:space:]]*"'
 violations "src/core includes a higher layer" "$inc(app|audio|harness|platform|render|sim)/" src/core
 violations "src/sim includes a higher layer" "$inc(app|audio|harness|platform|render)/" src/sim
 violations "src/harness includes a higher layer" "$inc(app|audio|platform|render)/" src/harness
+# The app's files call each other without a circle: X.c including
+# app/Y.h (Y's functions, defined in Y.c) is an edge X -> Y, and the edges
+# must sort (tsort fails on a loop and names it). app.h (the door) and
+# app_local.h (the types every part shares) are no edges, so app_local.h
+# declares no function (only static inline ones).
+app_edges() {
+    for f in src/app/*.c; do
+        x=$(basename "$f" .c)
+        echo "$x $x"
+        sed -n 's|^#[[:space:]]*include[[:space:]]*"app/\([a-z_]*\)\.h".*|\1|p' "$f" |
+            grep -vx -e app -e app_local -e "$x" | sed "s|^|$x |"
+    done
+}
+if ! app_edges | tsort >/dev/null 2>"${TMPDIR:-/tmp}/layers.$$"; then
+    sed 's/^/    /' "${TMPDIR:-/tmp}/layers.$$"
+    echo "layer violation: the src/app files include each other's functions in a circle"
+    bad=1
+fi
+rm -f "${TMPDIR:-/tmp}/layers.$$"
+violations "a function declared in app_local.h (the app's types; functions go in their part's header)" \
+    '^[A-Za-z][A-Za-z0-9_ \*]*[ \*]app_[a-z_]+\(.*\);' src/app/app_local.h
+
 [ $bad = 0 ] && echo "layers: ok"
 exit $bad

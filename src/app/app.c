@@ -1,6 +1,8 @@
-// app.c -- the windowed program: the loop, events, and the flow between
-// the title (with a live attract arena), practice, options, play (the
-// boss rush, one arena), pause, results, and the replay/script viewer.
+// app.c -- the windowed program: the loop and the events, handed to the
+// screen on top of the stack (app_local.h's ScreenClass; the table below
+// lists them), and the app's start and end. The title (with a live attract
+// arena), practice, options, play (the boss rush, one arena), pause,
+// results, and the replay/script viewer are screens of their own files.
 // Owns the fixed-timestep loop: real time decides how many ticks run,
 // never what they compute; rendering never feeds back into the sim.
 #include "app/app_local.h"
@@ -15,13 +17,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/app_core.h"
+#include "app/app_draw.h"
+#include "app/app_layout.h"
+#include "app/app_play.h"
+#include "app/app_replays.h"
+#include "app/app_screens.h"
+#include "app/app_tuning.h"
+#include "app/app_viewer.h"
 #include "core/fs.h"
 #include "core/log.h"
-#include "render/fx.h"
+
+// Every screen, by its Screen id.
+static const ScreenClass *const SCREENS[SCR_COUNT] = {
+    [SCR_TITLE] = &app_title_screen,
+    [SCR_PRACTICE] = &app_practice_screen,
+    [SCR_OPTIONS] = &app_options_screen,
+    [SCR_CONTROLS] = &app_controls_screen,
+    [SCR_PLAY] = &app_play_screen,
+    [SCR_PAUSE] = &app_pause_screen,
+    [SCR_RESULTS] = &app_results_screen,
+    [SCR_WATCH] = &app_watch_screen,
+    [SCR_REPLAYS] = &app_replays_screen,
+};
 
 // ---------------------------------------------------------------- files
-
-const char *app_base_dir(void) { return platform_data_dir(); }
 
 // levels/*.lvl next to the binary, in name order (the boss rush), with the
 // names the menus show (the file name when a level does not parse: playing
@@ -50,381 +70,7 @@ static void find_levels(App *a) {
     fs_list_free(&l);
 }
 
-void app_toast(App *a, const char *msg) {
-    snprintf(a->ui.toast, sizeof a->ui.toast, "%.150s", msg);
-    a->ui.toast_until = platform_now_s() + 2.5;
-}
-
-static void save_best(App *a) {
-    if (!a->files.best_path[0]) return;          // no preference folder (warned at start)
-    if (!a->files.best_writable) {
-        app_toast(a, "BEST.TXT COULD NOT BE READ: NEW BEST TIMES ARE NOT SAVED");
-        return;
-    }
-    if (!best_save(&a->files.best, a->files.best_path)) {
-        a->files.best_writable = false;          // warned once; not again every clear
-        app_toast(a, "BEST TIMES COULD NOT BE SAVED");
-    }
-}
-
-// Render levels for the screen: the title's attract arena never shakes or
-// flashes behind the menu; everything else follows the settings.
-static void apply_render_levels(App *a) {
-    static const RenderLevel lv[LEVEL_COUNT] = {RENDER_FULL, RENDER_REDUCED, RENDER_OFF};
-    bool title_side = !a->fight.play.w && a->stack.screen != SCR_WATCH;
-    a->rc.shake = title_side ? RENDER_OFF : lv[a->set.shake];
-    a->rc.flashing = title_side ? RENDER_OFF : lv[a->set.flashing];
-}
-
-void app_settings_changed(App *a) {
-    if (a->pf.fullscreen != a->set.fullscreen) platform_set_fullscreen(&a->pf, a->set.fullscreen);
-    a->set.fullscreen = a->pf.fullscreen;
-    if (a->pf.vsync != a->set.vsync) platform_set_vsync(&a->pf, a->set.vsync);
-    if (a->pf.integer_scale != a->set.integer_scale) platform_set_integer_scale(&a->pf, a->set.integer_scale);
-    audio_set_volume(&a->au, a->set.music_volume, a->set.sfx_volume);
-    a->rc.debug = a->set.debug || a->opt->debug;
-    apply_render_levels(a);
-    if (!a->files.settings_path[0]) return;
-    if (!a->files.settings_writable) app_toast(a, "SETTINGS.TXT COULD NOT BE READ: CHANGES ARE NOT SAVED");
-    else if (!settings_save(&a->set, a->files.settings_path)) app_toast(a, "SETTINGS COULD NOT BE SAVED");
-}
-
-// ---------------------------------------------------------------- pacing
-
-// Fire or jump closes the warning card; the press does not also fire or
-// jump in the arena (held buttons are ignored until released).
-static void card_input(App *a) {
-    if (a->stack.screen != SCR_PLAY || !pace_card(&a->fight.pace)) return;
-    Input in = devices_sample(&a->dev);
-    if (!(in.buttons & (BTN_FIRE | BTN_JUMP))) return;
-    pace_skip(&a->fight.pace);
-    devices_suppress_held(&a->dev);
-}
-
-// Real time -> fight time: the card, hit-stops and slow motion for the
-// arena being played (its results too); everything else runs in real time.
-static double paced_dt(App *a, double dt) {
-    bool fight = a->fight.play.w && (a->stack.screen == SCR_PLAY || a->stack.screen == SCR_RESULTS);
-    return fight ? pace_step(&a->fight.pace, dt) : dt;
-}
-
-// ---------------------------------------------------------------- arenas
-
-// How the app opens every session: the leg profiles from assets/legs,
-// exactly as the headless modes load them (so replays agree), the chosen
-// difficulty and assist, and in the rush the hearts carried over.
-static SessionSetup app_setup(const App *a, bool attract) {
-    SessionSetup s = {.legs_dir = a->files.legs_dir, .profiles = app_tuning_profiles(a)};
-    if (attract) return s;
-    // A rush keeps the difficulty it started with (its record is per difficulty).
-    s.difficulty = a->fight.mode == MODE_RUSH ? a->fight.rush_difficulty : a->set.difficulty;
-    s.assist_wiggle = a->set.assist_wiggle;
-    if (a->fight.mode == MODE_RUSH) s.start_hp = rush_start_hp(&a->fight.rush);
-    return s;
-}
-
-// The profile warning (built-in leg profiles used) is reported once.
-static void warn_once(App *a, const Session *s) {
-    if (!s->warning[0] || a->ui.legs_warned) return;
-    log_warn("%s", s->warning);
-    a->ui.legs_warned = true;
-}
-
-// Opens path as a bare arena into s (the title's attract arena). Prints the
-// error (unless quiet) and returns false on failure.
-static bool arena_load(App *a, Session *s, const char *path, bool attract, bool quiet) {
-    session_close(s);
-    SessionSetup setup = app_setup(a, attract);
-    int rc = session_open_level(s, path, &setup);
-    warn_once(a, s);
-    if (rc == 0) return true;
-    if (!quiet) fprintf(stderr, "%s\n", s->msg);
-    session_close(s);
-    return false;
-}
-
-static const char *current_level_path(const App *a) {
-    if (a->fight.mode == MODE_SINGLE) return a->opt->level_path;
-    return a->fight.level_idx >= 0 && a->fight.level_idx < a->files.level_count ? a->files.levels[a->fight.level_idx] : NULL;
-}
-
-static void fail_exit(App *a) {
-    a->ui.exit_code = 2;
-    a->ui.quit = true;
-}
-
-// Starts (or restarts) the current arena. A load error ends the program (2),
-// but for the arena being tuned while its file is broken (app_tuning_refuses).
-static void start_arena(App *a) {
-    const char *path = current_level_path(a);
-    if (path && app_tuning_refuses(a, path)) return;
-    session_close(&a->attract);
-    if (!path) {
-        fight_end(&a->fight);
-        fprintf(stderr, "bossrush: no arenas found in %slevels\n", app_base_dir());
-        fail_exit(a);
-        return;
-    }
-    SessionSetup setup = app_setup(a, false);
-    bool ok = fight_start(&a->fight, path, &setup, a->set.ghost);
-    warn_once(a, &a->fight.play);
-    if (!ok) {
-        fprintf(stderr, "%s\n", a->fight.play.msg);
-        fight_end(&a->fight);
-        fail_exit(a);
-        return;
-    }
-    if (a->fight.note[0]) app_toast(a, a->fight.note);
-    a->rc.arena_name = a->fight.play.lv.name;
-    a->rc.cam_valid = false;
-    fx_clear(&a->rc);
-    audio_play(&a->au, SFX_WARNING);
-    a->ui.acc = 0;
-    a->stack.screen = SCR_PLAY;
-    apply_render_levels(a);
-    devices_suppress_held(&a->dev);
-    audio_pause(&a->au, false);
-    app_hints_begin(a);
-    app_tuning_arena_started(a);
-    audio_music(&a->au, true);
-}
-
-void app_start(App *a, PlayMode mode, int level) {
-    a->fight.mode = mode;
-    a->fight.level_idx = mode == MODE_PRACTICE ? level : 0;
-    if (mode == MODE_RUSH) fight_rush_begin(&a->fight, a->files.level_count, a->set.difficulty);
-    start_arena(a);
-}
-
-void app_retry(App *a) {
-    fight_abandon(&a->fight);   // an attempt left before its end still counts in the rush
-    if (a->fight.mode == MODE_TAKEOVER) app_viewer_retake(a);
-    else start_arena(a);
-}
-
-void app_next(App *a) {
-    if (a->fight.mode == MODE_RUSH) {
-        if (a->fight.rush.complete) fight_rush_begin(&a->fight, a->files.level_count, a->set.difficulty);
-        a->fight.level_idx = a->fight.rush.arena;
-    }
-    start_arena(a);
-}
-
-static void take_shots(App *a, const World *w) {
-    for (int i = 0; i < a->opt->shot_count; i++) {
-        if (a->ui.shot_done[i] || a->opt->shots[i].tick != w->tick) continue;
-        a->ui.shot_done[i] = true;
-        if (!render_shot(w, a->files.assets, a->opt->shots[i].path, a->rc.debug)) {
-            log_warn("could not write %s", a->opt->shots[i].path);
-            if (!a->ui.exit_code) a->ui.exit_code = 2;     // a requested output was not written
-        }
-    }
-}
-
-// A small scripted pilot for the title screen's attract arena: it strolls,
-// hops and shoots in a fixed rhythm (the sim stays deterministic).
-static Input attract_input(const World *w) {
-    int64_t t = w->tick + 1;
-    uint16_t b = 0;
-    double boss_x = w->player.pos.x;   // the first creature of the first kind the arena has
-    bool found = false;
-#define ATTRACT_BOSS(KIND, prefix, Type, name) \
-    if (!found && w->prefix##_count) {          \
-        boss_x = prefix##_pos(&w->prefix##s[0]).x; \
-        found = true;                           \
-    }
-    CREATURES(ATTRACT_BOSS)
-#undef ATTRACT_BOSS
-    bool toward = (t / 170) % 3 != 2;
-    bool right = (boss_x > w->player.pos.x) == toward;
-    if (t % 170 < 120) b |= right ? BTN_RIGHT : BTN_LEFT;
-    if (t % 75 < 14) b |= BTN_JUMP;
-    if (t % 16 < 8) b |= BTN_FIRE;
-    if ((t / 240) % 2 == 1 && t % 240 > 150) b |= BTN_WIGGLE;
-    if (t % 200 > 150) b |= BTN_UP;
-    return (Input){b};
-}
-
-static void attract_start(App *a) {
-    const char *path = a->opt->level_path ? a->opt->level_path : (a->files.level_count ? a->files.levels[0] : NULL);
-    if (path) arena_load(a, &a->attract, path, true, true);
-    a->rc.cam_valid = false;
-    fx_clear(&a->rc);
-}
-
-// ---------------------------------------------------------------- results
-
-// Fixes what the results screen shows (app/fight.h); a record beaten is saved.
-static void open_results(App *a) {
-    if (fight_results(&a->fight, current_level_path(a), a->tune.level_edited, a->tune.rush_level_edited)) save_best(a);
-}
-
-// ---------------------------------------------------------------- ticks
-
-// What the app does with a tick just simulated: effects, sounds, rumble.
-static void after_tick(App *a, const World *w) {
-    fx_tick(&a->rc, w);
-    audio_events(&a->au, &w->events);
-    for (int i = 0; i < w->events.count; i++) {
-        EventType t = w->events.e[i].type;
-        if (t == EV_PLAYER_HURT) devices_rumble(&a->dev, 0.5, 160);
-        else if (t == EV_PLAYER_DEAD || t == EV_BOSS_DOWN) devices_rumble(&a->dev, 1.0, 450);
-    }
-}
-
-static void play_tick(App *a) {
-    World *w = a->fight.play.w;
-    Input in = a->stack.screen == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
-    bool results = fight_tick(&a->fight, &in, a->stack.screen == SCR_PLAY);
-    after_tick(a, w);
-    take_shots(a, w);
-    app_hints_tick(a);
-    if (results) {
-        open_results(a);
-        a->stack.sel[SCR_RESULTS] = 0;
-        app_open(a, SCR_RESULTS);
-        if (w->state == GAME_WON) audio_play(&a->au, SFX_CLEAR);
-    }
-}
-
-void app_watch_shown(App *a, bool sound) {
-    const World *w = a->fight.play.w;
-    if (sound) after_tick(a, w);
-    else fx_tick(&a->rc, w);
-    take_shots(a, w);
-}
-
-static void attract_tick(App *a) {
-    World *w = a->attract.w;
-    if (!w) return;
-    if (w->tick > ATTRACT_TICKS || (w->state != GAME_PLAYING && w->tick - w->state_tick > 150)) {
-        attract_start(a);
-        w = a->attract.w;
-        if (!w) return;
-    }
-    Input in = attract_input(w);
-    session_step(&a->attract, &in);
-    fx_tick(&a->rc, w);
-}
-
-// ---------------------------------------------------------------- screens
-
-const World *app_backdrop(const App *a) { return a->fight.play.w ? a->fight.play.w : a->attract.w; }
-
-void app_open(App *a, Screen s) {
-    if (s == SCR_OPTIONS && (a->stack.screen == SCR_TITLE || a->stack.screen == SCR_PAUSE)) a->stack.options_back = a->stack.screen;
-    a->stack.screen = s;
-    a->stack.capturing = false;
-    apply_render_levels(a);
-}
-
-void app_go_title(App *a) {
-    app_viewer_close(a);
-    fight_end(&a->fight);
-    a->rc.arena_name = NULL;
-    a->fight.paced_arena = -1;
-    app_open(a, SCR_TITLE);
-    audio_pause(&a->au, false);
-    audio_music(&a->au, true);
-    attract_start(a);
-}
-
-static void pause_set(App *a, bool on) {
-    a->stack.sel[SCR_PAUSE] = 0;
-    app_open(a, on ? SCR_PAUSE : SCR_PLAY);
-    a->ui.acc = 0;
-    devices_suppress_held(&a->dev);
-    audio_pause(&a->au, on);
-}
-
-// A menu move, OK or back on the current menu screen.
-static void menu_act(App *a, MenuAction act) {
-    Screen s = a->stack.screen;
-    Menu m;
-    if (act == MENU_NONE || !app_screen_menu(a, s, &m) || m.n == 0) return;
-    int *sel = &a->stack.sel[s];
-    if (*sel >= m.n) *sel = m.n - 1;
-    const MenuItem *it = &m.item[*sel];
-    switch (act) {
-    case MENU_UP:
-    case MENU_DOWN:
-        *sel = (*sel + (act == MENU_UP ? -1 : 1) + m.n) % m.n;
-        audio_play(&a->au, SFX_MENU_MOVE);
-        break;
-    case MENU_LEFT:
-    case MENU_RIGHT:
-        if (it->kind == ITEM_CELLS) {
-            a->stack.col = (a->stack.col + (act == MENU_LEFT ? -1 : 1) + MENU_CELLS) % MENU_CELLS;
-            audio_play(&a->au, SFX_MENU_MOVE);
-        } else if (it->kind == ITEM_CHOICE || it->kind == ITEM_SLIDER) {
-            app_screen_apply(a, s, it->id, act == MENU_LEFT ? -1 : 1);
-        }
-        break;
-    case MENU_OK: app_screen_apply(a, s, it->id, 0); break;
-    case MENU_BACK: app_screen_back(a, s); break;
-    default: break;
-    }
-}
-
-// The pointer on a menu screen: hovering highlights, a left click acts
-// (on an arrow: steps the value), the wheel steps a value, a right click
-// goes back.
-static void mouse_act(App *a, const SDL_Event *e) {
-    Screen s = a->stack.screen;
-    Menu m;
-    if (!app_screen_menu(a, s, &m)) return;
-    if (e->type == SDL_MOUSEMOTION) {
-        a->ui.mouse_x = e->motion.x;
-        a->ui.mouse_y = e->motion.y;
-    } else if (e->type == SDL_MOUSEBUTTONDOWN) {
-        a->ui.mouse_x = e->button.x;
-        a->ui.mouse_y = e->button.y;
-    }
-    int item = -1, cell = -1;
-    MenuHit h = menu_hit(&m, &a->rc, a->ui.mouse_x, a->ui.mouse_y, &item, &cell);
-    if (e->type == SDL_MOUSEMOTION) {
-        // Only a pointer that really moved highlights: a window resized or
-        // moved under a resting pointer sends motion too.
-        int gx, gy;
-        SDL_GetGlobalMouseState(&gx, &gy);
-        bool moved = gx != a->ui.mouse_gx || gy != a->ui.mouse_gy;
-        a->ui.mouse_gx = gx;
-        a->ui.mouse_gy = gy;
-        if (h == HIT_NONE || !moved) return;
-        if (item != a->stack.sel[s] || (h == HIT_CELL && cell != a->stack.col)) audio_play(&a->au, SFX_MENU_MOVE);
-        a->stack.sel[s] = item;
-        if (h == HIT_CELL) a->stack.col = cell;
-        return;
-    }
-    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_RIGHT) {
-        app_screen_back(a, s);
-        return;
-    }
-    if (e->type == SDL_MOUSEWHEEL) {
-        int i = h != HIT_NONE ? item : a->stack.sel[s];
-        int dy = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
-        if (i < 0 || i >= m.n || dy == 0) return;
-        if (m.item[i].kind != ITEM_CHOICE && m.item[i].kind != ITEM_SLIDER) return;
-        a->stack.sel[s] = i;
-        app_screen_apply(a, s, m.item[i].id, dy > 0 ? 1 : -1);
-        return;
-    }
-    if (e->type != SDL_MOUSEBUTTONDOWN || e->button.button != SDL_BUTTON_LEFT || h == HIT_NONE) return;
-    a->stack.sel[s] = item;
-    if (h == HIT_CELL) a->stack.col = cell;
-    app_screen_apply(a, s, m.item[item].id, h == HIT_LESS ? -1 : (h == HIT_MORE ? 1 : 0));
-}
-
 // ---------------------------------------------------------------- events
-
-static bool is_pause_event(const SDL_Event *e) {
-    return (e->type == SDL_KEYDOWN && !e->key.repeat && e->key.keysym.scancode == SDL_SCANCODE_ESCAPE) ||
-           (e->type == SDL_CONTROLLERBUTTONDOWN && e->cbutton.button == SDL_CONTROLLER_BUTTON_START);
-}
-
-static bool is_mouse_event(const SDL_Event *e) {
-    return e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEWHEEL;
-}
 
 static void handle_event(App *a, const SDL_Event *e) {
     if (e->type == SDL_QUIT) {
@@ -433,12 +79,12 @@ static void handle_event(App *a, const SDL_Event *e) {
     }
     if (devices_event(&a->dev, e)) return;
     // Alt-tabbing away mid-fight pauses it.
-    if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->stack.screen == SCR_PLAY &&
+    if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && app_top(a) == SCR_PLAY &&
         a->fight.play.w->state == GAME_PLAYING) {
-        pause_set(a, true);
+        app_pause(a);
         return;
     }
-    if (a->stack.screen == SCR_CONTROLS && a->stack.capturing && app_controls_capture(a, e)) return;
+    if (app_top(a) == SCR_CONTROLS && a->stack.capturing && app_controls_capture(a, e)) return;
     if (app_tuning_event(a, e)) return;
     if (e->type == SDL_KEYDOWN && !e->key.repeat) {
         SDL_Scancode k = e->key.keysym.scancode;
@@ -457,19 +103,11 @@ static void handle_event(App *a, const SDL_Event *e) {
             return;
         }
     }
-    switch (a->stack.screen) {
-    case SCR_PLAY:
-        if (is_pause_event(e) && a->fight.play.w->state == GAME_PLAYING) pause_set(a, true);
-        break;
-    case SCR_WATCH: app_viewer_event(a, e); break;
-    default:
-        if (is_mouse_event(e)) mouse_act(a, e);
-        else menu_act(a, devices_menu_action(&a->dev, e));
-        break;
-    }
+    // The top screen's own events, else its menu's.
+    const ScreenClass *c = a->stack.classes[app_top(a)];
+    if (c->event) c->event(a, e);
+    else app_menu_event(a, e);
 }
-
-void app_resume(App *a) { pause_set(a, false); }
 
 // ---------------------------------------------------------------- setup
 
@@ -487,7 +125,7 @@ static void app_free(App *a) {
 
 // The pointer shows on menu screens and hides during play.
 static void update_cursor(App *a) {
-    bool want = a->stack.screen != SCR_PLAY;   // the viewer's timeline takes the mouse
+    bool want = app_top(a) != SCR_PLAY;   // the viewer's timeline takes the mouse
     if (want == a->ui.cursor_on) return;
     SDL_ShowCursor(want ? SDL_ENABLE : SDL_DISABLE);
     a->ui.cursor_on = want;
@@ -500,6 +138,7 @@ int app_main(const AppOptions *opt) {
         return 2;
     }
     a->opt = opt;
+    a->stack.classes = SCREENS;
     snprintf(a->files.assets, sizeof a->files.assets, "%sassets", app_base_dir());
     fs_join(a->files.assets, "legs", a->files.legs_dir, sizeof a->files.legs_dir);
     app_tuning_init(a);
@@ -560,7 +199,7 @@ int app_main(const AppOptions *opt) {
 
     int rc = 0;
     if (watch) rc = app_viewer_open(a, opt->replay_path ? opt->replay_path : opt->script_path, false);
-    else if (opt->level_path && !arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
+    else if (opt->level_path && !app_arena_load(a, &a->attract, opt->level_path, true, false)) rc = 2;
     else app_go_title(a);
     if (!rc && opt->layout_check) {
         a->ui.quit = true;
@@ -579,29 +218,14 @@ int app_main(const AppOptions *opt) {
         while (SDL_PollEvent(&e) && !a->ui.quit) handle_event(a, &e);
         if (a->ui.quit) break;
         MenuAction stick = devices_stick_menu(&a->dev);
-        if (stick != MENU_NONE && a->stack.screen != SCR_PLAY && a->stack.screen != SCR_WATCH && !a->stack.capturing)
-            menu_act(a, stick);
+        if (stick != MENU_NONE && SCREENS[app_top(a)]->build && !a->stack.capturing) app_menu_act(a, stick);
         if (a->ui.quit) break;
         double now = platform_now_s(), dt = now - last;
         app_tuning_frame(a, now);
         last = now;
         if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
         a->rc.time_s += dt;
-        card_input(a);
-        a->ui.acc += paced_dt(a, dt);
-        int n = 0;
-        // The arena stands still behind the pause menu and its options.
-        bool frozen = a->fight.play.w && a->stack.screen != SCR_PLAY && a->stack.screen != SCR_RESULTS && a->stack.screen != SCR_WATCH;
-        if (frozen) a->ui.acc = 0;
-        if (a->stack.screen == SCR_WATCH) {
-            app_viewer_frame(a, dt);       // its own clock: speed, seeking
-            a->ui.acc = 0;
-        }
-        for (; a->ui.acc >= SIM_DT && n < MAX_CATCHUP && !a->ui.quit; a->ui.acc -= SIM_DT, n++) {
-            if (a->stack.screen == SCR_PLAY || a->stack.screen == SCR_RESULTS) play_tick(a);
-            else if (!a->fight.play.w) attract_tick(a);
-        }
-        if (n == MAX_CATCHUP && a->ui.acc >= SIM_DT) a->ui.acc = 0;   // too slow: drop the backlog
+        SCREENS[app_top(a)]->frame(a, dt);   // the ticks due: the fight's, the attract arena's, the viewer's
         if (a->ui.quit) break;
         platform_update_scale(&a->pf);
         update_cursor(a);

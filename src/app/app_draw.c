@@ -6,10 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app_local.h"
+#include "app/app_draw.h"
+
+#include "app/app_core.h"
+#include "app/app_hints.h"
+#include "app/app_tuning.h"
 #include "core/log.h"
 #include "render/font.h"
+#include "render/ghost.h"
 #include "render/layout.h"
+
+#define GHOST_ALPHA 190         // of the ghost layer, added as light (render/ghost.h)
 
 static const SDL_Color C_WHITE = {240, 240, 255, 255};
 static const SDL_Color C_DIM = {150, 150, 185, 255};
@@ -122,7 +129,7 @@ static void help_band(App *a) {
     render_text_centred(&a->rc, CX, 680, 2, C_FAINT, line);
 }
 
-static void draw_title(App *a) {
+void app_draw_title(App *a) {
     backdrop(a, 140);
     float bob = 4.0f * sinf((float)a->rc.time_s * 1.6f);
     // A glow under the title, then the title in two layers for depth.
@@ -161,19 +168,19 @@ static void menu_screen(App *a, Screen scr, const char *title, const char *sub, 
     hint(a, &m, m.y + m.n * m.row_h + hint_gap);
 }
 
-static void draw_practice(App *a) {
+void app_draw_practice(App *a) {
     menu_screen(a, SCR_PRACTICE, "PRACTICE", "ONE ARENA AT A TIME. BEST TIMES ARE KEPT PER DIFFICULTY", 32);
 }
 
-static void draw_replays(App *a) {
+void app_draw_replays(App *a) {
     menu_screen(a, SCR_REPLAYS, "REPLAYS", "EVERY ARENA YOU PLAYED, NEWEST FIRST. LEFT / RIGHT ON PAGE TURNS THE PAGE", 32);
 }
 
-static void draw_options(App *a) {
+void app_draw_options(App *a) {
     menu_screen(a, SCR_OPTIONS, "OPTIONS", "SAVED AS YOU CHANGE THEM", 30);
 }
 
-static void draw_controls(App *a) {
+void app_draw_controls(App *a) {
     backdrop(a, 190);
     heading(a, "CONTROLS", "TWO KEYS AND TWO PAD BUTTONS EACH. PICKING ONE IN USE SWAPS THEM");
     Menu m;
@@ -382,17 +389,24 @@ static int message_y(App *a, const World *w, const char *msg, int scale) {
     return best;
 }
 
-static void draw_play(App *a) {
+// The ghost of the arena's best run (app/fight.h), see-through, but under
+// the results.
+static void draw_ghost(App *a) {
+    if (a->fight.ghost.w && app_top(a) != SCR_RESULTS)
+        render_ghost(&a->rc, &a->lab.ghost_layer, a->fight.ghost.w, GHOST_ALPHA);
+}
+
+void app_draw_play(App *a) {
     render_world(&a->rc, a->fight.play.w);
-    app_ghost_draw(a);
+    draw_ghost(a);
     const World *w = a->fight.play.w;
-    if (a->stack.screen == SCR_PLAY && pace_card(&a->fight.pace)) draw_card(a);
+    if (app_top(a) == SCR_PLAY && pace_card(&a->fight.pace)) draw_card(a);
     else app_hints_draw(a);
-    if (a->stack.screen == SCR_PLAY && w->state != GAME_PLAYING) {
+    if (app_top(a) == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
         render_text_centred(&a->rc, CX, message_y(a, w, msg, 8), 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);
     }
-    if (a->stack.screen == SCR_PAUSE) {
+    if (app_top(a) == SCR_PAUSE) {
         dim(a, 140);
         Menu m;
         app_screen_menu(a, SCR_PAUSE, &m);
@@ -411,21 +425,13 @@ static void draw_play(App *a) {
         render_text_centred(&a->rc, CX, bottom + 16, 2, C_DIM, line);
         hint(a, &m, bottom + 70);
     }
-    if (a->stack.screen == SCR_RESULTS) draw_results(a);
+    if (app_top(a) == SCR_RESULTS) draw_results(a);
 }
 
 void app_draw_frame(App *a) {
     SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
     SDL_RenderClear(a->pf.r);
-    switch (a->stack.screen) {
-    case SCR_TITLE: draw_title(a); break;
-    case SCR_PRACTICE: draw_practice(a); break;
-    case SCR_OPTIONS: draw_options(a); break;
-    case SCR_CONTROLS: draw_controls(a); break;
-    case SCR_WATCH: app_viewer_draw(a); break;
-    case SCR_REPLAYS: draw_replays(a); break;
-    default: draw_play(a); break;
-    }
+    a->stack.classes[app_top(a)]->draw(a);
     app_tuning_draw(a);
     if (a->ui.toast[0] && platform_now_s() < a->ui.toast_until) {
         int w = render_text_width(&a->rc, a->ui.toast, 2) + 24;

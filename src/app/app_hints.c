@@ -5,14 +5,16 @@
 // keyboard's. A prompt learned is saved in settings.txt at once.
 #include <stdio.h>
 
-#include "app/app_local.h"
+#include "app/app_hints.h"
+
+#include "app/app_core.h"
 #include "render/font.h"
 #include "render/layout.h"
 
 void app_hints_begin(App *a) { hints_begin(&a->hints); }
 
 void app_hints_tick(App *a) {
-    if (a->stack.screen != SCR_PLAY || !a->fight.play.w) return;
+    if (app_top(a) != SCR_PLAY || !a->fight.play.w) return;
     hints_tick(&a->hints, a->fight.play.w, a->set.hints, &a->set.hints_seen);
     if (a->hints.learned) app_settings_changed(a);
 }
@@ -31,7 +33,7 @@ static const char *button_label(const App *a, int btn) {
 // fading in, kept inside the view.
 void app_hints_draw(App *a) {
     const World *w = a->fight.play.w;
-    if (a->stack.screen != SCR_PLAY || !w || a->hints.shown == HINT_NONE) return;
+    if (app_top(a) != SCR_PLAY || !w || a->hints.shown == HINT_NONE) return;
     char line[96];
     hints_text(a->hints.shown, button_label(a, hints_button(a->hints.shown)), line, sizeof line);
     RenderCtx *rc = &a->rc;

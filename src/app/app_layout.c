@@ -13,7 +13,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app_local.h"
+#include "app/app_layout.h"
+
+#include "app/app_core.h"
+#include "app/app_draw.h"
+#include "app/app_play.h"
+#include "app/app_viewer.h"
 #include "render/layout.h"
 #include "render/png.h"
 #include "sim/world.h"
@@ -141,7 +146,7 @@ static void results(Check *c, const char *screen, bool won, PlayMode mode) {
     a->fight.rush = (Rush){.arenas = a->files.level_count, .arena = 1, .ticks = 123456, .hits = 88};
     a->fight.res = (Results){.won = won, .ticks = 98765, .hits = 77, .hp_left = 3, .hp_max = 12, .best = 99999,
                        .new_best = won, .next_hp = 12, .rush_best = 654321};
-    a->stack.screen = SCR_RESULTS;
+    app_switch(a, SCR_RESULTS);
     frame(c, screen, NULL);
 }
 
@@ -178,7 +183,8 @@ static void screens(Check *c) {
     static const char *const names[] = {"title", "practice", "options", "controls", "replays"};
     char name[64];
     for (int i = 0; i < 5; i++) {
-        app_open(a, menus[i]);
+        app_reset(a, SCR_TITLE);
+        if (menus[i] != SCR_TITLE) app_push(a, menus[i]);
         Menu m;
         int n = app_screen_menu(a, menus[i], &m) ? m.n : 1, keep = a->stack.sel[menus[i]];
         for (int k = 0; k < n; k++) {
@@ -205,9 +211,9 @@ static void screens(Check *c) {
                 frame(c, name, NULL);
             }
             a->hints.shown = HINT_NONE;
-            app_open(a, SCR_PAUSE);
+            app_push(a, SCR_PAUSE);
             frame(c, "pause", NULL);
-            a->stack.screen = SCR_PLAY;
+            app_pop(a);
             GameState was = a->fight.play.w->state;
             a->fight.play.w->state = GAME_LOST;
             frame(c, "you-fell", "YOU FELL");

@@ -1,11 +1,15 @@
-// app_local.h -- the inside of the app: its state, screens and flow, shared
-// by app.c (the loop, events, arenas, results), app_screens.c (the menu
-// screens: what their items are and do), app_menu.c (menu layout) and
-// app_draw.c (drawing). Everyone else uses app.h.
+// app_local.h -- the inside of the app: its state (App: the services, the
+// fight, the stack of screens) and what a screen is (ScreenClass). Types
+// only: what each part of the app does is declared in its own header
+// (app_core.h the services and the stack, app_play.h the fight's flow,
+// app_screens.h, app_viewer.h, app_replays.h, app_draw.h, ...), and those
+// include each other without a circle (tests/layers.sh checks).
+// Everyone outside the app uses app.h.
 #pragma once
 #include <SDL.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "app/app.h"
 #include "app/app_menu.h"
@@ -27,6 +31,7 @@
 
 #define SIM_DT (1.0 / SIM_TICK_HZ)
 #define MAX_CATCHUP 5          // ticks per frame at most; the rest is dropped
+#define APP_STACK_MAX 8        // screens on the stack at most (the deepest: title, replays, play, pause, options, controls)
 #define ATTRACT_TICKS (SIM_TICK_HZ * 45)
 
 typedef enum Screen {
@@ -73,10 +78,30 @@ typedef struct AppFiles {
     char replays_dir[1100];    // <pref>/replays; "" when there is no preference folder
 } AppFiles;
 
-// The screens: the one shown, and what the menus remember.
+struct App;
+
+// A screen: a small object the stack holds by its Screen id. Every hook may
+// be NULL (nothing to do), but frame and draw. Menu screens have build (its
+// items as they are now, laid out), apply (item id's OK, delta 0, or its
+// left / right, -1 / +1) and back (Esc, B, a right click); their events
+// are the menu's (app_menu_event) unless event says otherwise.
+typedef struct ScreenClass {
+    void (*enter)(struct App *a);                       // pushed, or switched to
+    void (*exit)(struct App *a);                        // popped, or switched from
+    void (*event)(struct App *a, const SDL_Event *e);   // an event while on top
+    void (*frame)(struct App *a, double dt_s);          // real time passing while on top: the ticks due
+    void (*draw)(struct App *a);                        // the whole picture while on top
+    void (*build)(struct App *a, Menu *m);
+    void (*apply)(struct App *a, int id, int delta);
+    void (*back)(struct App *a);
+} ScreenClass;
+
+// The screens: a stack (the top is shown and gets the events; going back
+// pops), and what the menus remember.
 typedef struct AppStack {
-    Screen screen;
-    Screen options_back;       // where the options screen returns to (title or pause)
+    const ScreenClass *const *classes;   // by Screen id (app.c's table)
+    Screen id[APP_STACK_MAX];
+    int n;
     int sel[SCR_COUNT];        // highlighted item per screen
     int col;                   // controls: highlighted cell
     bool capturing;            // controls: waiting for a key or pad press
@@ -126,67 +151,11 @@ typedef struct App {
     Hints hints;               // the newcomer prompts of the arena played (app_hints.c)
 } App;
 
-// The newcomer prompts (app_hints.c): an arena begins; after each tick of
-// play (learned prompts saved in the settings); drawn over the fight.
-void app_hints_begin(App *a);
-void app_hints_tick(App *a);
-void app_hints_draw(App *a);
+// The screen on top of the stack (the one shown and given the events).
+static inline Screen app_top(const App *a) { return a->stack.n ? a->stack.id[a->stack.n - 1] : SCR_TITLE; }
+
 // Shows a short message at the bottom of the screen for a moment.
-void app_toast(App *a, const char *msg);
-// The menu of a menu screen (title, practice, options, controls, pause,
-// results) as it is now, laid out; false for the other screens.
-bool app_screen_menu(App *a, Screen s, Menu *m);
-// Acts on item `id` of screen s: delta 0 is OK (or a click), -1 / +1 are
-// left / right (arrows, wheel). For cells, a->col says which.
-void app_screen_apply(App *a, Screen s, int id, int delta);
-// Back (Esc, B, right click) on screen s.
-void app_screen_back(App *a, Screen s);
-// The controls screen waiting for a press: takes the event (true) and
-// binds, clears or cancels.
-bool app_controls_capture(App *a, const SDL_Event *e);
-// Flow, for the screens (app.c): open a screen; start playing (the rush
-// from its first arena, practice arena `level`, or the --level arena);
-// retry the arena; go on after the results (the next arena of the rush, a
-// new rush after the last, the same arena again); leave for the title.
-void app_open(App *a, Screen s);
-void app_start(App *a, PlayMode mode, int level);
-void app_retry(App *a);
-void app_next(App *a);
-void app_go_title(App *a);
-// Back to the fight from the pause menu.
-void app_resume(App *a);
-// The world drawn behind a menu screen: the paused arena behind the pause
-// side (pause, its options), else the title's attract arena (may be NULL).
-const World *app_backdrop(const App *a);
-// Saves the settings (when the file may be written) and applies them to
-// the window, sound and renderer.
-void app_settings_changed(App *a);
-// Draws the current screen and presents it (app_draw.c).
-void app_draw_frame(App *a);
-// A tick the viewer just showed: effects, sounds when sound, --shot frames (app.c).
-void app_watch_shown(App *a, bool sound);
-
-// The viewer (app_viewer.c): opens path (a script or replay) on App.fight.play
-// and shows it; 0, or the exit code of what failed (printed to stderr
-// when not from_menu, else a toast).
-int app_viewer_open(App *a, const char *path, bool from_menu);
-void app_viewer_close(App *a);
-// Real time passing (seconds), the viewer's events and its drawing.
-void app_viewer_frame(App *a, double dt_s);
-void app_viewer_event(App *a, const SDL_Event *e);
-void app_viewer_draw(App *a);
-// --layout-check (app_layout.c): every screen at every size, its boxes
-// checked; 0 when all pass, else 1. dir: where to save the frames, or NULL.
-int app_layout_check(App *a, const char *dir);
-// MODE_TAKEOVER's retry: the same replay taken over at the same tick again.
-void app_viewer_retake(App *a);
-
-// The replay folder (app_replays.c): its place; the ghost of the arena's
-// best run (app/fight.h) drawn.
-void app_replays_init(App *a);
-void app_ghost_draw(App *a);
-// The Replays screen: its menu and an item's action (app_screens.c's
-// table); the list read again from the folder (when the screen opens).
-void app_replays_build(App *a, Menu *m);
-void app_replays_apply(App *a, int id, int delta);
-void app_replays_reload(App *a);
+static inline void app_toast(App *a, const char *msg) {
+    snprintf(a->ui.toast, sizeof a->ui.toast, "%.150s", msg);
+    a->ui.toast_until = platform_now_s() + 2.5;
+}

@@ -1,18 +1,19 @@
 // app_replays.c -- the replay folder in the app: every arena played is
 // recorded and kept in <pref>/replays/ (app/fight.c keeps it,
-// platform/replays.h names and prunes it), the Replays screen lists it
-// (newest first, a page at a time) and opens the viewer, and the ghost of
-// the arena's best run (app/fight.c) is drawn.
+// platform/replays.h names and prunes it), and the Replays screen lists it
+// (newest first, a page at a time) and opens the viewer.
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app_local.h"
+#include "app/app_replays.h"
+
+#include "app/app_core.h"
+#include "app/app_draw.h"
+#include "app/app_viewer.h"
 #include "core/fs.h"
 #include "core/log.h"
-#include "render/ghost.h"
 
 #define REPLAYS_PER_PAGE 10
-#define GHOST_ALPHA 190         // of the ghost layer, added as light (render/ghost.h)
 
 // Ids on the Replays screen: replay i of the list is id i.
 enum { RP_PAGE = -1, RP_BACK = -2 };
@@ -21,12 +22,6 @@ void app_replays_init(App *a) {
     const char *pref = platform_pref_dir();
     a->files.replays_dir[0] = 0;
     if (pref[0]) fs_join(pref, "replays", a->files.replays_dir, sizeof a->files.replays_dir);
-}
-
-// ---------------------------------------------------------------- ghost
-
-void app_ghost_draw(App *a) {
-    if (a->fight.ghost.w && a->stack.screen != SCR_RESULTS) render_ghost(&a->rc, &a->lab.ghost_layer, a->fight.ghost.w, GHOST_ALPHA);
 }
 
 // ---------------------------------------------------------------- the screen
@@ -51,7 +46,7 @@ static const char *arena_name(const App *a, const char *arena) {
     return arena;
 }
 
-void app_replays_build(App *a, Menu *m) {
+static void build_replays(App *a, Menu *m) {
     menu_init(m, MENU_WIDE, RENDER_LOGICAL_W / 2, 150, 900, 40, 3);
     MenuItem *it = menu_add(m, RP_PAGE, ITEM_CHOICE, "PAGE");
     snprintf(it->value, sizeof it->value, "%d / %d", a->lab.replays_page + 1, pages(a));
@@ -81,7 +76,7 @@ void app_replays_build(App *a, Menu *m) {
     menu_add(m, RP_BACK, ITEM_ACTION, "BACK");
 }
 
-void app_replays_apply(App *a, int id, int delta) {
+static void apply_replays(App *a, int id, int delta) {
     if (id == RP_PAGE) {
         int n = pages(a), d = delta ? delta : 1;
         a->lab.replays_page = (a->lab.replays_page + d + n) % n;
@@ -97,3 +92,7 @@ void app_replays_apply(App *a, int id, int delta) {
     char path[1400];
     if (fs_join(a->files.replays_dir, a->lab.replays.r[id].name, path, sizeof path)) app_viewer_open(a, path, true);
 }
+
+const ScreenClass app_replays_screen = {
+    .frame = app_menu_frame, .draw = app_draw_replays, .build = build_replays, .apply = apply_replays,
+    .back = app_pop};

@@ -1,6 +1,5 @@
-// app_rerun.c -- re-running the watched file on change (see app_rerun.h).
-// The whole file is simulated again up to the shown tick (scrub_seek from
-// tick 0), so what is shown is always exactly what --headless would do.
+// app_rerun.c -- noticing that the watched file changed (see app_rerun.h);
+// the viewer re-runs it.
 #include "app/app_rerun.h"
 
 #include <stdio.h>
@@ -25,13 +24,13 @@ static bool same_stamp(const struct stat *st) {
            st->st_mtim.tv_nsec == watch.mtime.tv_nsec;
 }
 
-void app_viewer_watch_file(App *a) {
+bool app_viewer_watch_file(App *a) {
     Viewer *v = &a->lab.view;
-    if (!v->on || watch.frames++ % 15) return;
+    if (!v->on || watch.frames++ % 15) return false;
     struct stat st;
-    if (stat(v->path, &st) != 0 || !S_ISREG(st.st_mode)) return;
+    if (stat(v->path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
     bool first = !watch.known || strcmp(watch.path, v->path) != 0;
-    if (!first && same_stamp(&st)) return;
+    if (!first && same_stamp(&st)) return false;
     snprintf(watch.path, sizeof watch.path, "%s", v->path);
     watch.mtime = st.st_mtim;
     watch.size = st.st_size;
@@ -39,7 +38,7 @@ void app_viewer_watch_file(App *a) {
     if (first) {
         watch.bad[0] = 0;
         log_info("watching %s: an edit re-runs it", v->path);
-        return;
+        return false;
     }
     // Check the edit before letting go of the run shown.
     ParseError err;
@@ -52,30 +51,11 @@ void app_viewer_watch_file(App *a) {
         else parse_error_format(&err, watch.bad, sizeof watch.bad);
         script_free(s);
         log_warn("%s (the viewer keeps the last good run)", watch.bad);
-        return;
+        return false;
     }
     script_free(s);
     watch.bad[0] = 0;
-    char path[1024];
-    snprintf(path, sizeof path, "%s", v->path);
-    int64_t cur = a->lab.scrub.cur;
-    bool paused = v->paused, from_menu = v->from_menu;
-    int speed = v->speed;
-    app_viewer_close(a);
-    if (app_viewer_open(a, path, from_menu) != 0) {
-        if (!from_menu) {
-            a->ui.exit_code = 2;
-            a->ui.quit = true;
-        }
-        return;
-    }
-    v->paused = paused;
-    v->touched = true;
-    v->speed = speed;
-    scrub_seek(&a->lab.scrub, cur);
-    a->rc.cam_valid = false;
-    app_watch_shown(a, false);
-    log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->lab.scrub.cur);
+    return true;
 }
 
 void app_viewer_watch_draw(App *a) {

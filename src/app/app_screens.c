@@ -6,7 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app_local.h"
+#include "app/app_screens.h"
+
+#include "app/app_core.h"
+#include "app/app_draw.h"
+#include "app/app_play.h"
+#include "app/app_replays.h"
 #include "core/log.h"
 
 // Item ids, per screen.
@@ -77,12 +82,12 @@ static void apply_title(App *a, int id, int delta) {
     switch (id) {
     case T_RUSH: app_start(a, MODE_RUSH, 0); break;
     case T_SINGLE: app_start(a, MODE_SINGLE, 0); break;
-    case T_PRACTICE: app_open(a, SCR_PRACTICE); break;
+    case T_PRACTICE: app_push(a, SCR_PRACTICE); break;
     case T_REPLAYS:
         app_replays_reload(a);
-        app_open(a, SCR_REPLAYS);
+        app_push(a, SCR_REPLAYS);
         break;
-    case T_OPTIONS: app_open(a, SCR_OPTIONS); break;
+    case T_OPTIONS: app_push(a, SCR_OPTIONS); break;
     default: a->ui.quit = true; break;
     }
 }
@@ -191,7 +196,7 @@ static void apply_options(App *a, int id, int delta) {
     case O_CONTROLS:
         if (delta) return;
         audio_play(&a->au, SFX_MENU_SELECT);
-        app_open(a, SCR_CONTROLS);
+        app_push(a, SCR_CONTROLS);
         return;
     default:
         if (!delta) app_screen_back(a, SCR_OPTIONS);
@@ -310,7 +315,7 @@ static void apply_pause(App *a, int id, int delta) {
     switch (id) {
     case PA_RESUME: app_resume(a); break;
     case PA_RETRY: app_retry(a); break;
-    case PA_OPTIONS: app_open(a, SCR_OPTIONS); break;
+    case PA_OPTIONS: app_push(a, SCR_OPTIONS); break;
     default: app_go_title(a); break;
     }
 }
@@ -340,60 +345,37 @@ static void apply_results(App *a, int id, int delta) {
     case R_RETRY: app_retry(a); break;
     case R_PRACTICE:
         app_go_title(a);
-        app_open(a, SCR_PRACTICE);
+        app_push(a, SCR_PRACTICE);
         break;
     default: app_go_title(a); break;
     }
 }
 
-// ---------------------------------------------------------------- the table
+// ---------------------------------------------------------------- the screens
 
-typedef struct ScreenDef {
-    void (*build)(App *a, Menu *m);
-    void (*apply)(App *a, int id, int delta);
-} ScreenDef;
-
-static const ScreenDef SCREENS[SCR_COUNT] = {
-    [SCR_TITLE] = {build_title, apply_title},
-    [SCR_PRACTICE] = {build_practice, apply_practice},
-    [SCR_OPTIONS] = {build_options, apply_options},
-    [SCR_CONTROLS] = {build_controls, apply_controls},
-    [SCR_PAUSE] = {build_pause, apply_pause},
-    [SCR_RESULTS] = {build_results, apply_results},
-    [SCR_REPLAYS] = {app_replays_build, app_replays_apply},
-};
-
-bool app_screen_menu(App *a, Screen s, Menu *m) {
-    if (s < 0 || s >= SCR_COUNT || !SCREENS[s].build) return false;
-    SCREENS[s].build(a, m);
-    if (a->stack.sel[s] >= m->n) a->stack.sel[s] = m->n - 1;
-    if (a->stack.sel[s] < 0) a->stack.sel[s] = 0;
-    m->sel = a->stack.sel[s];
-    m->col = a->stack.col;
-    return true;
+// Back on the title highlights QUIT first; a second back quits.
+static void back_title(App *a) {
+    Menu m;
+    build_title(a, &m);
+    if (a->stack.sel[SCR_TITLE] == m.n - 1) a->ui.quit = true;
+    else a->stack.sel[SCR_TITLE] = m.n - 1;
 }
 
-void app_screen_apply(App *a, Screen s, int id, int delta) {
-    if (s >= 0 && s < SCR_COUNT && SCREENS[s].apply) SCREENS[s].apply(a, id, delta);
-}
-
-void app_screen_back(App *a, Screen s) {
-    audio_play(&a->au, SFX_MENU_MOVE);
-    switch (s) {
-    case SCR_TITLE: {
-        // Back on the title highlights QUIT first; a second back quits.
-        Menu m;
-        build_title(a, &m);
-        if (a->stack.sel[s] == m.n - 1) a->ui.quit = true;
-        else a->stack.sel[s] = m.n - 1;
-        break;
-    }
-    case SCR_PRACTICE: app_open(a, SCR_TITLE); break;
-    case SCR_OPTIONS: app_open(a, a->stack.options_back); break;
-    case SCR_CONTROLS: app_open(a, SCR_OPTIONS); break;
-    case SCR_PAUSE: app_resume(a); break;
-    case SCR_RESULTS: app_go_title(a); break;
-    case SCR_REPLAYS: app_open(a, SCR_TITLE); break;
-    default: break;
-    }
-}
+const ScreenClass app_title_screen = {
+    .frame = app_menu_frame, .draw = app_draw_title, .build = build_title, .apply = apply_title, .back = back_title};
+const ScreenClass app_practice_screen = {
+    .frame = app_menu_frame, .draw = app_draw_practice, .build = build_practice, .apply = apply_practice,
+    .back = app_pop};
+const ScreenClass app_options_screen = {
+    .frame = app_menu_frame, .draw = app_draw_options, .build = build_options, .apply = apply_options,
+    .back = app_pop};
+const ScreenClass app_controls_screen = {
+    .frame = app_menu_frame, .draw = app_draw_controls, .build = build_controls, .apply = apply_controls,
+    .back = app_pop};
+// Over the fight: it stands still behind them.
+const ScreenClass app_pause_screen = {
+    .frame = app_menu_frame, .draw = app_draw_play, .build = build_pause, .apply = apply_pause, .back = app_resume};
+// Over the fight: it goes on behind them.
+const ScreenClass app_results_screen = {
+    .frame = app_results_frame, .draw = app_draw_play, .build = build_results, .apply = apply_results,
+    .back = app_go_title};

@@ -35,8 +35,8 @@ static void note(AppTuning *t, const char *msg) {
 
 // A message without the data folder in front of its paths (for the screen).
 static const char *shown_path(const char *msg) {
-    size_t n = strlen(app_base_dir());
-    return n && strncmp(msg, app_base_dir(), n) == 0 ? msg + n : msg;
+    size_t n = strlen(platform_data_dir());
+    return n && strncmp(msg, platform_data_dir(), n) == 0 ? msg + n : msg;
 }
 
 // A file that does not load: shown until fixed, printed once as it appears
@@ -164,7 +164,7 @@ static bool level_from_file(App *a) {
     AppTuning *t = &a->tune;
     Session *s = &a->fight.play;
     // No fight running, or it is over (results): the next one reads the file.
-    bool fighting = s->w && !s->script && (a->stack.screen == SCR_PLAY || a->stack.screen == SCR_PAUSE);
+    bool fighting = s->w && !s->script && (app_top(a) == SCR_PLAY || app_top(a) == SCR_PAUSE);
     if (!fighting) {
         // Only whether it loads (the fight after it reads it; a retry while
         // it is broken is refused).
@@ -199,7 +199,7 @@ static bool level_from_file(App *a) {
 
 // F5: both at once, whatever the modification times say.
 static void reload_now(App *a) {
-    if (a->stack.screen == SCR_WATCH) {
+    if (app_top(a) == SCR_WATCH) {
         app_toast(a, "A REPLAY RUNS AS RECORDED: NOTHING IS RELOADED");
         return;
     }
@@ -210,7 +210,7 @@ static void reload_now(App *a) {
 
 void app_tuning_frame(App *a, double now_s) {
     AppTuning *t = &a->tune;
-    if (a->stack.screen == SCR_WATCH) return;
+    if (app_top(a) == SCR_WATCH) return;
     if (now_s >= t->next_poll_s) {
         t->next_poll_s = now_s + APP_TUNING_POLL_S;
         uint32_t changed = live_watch_poll(&t->watch);
@@ -264,7 +264,7 @@ bool app_tuning_refuses(App *a, const char *path) {
 
 static void edit(App *a, int delta, bool big, bool revert) {
     AppTuning *t = &a->tune;
-    if (a->stack.screen == SCR_WATCH) {
+    if (app_top(a) == SCR_WATCH) {
         note(t, "A REPLAY RUNS AS RECORDED: THE PANEL ONLY SHOWS ITS PROFILES");
         return;
     }

@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/app_viewer.h"
+
+#include "app/app_core.h"
 #include "app/app_inputs.h"
-#include "app/app_local.h"
 #include "app/app_probes.h"
 #include "app/app_rerun.h"
 #include "render/font.h"
@@ -75,7 +77,15 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
     a->rc.cam_valid = false;
     a->rc.view_h = PANEL_Y;
     fx_clear(&a->rc);
-    app_open(a, SCR_WATCH);
+    // On the stack: in place when the file is re-run; from the Replays
+    // screen over it (a take-over retried: the title and Replays again).
+    if (app_top(a) != SCR_WATCH || !a->stack.n) {
+        if (from_menu && app_top(a) != SCR_REPLAYS) {
+            app_reset(a, SCR_TITLE);
+            app_push(a, SCR_REPLAYS);
+        }
+        app_push(a, SCR_WATCH);
+    }
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
     scrub_step(&a->lab.scrub);                 // tick 0 on screen from the start
@@ -101,7 +111,7 @@ static void leave(App *a, bool by_hand) {
         app_viewer_close(a);
         a->rc.cam_valid = false;
         fx_clear(&a->rc);
-        app_open(a, SCR_REPLAYS);
+        app_pop(a);                        // back to the Replays screen
         return;
     }
     if (by_hand) fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->lab.scrub.cur);
@@ -139,7 +149,7 @@ static void take_over(App *a) {
     a->ui.acc = 0;
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
-    app_open(a, SCR_PLAY);
+    app_switch(a, SCR_PLAY);
     char msg[120], t[24];
     best_time_text(at + 1, t, sizeof t);
     snprintf(msg, sizeof msg, "YOUR TURN FROM %s (TICK %" PRId64 ")", t, at);
@@ -173,9 +183,36 @@ static void tell_failure(App *a) {
     app_toast(a, msg);
 }
 
+// The watched file changed (app_rerun.h): the whole file is simulated
+// again up to the shown tick (scrub_seek from tick 0), so what is shown is
+// always exactly what --headless would do.
+static void rerun(App *a) {
+    Viewer *v = &a->lab.view;
+    char path[1024];
+    snprintf(path, sizeof path, "%s", v->path);
+    int64_t cur = a->lab.scrub.cur;
+    bool paused = v->paused, from_menu = v->from_menu;
+    int speed = v->speed;
+    app_viewer_close(a);
+    if (app_viewer_open(a, path, from_menu) != 0) {
+        if (!from_menu) {
+            a->ui.exit_code = 2;
+            a->ui.quit = true;
+        }
+        return;
+    }
+    v->paused = paused;
+    v->touched = true;
+    v->speed = speed;
+    scrub_seek(&a->lab.scrub, cur);
+    a->rc.cam_valid = false;
+    app_watch_shown(a, false);
+    log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->lab.scrub.cur);
+}
+
 void app_viewer_frame(App *a, double dt_s) {
     Viewer *v = &a->lab.view;
-    app_viewer_watch_file(a);
+    if (app_viewer_watch_file(a)) rerun(a);
     Scrub *sc = &a->lab.scrub;
     if (!v->on) return;
     if (!v->paused) {
@@ -429,3 +466,12 @@ void app_viewer_draw(App *a) {
         render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, PANEL_Y - 27, 2, C_RED, line);
     }
 }
+
+// The viewer's own clock (speed, seeking): no fight time runs.
+static void watch_frame(App *a, double dt_s) {
+    app_viewer_frame(a, dt_s);
+    a->ui.acc = 0;
+}
+
+const ScreenClass app_watch_screen = {
+    .exit = app_viewer_close, .event = app_viewer_event, .frame = watch_frame, .draw = app_viewer_draw};
