@@ -70,9 +70,9 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     keys Return                         # PLAY ARENA
     keys z                              # jump skips the warning card (held buttons wait for a release)
     xdotool keydown Up x q
-    for i in $(seq 1 60); do ls "$dir"/*_tetran-duel_normal_won_*.rpl >/dev/null 2>&1 && break; sleep 0.5; done
+    for i in $(seq 1 60); do ls "$dir"/*_tetran-duel-*_normal_won_*.rpl >/dev/null 2>&1 && break; sleep 0.5; done
     xdotool keyup Up x q
-    won=$(ls "$dir"/*_tetran-duel_normal_won_*.rpl 2>/dev/null | head -1)
+    won=$(ls "$dir"/*_tetran-duel-*_normal_won_*.rpl 2>/dev/null | head -1)
     [ -n "$won" ] || fail "no won replay kept in $dir"
     quit
     verify "$won"
@@ -88,7 +88,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     shot ghost
     xdotool keyup x
     quit
-    left=$(ls "$dir"/*_tetran-duel_normal_quit_*.rpl 2>/dev/null | head -1)
+    left=$(ls "$dir"/*_tetran-duel-*_normal_quit_*.rpl 2>/dev/null | head -1)
     [ -n "$left" ] || fail "SIGTERM mid-fight kept no quit replay"
     verify "$left"
     echo "viewer-test: SIGTERM mid-fight kept a quit replay that verifies"
@@ -139,7 +139,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     xdotool keydown Left; sleep 1.2; xdotool keyup Left
     shot takeover
     quit
-    mine=$(ls -t "$dir"/*_tetran-duel_normal_*.rpl | head -1)
+    mine=$(ls -t "$dir"/*_tetran-duel-*_normal_*.rpl | head -1)
     [ "$(ls "$dir" | wc -l)" -gt "$before" ] || fail "the take-over kept no replay"
     verify "$mine"
     SDL_VIDEODRIVER=dummy ./bossrush --replay "$mine" --headless --until 150 --dump-state > "$T/a.txt"
