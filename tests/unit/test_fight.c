@@ -3,8 +3,8 @@
 // with the replay's time, opens its results RESULTS_DELAY ticks after the
 // end, sets a record once, and its recording is kept (before its session is
 // closed: the kept replay verifies); the next start races it as the ghost;
-// --record's file names; the rush's step and an abandoned attempt; a level
-// that does not open.
+// --record's file names; the rush's step and an abandoned attempt; an edited
+// level sets no record; a level that does not open.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -205,6 +205,29 @@ static void test_rush(void **state) {
     fight_end(f);
 }
 
+// A level reloaded mid-fight (live tuning) sets no record, for the arena
+// or the rush; the same run unedited sets both.
+static void test_edited_sets_no_record(void **state) {
+    (void)state;
+    Fight *f = new_fight(NULL);
+    SessionSetup setup = {.legs_dir = "assets/legs"};
+    int hurt;
+    for (int edited = 1; edited >= 0; edited--) {
+        f->mode = MODE_RUSH;
+        fight_rush_begin(f, 1, DIFFICULTY_NORMAL);
+        assert_true(fight_start(f, WON_LEVEL, &setup, false));
+        play_won_run(f, &hurt);
+        assert_int_equal(fight_results(f, WON_LEVEL, edited, edited), !edited);
+        assert_true(f->res.won);
+        assert_true(f->res.rush_done);
+        assert_int_equal(f->res.new_best, !edited);
+        assert_int_equal(f->res.rush_new_best, !edited);
+        assert_int_equal(f->res.best, 0);
+        assert_int_equal(f->res.rush_best, 0);
+    }
+    fight_end(f);
+}
+
 static void test_bad_level(void **state) {
     (void)state;
     Fight *f = new_fight(NULL);
@@ -221,6 +244,7 @@ int main(void) {
         cmocka_unit_test(test_end_keeps_the_recording),
         cmocka_unit_test(test_record_paths),
         cmocka_unit_test(test_rush),
+        cmocka_unit_test(test_edited_sets_no_record),
         cmocka_unit_test(test_bad_level),
     };
     return cmocka_run_group_tests(tests, setup_dir, NULL);
