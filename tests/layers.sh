@@ -26,7 +26,7 @@ violations "SDL used in src/core, src/sim or src/harness" \
 # The platform and app files the unit tests link (PURE_APP_SRC in mk/sources.mk).
 violations "SDL used in a unit-tested platform or app file" '#[[:space:]]*include[[:space:]]*[<"]SDL|SDL_[A-Za-z]' \
     src/platform/settings.[ch] src/platform/bindings.[ch] src/platform/best.[ch] src/platform/prefs.[ch] \
-    src/platform/replays.[ch] src/app/pace.[ch] src/audio/mixer.[ch] src/audio/wav.[ch]
+    src/platform/replays.[ch] src/app/pace.[ch] src/app/fight.[ch] src/audio/mixer.[ch] src/audio/wav.[ch]
 # includes LAYER ALLOWED FILE... -- reports every quoted include in FILE...
 # that is not a header (.h) of one of the ALLOWED layers (an ERE of
 # folder names) or one of the bare names in ALLOWED (cli.h, build_config.h).
@@ -54,5 +54,27 @@ if grep -nE '^[A-Za-z_]' src/main.c | grep -vE '^[0-9]+:(static[[:space:]]|int m
     echo "layer violation: src/main.c defines what the cli_*.c files could call (cli_session.c holds their helpers)"
     bad=1
 fi
+# The app's files call each other without a circle: X.c including
+# app/Y.h (Y's functions, defined in Y.c) is an edge X -> Y, and the edges
+# must sort (tsort fails on a loop and names it). app.h (the door) and
+# app_local.h (the types every part shares) are no edges, so app_local.h
+# declares no function (only static inline ones).
+app_edges() {
+    for f in src/app/*.c; do
+        x=$(basename "$f" .c)
+        echo "$x $x"
+        sed -n 's|^#[[:space:]]*include[[:space:]]*"app/\([a-z_]*\)\.h".*|\1|p' "$f" |
+            grep -vx -e app -e app_local -e "$x" | sed "s|^|$x |"
+    done
+}
+if ! app_edges | tsort >/dev/null 2>"${TMPDIR:-/tmp}/layers.$$"; then
+    sed 's/^/    /' "${TMPDIR:-/tmp}/layers.$$"
+    echo "layer violation: the src/app files include each other's functions in a circle"
+    bad=1
+fi
+rm -f "${TMPDIR:-/tmp}/layers.$$"
+violations "a function declared in app_local.h (the app's types; functions go in their part's header)" \
+    '^[A-Za-z][A-Za-z0-9_ \*]*[ \*]app_[a-z_]+\(.*\);' src/app/app_local.h
+
 [ $bad = 0 ] && echo "layers: ok"
 exit $bad

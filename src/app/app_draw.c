@@ -6,10 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app_local.h"
+#include "app/app_draw.h"
+
+#include "app/app_core.h"
+#include "app/app_hints.h"
+#include "app/app_tuning.h"
 #include "core/log.h"
 #include "render/font.h"
+#include "render/ghost.h"
 #include "render/layout.h"
+
+#define GHOST_ALPHA 190         // of the ghost layer, added as light (render/ghost.h)
 
 static const SDL_Color C_WHITE = {240, 240, 255, 255};
 static const SDL_Color C_DIM = {150, 150, 185, 255};
@@ -122,7 +129,7 @@ static void help_band(App *a) {
     render_text_centred(&a->rc, CX, 680, 2, C_FAINT, line);
 }
 
-static void draw_title(App *a) {
+void app_draw_title(App *a) {
     backdrop(a, 140);
     float bob = 4.0f * sinf((float)a->rc.time_s * 1.6f);
     // A glow under the title, then the title in two layers for depth.
@@ -161,19 +168,19 @@ static void menu_screen(App *a, Screen scr, const char *title, const char *sub, 
     hint(a, &m, m.y + m.n * m.row_h + hint_gap);
 }
 
-static void draw_practice(App *a) {
+void app_draw_practice(App *a) {
     menu_screen(a, SCR_PRACTICE, "PRACTICE", "ONE ARENA AT A TIME. BEST TIMES ARE KEPT PER DIFFICULTY", 32);
 }
 
-static void draw_replays(App *a) {
+void app_draw_replays(App *a) {
     menu_screen(a, SCR_REPLAYS, "REPLAYS", "EVERY ARENA YOU PLAYED, NEWEST FIRST. LEFT / RIGHT ON PAGE TURNS THE PAGE", 32);
 }
 
-static void draw_options(App *a) {
+void app_draw_options(App *a) {
     menu_screen(a, SCR_OPTIONS, "OPTIONS", "SAVED AS YOU CHANGE THEM", 30);
 }
 
-static void draw_controls(App *a) {
+void app_draw_controls(App *a) {
     backdrop(a, 190);
     heading(a, "CONTROLS", "TWO KEYS AND TWO PAD BUTTONS EACH. PICKING ONE IN USE SWAPS THEM");
     Menu m;
@@ -187,10 +194,10 @@ static void draw_controls(App *a) {
                         a->dev.pads ? "GAMEPAD" : "GAMEPAD (NONE CONNECTED)");
     menu_draw(&m, &a->rc, a->rc.time_s);
     int y = m.y + m.n * m.row_h + 26;
-    if (a->capturing) {
+    if (a->stack.capturing) {
         char line[160];
-        const char *name = input_button_name(a->sel[SCR_CONTROLS]);
-        bool pad = a->col >= 2;
+        const char *name = input_button_name(a->stack.sel[SCR_CONTROLS]);
+        bool pad = a->stack.col >= 2;
         snprintf(line, sizeof line, "PRESS A %s FOR %s", pad ? "PAD BUTTON" : "KEY", name);
         SDL_Rect box = {CX - 420, y - 10, 840, 70};
         panel(a, box);
@@ -224,7 +231,7 @@ static SDL_Color record_colour(const App *a) {
 }
 
 static void draw_results(App *a) {
-    const Results *r = &a->res;
+    const Results *r = &a->fight.res;
     Menu m;
     app_screen_menu(a, SCR_RESULTS, &m);
     dim(a, 110);
@@ -235,13 +242,13 @@ static void draw_results(App *a) {
     const char *head = r->rush_done ? "BOSS RUSH CLEAR!" : (r->won ? "ARENA CLEAR" : "DEFEATED");
     render_text_centred(&a->rc, CX, 146, 6, r->won ? C_GOLD : C_RED, head);
     char line[300], t[32], b[32];
-    snprintf(line, sizeof line, "%.128s  -  %s", a->play.lv.name, difficulty_name(a->play.w->difficulty));
+    snprintf(line, sizeof line, "%.128s  -  %s", a->fight.play.lv.name, difficulty_name(a->fight.play.w->difficulty));
     render_text_centred(&a->rc, CX, 214, 2, C_DIM, line);
     best_time_text(r->ticks, t, sizeof t);
-    if (r->won && a->mode == MODE_TAKEOVER) {
+    if (r->won && a->fight.mode == MODE_TAKEOVER) {
         snprintf(line, sizeof line, "TIME %s", t);
         render_text_centred(&a->rc, CX, 246, 4, C_WHITE, line);
-        best_time_text(a->takeover_tick + 1, b, sizeof b);
+        best_time_text(a->fight.takeover_tick + 1, b, sizeof b);
         snprintf(line, sizeof line, "TAKEN OVER AT %s: NOT A RECORD", b);
         render_text_centred(&a->rc, CX, 290, 2, C_DIM, line);
     } else if (r->won) {
@@ -255,15 +262,15 @@ static void draw_results(App *a) {
     }
     snprintf(line, sizeof line, "HITS TAKEN %d     HEARTS LEFT %d / %d", r->hits, r->hp_left, r->hp_max);
     render_text_centred(&a->rc, CX, 334, 2, C_WHITE, line);
-    if (a->mode == MODE_RUSH) {
-        best_time_text(a->rush.ticks, t, sizeof t);
+    if (a->fight.mode == MODE_RUSH) {
+        best_time_text(a->fight.rush.ticks, t, sizeof t);
         if (r->rush_done) {
-            snprintf(line, sizeof line, "WHOLE RUSH %s   HITS %d", t, a->rush.hits);
+            snprintf(line, sizeof line, "WHOLE RUSH %s   HITS %d", t, a->fight.rush.hits);
             render_text_centred(&a->rc, CX, 364, 3, C_GOLD, line);
             record_line(line, sizeof line, " RUSH", r->rush_new_best, r->rush_best);
             render_text_centred(&a->rc, CX, 398, 2, r->rush_new_best ? record_colour(a) : C_DIM, line);
         } else if (r->won) {
-            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d DONE", t, a->rush.arena, a->rush.arenas);
+            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d DONE", t, a->fight.rush.arena, a->fight.rush.arenas);
             render_text_centred(&a->rc, CX, 364, 2, C_DIM, line);
             if (r->next_hp > r->hp_left)
                 snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (%d LEFT + %d)", r->next_hp,
@@ -272,7 +279,7 @@ static void draw_results(App *a) {
                 snprintf(line, sizeof line, "THE NEXT ARENA STARTS WITH %d HEARTS (FULL)", r->next_hp);
             render_text_centred(&a->rc, CX, 394, 2, C_SEL, line);
         } else {
-            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d", t, a->rush.arena + 1, a->rush.arenas);
+            snprintf(line, sizeof line, "RUSH %s   ARENA %d / %d", t, a->fight.rush.arena + 1, a->fight.rush.arenas);
             render_text_centred(&a->rc, CX, 364, 2, C_DIM, line);
         }
     }
@@ -306,7 +313,7 @@ static void hazard_stripes(App *a, int y, int h, float shift, Uint8 alpha) {
 // flash) over the boss's name and the arena's, then it closes and the
 // fight begins. Fire or jump skips to the closing (app.c, app/pace.h).
 static void draw_card(App *a) {
-    const Pace *p = &a->pace;
+    const Pace *p = &a->fight.pace;
     double t = p->card_s, left = p->card_len - p->card_s;
     // Open over 0.2 s, close over PACE_CARD_OUT_S.
     double open = t < 0.2 ? t / 0.2 : (left < PACE_CARD_OUT_S ? left / PACE_CARD_OUT_S : 1.0);
@@ -332,14 +339,14 @@ static void draw_card(App *a) {
     render_text_centred(&a->rc, CX, cy - 108, 10,
                         (SDL_Color){255, (Uint8)(60 + 50 * beat), (Uint8)(60 + 30 * beat), (Uint8)(ta * beat)},
                         "WARNING");
-    const char *boss = render_boss_name(a->play.w);
+    const char *boss = render_boss_name(a->fight.play.w);
     render_text_centred(&a->rc, CX, cy - 14, 6, (SDL_Color){C_GOLD.r, C_GOLD.g, C_GOLD.b, ta},
-                        boss ? boss : a->play.lv.name);
+                        boss ? boss : a->fight.play.lv.name);
     char line[200];
-    if (a->mode == MODE_RUSH && a->level_count > 1)
-        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->level_idx + 1, a->level_count, a->play.lv.name);
-    else snprintf(line, sizeof line, "%s  -  %.128s", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
-                  a->play.lv.name);
+    if (a->fight.mode == MODE_RUSH && a->files.level_count > 1)
+        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->fight.level_idx + 1, a->files.level_count, a->fight.play.lv.name);
+    else snprintf(line, sizeof line, "%s  -  %.128s", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                  a->fight.play.lv.name);
     render_text_centred(&a->rc, CX, cy + 52, 2, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, ta}, line);
     if (t > 0.6) render_text_centred(&a->rc, CX, cy + 84, 2, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, ta},
                                      "FIRE OR JUMP TO SKIP");
@@ -382,17 +389,24 @@ static int message_y(App *a, const World *w, const char *msg, int scale) {
     return best;
 }
 
-static void draw_play(App *a) {
-    render_world(&a->rc, a->play.w);
-    app_ghost_draw(a);
-    const World *w = a->play.w;
-    if (a->screen == SCR_PLAY && pace_card(&a->pace)) draw_card(a);
+// The ghost of the arena's best run (app/fight.h), see-through, but under
+// the results.
+static void draw_ghost(App *a) {
+    if (a->fight.ghost.w && app_top(a) != SCR_RESULTS)
+        render_ghost(&a->rc, &a->lab.ghost_layer, a->fight.ghost.w, GHOST_ALPHA);
+}
+
+void app_draw_play(App *a) {
+    render_world(&a->rc, a->fight.play.w);
+    draw_ghost(a);
+    const World *w = a->fight.play.w;
+    if (app_top(a) == SCR_PLAY && pace_card(&a->fight.pace)) draw_card(a);
     else app_hints_draw(a);
-    if (a->screen == SCR_PLAY && w->state != GAME_PLAYING) {
+    if (app_top(a) == SCR_PLAY && w->state != GAME_PLAYING) {
         const char *msg = w->state == GAME_WON ? "BOSS DOWN!" : "YOU FELL";
         render_text_centred(&a->rc, CX, message_y(a, w, msg, 8), 8, w->state == GAME_WON ? C_GOLD : C_RED, msg);
     }
-    if (a->screen == SCR_PAUSE) {
+    if (app_top(a) == SCR_PAUSE) {
         dim(a, 140);
         Menu m;
         app_screen_menu(a, SCR_PAUSE, &m);
@@ -403,41 +417,33 @@ static void draw_play(App *a) {
         // Where you are: the mode, the fight's clock and the hits so far.
         char line[200], t[32];
         best_time_text(w->tick + 1, t, sizeof t);
-        if (a->mode == MODE_RUSH)
-            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->level_idx + 1, a->level_count, t,
-                     a->hits);
-        else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
-                      difficulty_name(w->difficulty), t, a->hits);
+        if (a->fight.mode == MODE_RUSH)
+            snprintf(line, sizeof line, "BOSS RUSH  ARENA %d / %d   %s   HITS %d", a->fight.level_idx + 1, a->files.level_count, t,
+                     a->fight.hits);
+        else snprintf(line, sizeof line, "%s   %s   %s   HITS %d", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                      difficulty_name(w->difficulty), t, a->fight.hits);
         render_text_centred(&a->rc, CX, bottom + 16, 2, C_DIM, line);
         hint(a, &m, bottom + 70);
     }
-    if (a->screen == SCR_RESULTS) draw_results(a);
+    if (app_top(a) == SCR_RESULTS) draw_results(a);
 }
 
 void app_draw_frame(App *a) {
     SDL_SetRenderDrawColor(a->pf.r, 0, 0, 0, 255);
     SDL_RenderClear(a->pf.r);
-    switch (a->screen) {
-    case SCR_TITLE: draw_title(a); break;
-    case SCR_PRACTICE: draw_practice(a); break;
-    case SCR_OPTIONS: draw_options(a); break;
-    case SCR_CONTROLS: draw_controls(a); break;
-    case SCR_WATCH: app_viewer_draw(a); break;
-    case SCR_REPLAYS: draw_replays(a); break;
-    default: draw_play(a); break;
-    }
+    a->stack.classes[app_top(a)]->draw(a);
     app_tuning_draw(a);
-    if (a->toast[0] && platform_now_s() < a->toast_until) {
-        int w = render_text_width(&a->rc, a->toast, 2) + 24;
+    if (a->ui.toast[0] && platform_now_s() < a->ui.toast_until) {
+        int w = render_text_width(&a->rc, a->ui.toast, 2) + 24;
         SDL_SetRenderDrawBlendMode(a->pf.r, SDL_BLENDMODE_BLEND);
         SDL_SetRenderDrawColor(a->pf.r, 6, 4, 16, 200);
         SDL_Rect box = {CX - w / 2, RENDER_LOGICAL_H - 40, w, 30};
         SDL_RenderFillRect(a->pf.r, &box);
-        render_text_centred(&a->rc, CX, RENDER_LOGICAL_H - 32, 2, C_WHITE, a->toast);
+        render_text_centred(&a->rc, CX, RENDER_LOGICAL_H - 32, 2, C_WHITE, a->ui.toast);
     }
-    if (a->screenshot) {
+    if (a->ui.screenshot) {
         // Read back before present: the back buffer is undefined after it.
-        a->screenshot = false;
+        a->ui.screenshot = false;
         char path[1200];
         if (platform_screenshot(&a->pf, path, sizeof path)) {
             log_info("screenshot: %s", path);

@@ -5,15 +5,17 @@
 // keyboard's. A prompt learned is saved in settings.txt at once.
 #include <stdio.h>
 
-#include "app/app_local.h"
+#include "app/app_hints.h"
+
+#include "app/app_core.h"
 #include "render/font.h"
 #include "render/layout.h"
 
 void app_hints_begin(App *a) { hints_begin(&a->hints); }
 
 void app_hints_tick(App *a) {
-    if (a->screen != SCR_PLAY || !a->play.w) return;
-    hints_tick(&a->hints, a->play.w, a->set.hints, &a->set.hints_seen);
+    if (app_top(a) != SCR_PLAY || !a->fight.play.w) return;
+    hints_tick(&a->hints, a->fight.play.w, a->set.hints, &a->set.hints_seen);
     if (a->hints.learned) app_settings_changed(a);
 }
 
@@ -30,8 +32,8 @@ static const char *button_label(const App *a, int btn) {
 // One line on a dark strip above the player (above his wiggle gauge),
 // fading in, kept inside the view.
 void app_hints_draw(App *a) {
-    const World *w = a->play.w;
-    if (a->screen != SCR_PLAY || !w || a->hints.shown == HINT_NONE) return;
+    const World *w = a->fight.play.w;
+    if (app_top(a) != SCR_PLAY || !w || a->hints.shown == HINT_NONE) return;
     char line[96];
     hints_text(a->hints.shown, button_label(a, hints_button(a->hints.shown)), line, sizeof line);
     RenderCtx *rc = &a->rc;

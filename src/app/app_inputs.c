@@ -7,8 +7,8 @@
 static const char *const KEY_LABELS[BTN_COUNT] = {"LEFT", "RIGHT", "UP", "DOWN", "JUMP", "FIRE", "WIGGLE", "LOCK", "DASH"};
 
 void app_viewer_draw_inputs(App *a) {
-    const Scrub *sc = &a->scrub;
-    if (!a->view.on || !sc->inputs || sc->cur < 0 || sc->cur > sc->end) return;
+    const Scrub *sc = &a->lab.scrub;
+    if (!a->lab.view.on || !sc->inputs || sc->cur < 0 || sc->cur > sc->end) return;
     uint16_t held = sc->inputs[sc->cur].buttons;
     SDL_Renderer *r = a->pf.r;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);

@@ -13,8 +13,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app_local.h"
-#include "platform/png.h"
+#include "app/app_layout.h"
+
+#include "app/app_core.h"
+#include "app/app_draw.h"
+#include "app/app_play.h"
+#include "app/app_viewer.h"
 #include "render/layout.h"
 #include "sim/world.h"
 
@@ -121,27 +125,27 @@ static bool fight(Check *c, int level, Difficulty d) {
     App *a = c->a;
     a->set.difficulty = d;
     app_start(a, MODE_PRACTICE, level);
-    if (!a->play.w) return false;
-    if (pace_card(&a->pace)) {
+    if (!a->fight.play.w) return false;
+    if (pace_card(&a->fight.pace)) {
         // The warning card, fully open.
-        for (int i = 0; i < 60; i++) pace_step(&a->pace, 1.0 / 60.0);
+        for (int i = 0; i < 60; i++) pace_step(&a->fight.pace, 1.0 / 60.0);
         char name[64];
         snprintf(name, sizeof name, "warning-%d", level + 1);
         frame(c, name, NULL);
     }
-    pace_clear(&a->pace);
-    for (int t = 0; t < 90; t++) session_step(&a->play, NULL);
-    render_camera_update(&a->rc, a->play.w, 1.0);
+    pace_clear(&a->fight.pace);
+    for (int t = 0; t < 90; t++) session_step(&a->fight.play, NULL);
+    render_camera_update(&a->rc, a->fight.play.w, 1.0);
     return true;
 }
 
 static void results(Check *c, const char *screen, bool won, PlayMode mode) {
     App *a = c->a;
-    a->mode = mode;
-    a->rush = (Rush){.arenas = a->level_count, .arena = 1, .ticks = 123456, .hits = 88};
-    a->res = (Results){.won = won, .ticks = 98765, .hits = 77, .hp_left = 3, .hp_max = 12, .best = 99999,
+    a->fight.mode = mode;
+    a->fight.rush = (Rush){.arenas = a->files.level_count, .arena = 1, .ticks = 123456, .hits = 88};
+    a->fight.res = (Results){.won = won, .ticks = 98765, .hits = 77, .hp_left = 3, .hp_max = 12, .best = 99999,
                        .new_best = won, .next_hp = 12, .rush_best = 654321};
-    a->screen = SCR_RESULTS;
+    app_switch(a, SCR_RESULTS);
     frame(c, screen, NULL);
 }
 
@@ -178,20 +182,21 @@ static void screens(Check *c) {
     static const char *const names[] = {"title", "practice", "options", "controls", "replays"};
     char name[64];
     for (int i = 0; i < 5; i++) {
-        app_open(a, menus[i]);
+        app_reset(a, SCR_TITLE);
+        if (menus[i] != SCR_TITLE) app_push(a, menus[i]);
         Menu m;
-        int n = app_screen_menu(a, menus[i], &m) ? m.n : 1, keep = a->sel[menus[i]];
+        int n = app_screen_menu(a, menus[i], &m) ? m.n : 1, keep = a->stack.sel[menus[i]];
         for (int k = 0; k < n; k++) {
-            a->sel[menus[i]] = k;
+            a->stack.sel[menus[i]] = k;
             snprintf(name, sizeof name, k == keep ? "%s" : "%s-item%d", names[i], k + 1);
             frame(c, name, NULL);
         }
-        a->sel[menus[i]] = keep;
+        a->stack.sel[menus[i]] = keep;
     }
     static const Difficulty diffs[] = {DIFFICULTY_EASY, DIFFICULTY_NORMAL, DIFFICULTY_HARD};
     // Every difficulty in the first arena (its hearts: 12 on easy), the
     // other arenas on normal (their boss bars and names).
-    for (int lv = 0; lv < a->level_count; lv++)
+    for (int lv = 0; lv < a->files.level_count; lv++)
         for (int d = 0; d < 3; d++) {
             if ((lv > 0 && d != 1) || !fight(c, lv, diffs[d])) continue;
             snprintf(name, sizeof name, "play-%d-%s", lv + 1, difficulty_name(diffs[d]));
@@ -205,15 +210,15 @@ static void screens(Check *c) {
                 frame(c, name, NULL);
             }
             a->hints.shown = HINT_NONE;
-            app_open(a, SCR_PAUSE);
+            app_push(a, SCR_PAUSE);
             frame(c, "pause", NULL);
-            a->screen = SCR_PLAY;
-            GameState was = a->play.w->state;
-            a->play.w->state = GAME_LOST;
+            app_pop(a);
+            GameState was = a->fight.play.w->state;
+            a->fight.play.w->state = GAME_LOST;
             frame(c, "you-fell", "YOU FELL");
-            a->play.w->state = GAME_WON;
+            a->fight.play.w->state = GAME_WON;
             frame(c, "boss-down", "BOSS DOWN!");
-            a->play.w->state = was;
+            a->fight.play.w->state = was;
             results(c, "results-won", true, MODE_PRACTICE);
             results(c, "results-lost", false, MODE_PRACTICE);
             results(c, "results-rush", true, MODE_RUSH);
@@ -229,23 +234,23 @@ static void screens(Check *c) {
 int app_layout_check(App *a, const char *dir) {
     Check c = {.a = a, .dir = dir};
     // Nothing the check changes is saved.
-    a->settings_writable = false;
-    a->best_writable = false;
-    a->replays_dir[0] = '\0';
+    a->files.settings_writable = false;
+    a->files.best_writable = false;
+    a->files.replays_dir[0] = '\0';
     Difficulty keep = a->set.difficulty;
     // Each size is a software renderer drawing into a surface of that size
     // with the game's logical size (what a window or the browser's canvas
     // of that size shows), the app's renderer and textures swapped for it.
     SDL_Renderer *window_r = a->pf.r;
     RenderCtx window_rc = a->rc;
-    SDL_Texture *ghost_layer = a->ghost_layer;
+    SDL_Texture *ghost_layer = a->lab.ghost_layer;
     for (size_t k = 0; k < sizeof SIZES / sizeof SIZES[0]; k++) {
         c.w = SIZES[k][0];
         c.h = SIZES[k][1];
         c.surface = SDL_CreateRGBSurfaceWithFormat(0, c.w, c.h, 32, SDL_PIXELFORMAT_ARGB8888);
         SDL_Renderer *r = c.surface ? SDL_CreateSoftwareRenderer(c.surface) : NULL;
         if (!r || SDL_RenderSetLogicalSize(r, RENDER_LOGICAL_W, RENDER_LOGICAL_H) != 0 ||
-            !render_init(&a->rc, r, a->assets)) {
+            !render_init(&a->rc, r, a->files.assets)) {
             printf("FAIL: %dx%d: no software renderer (%s)\n", c.w, c.h, SDL_GetError());
             c.fail++;
             if (r) SDL_DestroyRenderer(r);
@@ -257,16 +262,16 @@ int app_layout_check(App *a, const char *dir) {
         a->rc.flashing = window_rc.flashing;
         a->rc.time_s = window_rc.time_s;
         a->pf.r = r;
-        a->ghost_layer = NULL;
+        a->lab.ghost_layer = NULL;
         screens(&c);
-        if (a->ghost_layer) SDL_DestroyTexture(a->ghost_layer);
+        if (a->lab.ghost_layer) SDL_DestroyTexture(a->lab.ghost_layer);
         render_shutdown(&a->rc);
         SDL_DestroyRenderer(r);
         SDL_FreeSurface(c.surface);
     }
     a->pf.r = window_r;
     a->rc = window_rc;
-    a->ghost_layer = ghost_layer;
+    a->lab.ghost_layer = ghost_layer;
     a->set.difficulty = keep;
     printf("layout: %d passed, %d failed\n", c.pass, c.fail);
     return c.fail ? 1 : 0;

@@ -32,11 +32,11 @@ static void target_of(const char *path, char *buf, size_t n) {
 static void write_expectation(App *a) {
     const ProbeDef *p = probe_at(panel.pick);
     char line[300], target[1100];
-    if (!a->play.w || !expect_line(a->play.w, p, line, sizeof line)) return;
-    target_of(a->view.path, target, sizeof target);
+    if (!a->fight.play.w || !expect_line(a->fight.play.w, p, line, sizeof line)) return;
+    target_of(a->lab.view.path, target, sizeof target);
     size_t len = 0, out_len = 0;
     char *text = fs_read_file(target, SCRIPT_MAX_FILE_BYTES, &len, NULL);
-    if (!text) text = fs_read_file(a->view.path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
+    if (!text) text = fs_read_file(a->lab.view.path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
     char *out = text ? expect_insert(text, len, line, &out_len) : NULL;
     bool ok = out && fs_write_atomic(target, out, out_len);
     int why = errno;
@@ -48,7 +48,7 @@ static void write_expectation(App *a) {
 }
 
 bool app_probes_event(App *a, const SDL_Event *e) {
-    if (!a->view.on) return false;
+    if (!a->lab.view.on) return false;
     int n = probe_count();
     if (e->type == SDL_KEYDOWN) {
         SDL_Scancode k = e->key.keysym.scancode;
@@ -76,7 +76,7 @@ bool app_probes_event(App *a, const SDL_Event *e) {
 }
 
 void app_probes_draw(App *a) {
-    if (!a->view.on || !panel.on || !a->play.w) return;
+    if (!a->lab.view.on || !panel.on || !a->fight.play.w) return;
     SDL_Renderer *r = a->pf.r;
     int n = probe_count();
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
@@ -88,7 +88,7 @@ void app_probes_draw(App *a) {
     for (int i = 0; i < n; i++) {
         const ProbeDef *p = probe_at(i);
         char v[64];
-        probe_format(p, p->get(a->play.w), v, sizeof v);
+        probe_format(p, p->get(a->fight.play.w), v, sizeof v);
         int y = PANEL_TOP + i * ROW_H;
         if (i == panel.pick) {
             SDL_SetRenderDrawColor(r, 255, 214, 90, 230);

@@ -1,9 +1,5 @@
-// app_rerun.c -- re-running the watched file on change (see app_rerun.h).
-// When only its buttons changed, the run goes on from the newest snapshot
-// before the first changed tick (scrub_rerun: the same World, its checks'
-// progress kept); otherwise the whole file is simulated again up to the
-// shown tick (scrub_seek from tick 0). Either way what is shown is exactly
-// what --headless would do.
+// app_rerun.c -- noticing that the watched file changed (see app_rerun.h);
+// the viewer re-runs it.
 #include "app/app_rerun.h"
 
 #include <stdio.h>
@@ -23,34 +19,18 @@ static struct {
     char bad[1600];            // the malformed edit's message, or ""
 } watch;
 
-// Only the buttons changed: the run goes on from the snapshot before the
-// first change (scrub_rerun). False when the file changed more than that.
-static bool rerun_from_snapshot(App *a, Viewer *v, Scrub *sc, const char *legs_dir) {
-    Session fresh;
-    SessionSetup setup = {.legs_dir = legs_dir};
-    int64_t from = session_open_script(&fresh, v->path, &setup) == 0 ? scrub_rerun(sc, &fresh) : -2;
-    session_close(&fresh);
-    if (from < -1) return false;
-    v->failure_told = false;
-    a->rc.cam_valid = false;
-    app_watch_shown(a, false);
-    log_info("%s changed: re-ran it from tick %lld, showing tick %lld", v->path, (long long)from + 1,
-             (long long)sc->cur);
-    return true;
-}
-
 static bool same_stamp(const struct stat *st) {
     return st->st_size == watch.size && st->st_mtim.tv_sec == watch.mtime.tv_sec &&
            st->st_mtim.tv_nsec == watch.mtime.tv_nsec;
 }
 
-void app_viewer_watch_file(App *a) {
-    Viewer *v = &a->view;
-    if (!v->on || watch.frames++ % 15) return;
+bool app_viewer_watch_file(App *a) {
+    Viewer *v = &a->lab.view;
+    if (!v->on || watch.frames++ % 15) return false;
     struct stat st;
-    if (stat(v->path, &st) != 0 || !S_ISREG(st.st_mode)) return;
+    if (stat(v->path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
     bool first = !watch.known || strcmp(watch.path, v->path) != 0;
-    if (!first && same_stamp(&st)) return;
+    if (!first && same_stamp(&st)) return false;
     snprintf(watch.path, sizeof watch.path, "%s", v->path);
     watch.mtime = st.st_mtim;
     watch.size = st.st_size;
@@ -58,7 +38,7 @@ void app_viewer_watch_file(App *a) {
     if (first) {
         watch.bad[0] = 0;
         log_info("watching %s: an edit re-runs it", v->path);
-        return;
+        return false;
     }
     // Check the edit before letting go of the run shown.
     ParseError err;
@@ -71,35 +51,15 @@ void app_viewer_watch_file(App *a) {
         else parse_error_format(&err, watch.bad, sizeof watch.bad);
         script_free(s);
         log_warn("%s (the viewer keeps the last good run)", watch.bad);
-        return;
+        return false;
     }
     script_free(s);
     watch.bad[0] = 0;
-    if (rerun_from_snapshot(a, v, &a->scrub, a->legs_dir)) return;
-    char path[1024];
-    snprintf(path, sizeof path, "%s", v->path);
-    int64_t cur = a->scrub.cur;
-    bool paused = v->paused, from_menu = v->from_menu;
-    int speed = v->speed;
-    app_viewer_close(a);
-    if (app_viewer_open(a, path, from_menu) != 0) {
-        if (!from_menu) {
-            a->exit_code = 2;
-            a->quit = true;
-        }
-        return;
-    }
-    v->paused = paused;
-    v->touched = true;
-    v->speed = speed;
-    scrub_seek(&a->scrub, cur);
-    a->rc.cam_valid = false;
-    app_watch_shown(a, false);
-    log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->scrub.cur);
+    return true;
 }
 
 void app_viewer_watch_draw(App *a) {
-    if (!a->view.on || !watch.bad[0] || strcmp(watch.path, a->view.path) != 0) return;
+    if (!a->lab.view.on || !watch.bad[0] || strcmp(watch.path, a->lab.view.path) != 0) return;
     char line[200];
     snprintf(line, sizeof line, "%.180s", watch.bad);
     SDL_Renderer *r = a->pf.r;

@@ -6,7 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app_local.h"
+#include "app/app_screens.h"
+
+#include "app/app_core.h"
+#include "app/app_draw.h"
+#include "app/app_play.h"
+#include "app/app_replays.h"
 #include "core/log.h"
 
 // Item ids, per screen.
@@ -29,7 +34,7 @@ static void add_difficulty(App *a, Menu *m, int id) {
     MenuItem *it = menu_add(m, id, ITEM_CHOICE, "DIFFICULTY");
     set_value(it, difficulty_name(a->set.difficulty));
     snprintf(it->hint, sizeof it->hint, "%s",
-             a->play.w ? "FROM THE NEXT FIGHT ON (A RUSH KEEPS ITS OWN TO THE END)"
+             a->fight.play.w ? "FROM THE NEXT FIGHT ON (A RUSH KEEPS ITS OWN TO THE END)"
                        : "CHANGES HEARTS, BOSS BULLETS AND BOSS HEALTH; SAVED");
 }
 
@@ -56,7 +61,7 @@ static void build_title(App *a, Menu *m) {
         snprintf(hint, sizeof hint, "%.90s", a->attract.w ? a->attract.lv.name : a->opt->level_path);
         add_action(m, T_SINGLE, "PLAY ARENA", hint);
     } else {
-        snprintf(hint, sizeof hint, "ALL %d ARENAS IN A ROW; HEARTS CARRY OVER (+%d%%)", a->level_count,
+        snprintf(hint, sizeof hint, "ALL %d ARENAS IN A ROW; HEARTS CARRY OVER (+%d%%)", a->files.level_count,
                  RUSH_REFILL_PERCENT);
         add_action(m, T_RUSH, "START BOSS RUSH", hint);
         add_action(m, T_PRACTICE, "PRACTICE", "ANY ONE ARENA, AS OFTEN AS YOU LIKE");
@@ -77,13 +82,13 @@ static void apply_title(App *a, int id, int delta) {
     switch (id) {
     case T_RUSH: app_start(a, MODE_RUSH, 0); break;
     case T_SINGLE: app_start(a, MODE_SINGLE, 0); break;
-    case T_PRACTICE: app_open(a, SCR_PRACTICE); break;
+    case T_PRACTICE: app_push(a, SCR_PRACTICE); break;
     case T_REPLAYS:
         app_replays_reload(a);
-        app_open(a, SCR_REPLAYS);
+        app_push(a, SCR_REPLAYS);
         break;
-    case T_OPTIONS: app_open(a, SCR_OPTIONS); break;
-    default: a->quit = true; break;
+    case T_OPTIONS: app_push(a, SCR_OPTIONS); break;
+    default: a->ui.quit = true; break;
     }
 }
 
@@ -91,15 +96,15 @@ static void apply_title(App *a, int id, int delta) {
 
 static void build_practice(App *a, Menu *m) {
     // Rows shrink (and their text, below 36 px) when many arenas must fit.
-    int n = a->level_count + 2 < MENU_MAX_ITEMS ? a->level_count + 2 : MENU_MAX_ITEMS;
+    int n = a->files.level_count + 2 < MENU_MAX_ITEMS ? a->files.level_count + 2 : MENU_MAX_ITEMS;
     int row = n <= 9 ? 46 : (500 / n < 24 ? 24 : 500 / n);
     int top = 190 - (n * row > 410 ? (n * row - 410) / 2 : 0);
     menu_init(m, MENU_WIDE, RENDER_LOGICAL_W / 2, top < 130 ? 130 : top, 820, row, row >= 36 ? 3 : 2);
     add_difficulty(a, m, P_DIFFICULTY);
-    for (int i = 0; i < a->level_count && m->n < MENU_MAX_ITEMS - 1; i++) {
-        MenuItem *it = menu_add(m, i, ITEM_ACTION, a->level_names[i]);
+    for (int i = 0; i < a->files.level_count && m->n < MENU_MAX_ITEMS - 1; i++) {
+        MenuItem *it = menu_add(m, i, ITEM_ACTION, a->files.level_names[i]);
         char key[BEST_KEY_MAX];
-        int64_t t = best_get_arena(&a->best, a->levels[i], a->level_hash[i], a->set.difficulty, key, sizeof key);
+        int64_t t = best_get_arena(&a->files.best, a->files.levels[i], a->files.level_hash[i], a->set.difficulty, key, sizeof key);
         if (t) {
             char tt[24];
             best_time_text(t, tt, sizeof tt);
@@ -108,8 +113,8 @@ static void build_practice(App *a, Menu *m) {
             snprintf(it->note, sizeof it->note, "NOT CLEARED YET");
             it->note_faint = true;
         }
-        const char *base = strrchr(a->levels[i], '/');
-        snprintf(it->hint, sizeof it->hint, "LEVELS/%.90s", base ? base + 1 : a->levels[i]);
+        const char *base = strrchr(a->files.levels[i], '/');
+        snprintf(it->hint, sizeof it->hint, "LEVELS/%.90s", base ? base + 1 : a->files.levels[i]);
     }
     add_action(m, P_BACK, "BACK", NULL);
 }
@@ -191,7 +196,7 @@ static void apply_options(App *a, int id, int delta) {
     case O_CONTROLS:
         if (delta) return;
         audio_play(&a->au, SFX_MENU_SELECT);
-        app_open(a, SCR_CONTROLS);
+        app_push(a, SCR_CONTROLS);
         return;
     default:
         if (!delta) app_screen_back(a, SCR_OPTIONS);
@@ -235,18 +240,18 @@ static void apply_controls(App *a, int id, int delta) {
         app_toast(a, "CONTROLS RESET TO DEFAULTS");
         return;
     }
-    a->capturing = true;
+    a->stack.capturing = true;
 }
 
 bool app_controls_capture(App *a, const SDL_Event *e) {
-    int btn = a->sel[SCR_CONTROLS], slot = a->col % 2;
-    BindDevice dev = a->col < 2 ? BIND_KEYS : BIND_PAD;
+    int btn = a->stack.sel[SCR_CONTROLS], slot = a->stack.col % 2;
+    BindDevice dev = a->stack.col < 2 ? BIND_KEYS : BIND_PAD;
     if (btn < 0 || btn >= BTN_COUNT) {
-        a->capturing = false;
+        a->stack.capturing = false;
         return false;
     }
     if (e->type == SDL_MOUSEBUTTONDOWN) {
-        if (e->button.button == SDL_BUTTON_RIGHT) a->capturing = false;
+        if (e->button.button == SDL_BUTTON_RIGHT) a->stack.capturing = false;
         return true;
     }
     int code;
@@ -257,7 +262,7 @@ bool app_controls_capture(App *a, const SDL_Event *e) {
     case CAPTURE_NONE:
         return e->type == SDL_KEYDOWN || e->type == SDL_CONTROLLERBUTTONDOWN;
     case CAPTURE_CANCEL:
-        a->capturing = false;
+        a->stack.capturing = false;
         return true;
     case CAPTURE_RESERVED:
         app_toast(a, dev == BIND_KEYS ? "THAT KEY IS RESERVED (ESC, BACKSPACE, DELETE, F1-F12)"
@@ -285,7 +290,7 @@ bool app_controls_capture(App *a, const SDL_Event *e) {
         break;
     }
     }
-    a->capturing = false;
+    a->stack.capturing = false;
     audio_play(&a->au, SFX_MENU_SELECT);
     app_toast(a, msg);
     app_settings_changed(a);
@@ -296,10 +301,10 @@ bool app_controls_capture(App *a, const SDL_Event *e) {
 
 static void build_pause(App *a, Menu *m) {
     menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, 300, 520, 44, 3);
-    bool rush = a->mode == MODE_RUSH;
+    bool rush = a->fight.mode == MODE_RUSH;
     add_action(m, PA_RESUME, "RESUME", NULL);
     add_action(m, PA_RETRY, "RETRY", rush ? "THIS ARENA AGAIN, WITH THE HEARTS YOU ENTERED IT WITH"
-                                     : a->mode == MODE_TAKEOVER ? "TAKE OVER THE REPLAY AT THE SAME TICK AGAIN" : NULL);
+                                     : a->fight.mode == MODE_TAKEOVER ? "TAKE OVER THE REPLAY AT THE SAME TICK AGAIN" : NULL);
     add_action(m, PA_OPTIONS, "OPTIONS", NULL);
     add_action(m, PA_TITLE, "QUIT TO TITLE", rush ? "ENDS THE BOSS RUSH" : NULL);
 }
@@ -310,7 +315,7 @@ static void apply_pause(App *a, int id, int delta) {
     switch (id) {
     case PA_RESUME: app_resume(a); break;
     case PA_RETRY: app_retry(a); break;
-    case PA_OPTIONS: app_open(a, SCR_OPTIONS); break;
+    case PA_OPTIONS: app_push(a, SCR_OPTIONS); break;
     default: app_go_title(a); break;
     }
 }
@@ -319,15 +324,15 @@ static void apply_pause(App *a, int id, int delta) {
 
 static void build_results(App *a, Menu *m) {
     // Under the results' lines: two more in the rush.
-    menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, a->mode == MODE_RUSH ? 440 : 380, 600, 44, 3);
-    const Results *r = &a->res;
-    if (a->mode == MODE_RUSH) {
+    menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, a->fight.mode == MODE_RUSH ? 440 : 380, 600, 44, 3);
+    const Results *r = &a->fight.res;
+    if (a->fight.mode == MODE_RUSH) {
         if (r->rush_done) add_action(m, R_NEXT, "NEW RUSH", "FROM THE FIRST ARENA, HEARTS FULL");
         else if (r->won) add_action(m, R_NEXT, "NEXT ARENA", NULL);
         else add_action(m, R_RETRY, "RETRY ARENA", "THE RUSH GOES ON: SAME ARENA, SAME HEARTS, THE CLOCK KEEPS RUNNING");
     } else {
         add_action(m, R_RETRY, r->won ? "PLAY AGAIN" : "RETRY", NULL);
-        if (a->mode == MODE_PRACTICE) add_action(m, R_PRACTICE, "CHOOSE ANOTHER ARENA", NULL);
+        if (a->fight.mode == MODE_PRACTICE) add_action(m, R_PRACTICE, "CHOOSE ANOTHER ARENA", NULL);
     }
     add_action(m, R_TITLE, "QUIT TO TITLE", NULL);
 }
@@ -340,60 +345,37 @@ static void apply_results(App *a, int id, int delta) {
     case R_RETRY: app_retry(a); break;
     case R_PRACTICE:
         app_go_title(a);
-        app_open(a, SCR_PRACTICE);
+        app_push(a, SCR_PRACTICE);
         break;
     default: app_go_title(a); break;
     }
 }
 
-// ---------------------------------------------------------------- the table
+// ---------------------------------------------------------------- the screens
 
-typedef struct ScreenDef {
-    void (*build)(App *a, Menu *m);
-    void (*apply)(App *a, int id, int delta);
-} ScreenDef;
-
-static const ScreenDef SCREENS[SCR_COUNT] = {
-    [SCR_TITLE] = {build_title, apply_title},
-    [SCR_PRACTICE] = {build_practice, apply_practice},
-    [SCR_OPTIONS] = {build_options, apply_options},
-    [SCR_CONTROLS] = {build_controls, apply_controls},
-    [SCR_PAUSE] = {build_pause, apply_pause},
-    [SCR_RESULTS] = {build_results, apply_results},
-    [SCR_REPLAYS] = {app_replays_build, app_replays_apply},
-};
-
-bool app_screen_menu(App *a, Screen s, Menu *m) {
-    if (s < 0 || s >= SCR_COUNT || !SCREENS[s].build) return false;
-    SCREENS[s].build(a, m);
-    if (a->sel[s] >= m->n) a->sel[s] = m->n - 1;
-    if (a->sel[s] < 0) a->sel[s] = 0;
-    m->sel = a->sel[s];
-    m->col = a->col;
-    return true;
+// Back on the title highlights QUIT first; a second back quits.
+static void back_title(App *a) {
+    Menu m;
+    build_title(a, &m);
+    if (a->stack.sel[SCR_TITLE] == m.n - 1) a->ui.quit = true;
+    else a->stack.sel[SCR_TITLE] = m.n - 1;
 }
 
-void app_screen_apply(App *a, Screen s, int id, int delta) {
-    if (s >= 0 && s < SCR_COUNT && SCREENS[s].apply) SCREENS[s].apply(a, id, delta);
-}
-
-void app_screen_back(App *a, Screen s) {
-    audio_play(&a->au, SFX_MENU_MOVE);
-    switch (s) {
-    case SCR_TITLE: {
-        // Back on the title highlights QUIT first; a second back quits.
-        Menu m;
-        build_title(a, &m);
-        if (a->sel[s] == m.n - 1) a->quit = true;
-        else a->sel[s] = m.n - 1;
-        break;
-    }
-    case SCR_PRACTICE: app_open(a, SCR_TITLE); break;
-    case SCR_OPTIONS: app_open(a, a->options_back); break;
-    case SCR_CONTROLS: app_open(a, SCR_OPTIONS); break;
-    case SCR_PAUSE: app_resume(a); break;
-    case SCR_RESULTS: app_go_title(a); break;
-    case SCR_REPLAYS: app_open(a, SCR_TITLE); break;
-    default: break;
-    }
-}
+const ScreenClass app_title_screen = {
+    .frame = app_menu_frame, .draw = app_draw_title, .build = build_title, .apply = apply_title, .back = back_title};
+const ScreenClass app_practice_screen = {
+    .frame = app_menu_frame, .draw = app_draw_practice, .build = build_practice, .apply = apply_practice,
+    .back = app_pop};
+const ScreenClass app_options_screen = {
+    .frame = app_menu_frame, .draw = app_draw_options, .build = build_options, .apply = apply_options,
+    .back = app_pop};
+const ScreenClass app_controls_screen = {
+    .frame = app_menu_frame, .draw = app_draw_controls, .build = build_controls, .apply = apply_controls,
+    .back = app_pop};
+// Over the fight: it stands still behind them.
+const ScreenClass app_pause_screen = {
+    .frame = app_menu_frame, .draw = app_draw_play, .build = build_pause, .apply = apply_pause, .back = app_resume};
+// Over the fight: it goes on behind them.
+const ScreenClass app_results_screen = {
+    .frame = app_results_frame, .draw = app_draw_play, .build = build_results, .apply = apply_results,
+    .back = app_go_title};

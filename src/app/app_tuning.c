@@ -35,8 +35,8 @@ static void note(AppTuning *t, const char *msg) {
 
 // A message without the data folder in front of its paths (for the screen).
 static const char *shown_path(const char *msg) {
-    size_t n = strlen(app_base_dir());
-    return n && strncmp(msg, app_base_dir(), n) == 0 ? msg + n : msg;
+    size_t n = strlen(platform_data_dir());
+    return n && strncmp(msg, platform_data_dir(), n) == 0 ? msg + n : msg;
 }
 
 // A file that does not load: shown until fixed, printed once as it appears
@@ -53,7 +53,7 @@ static void watch_files(App *a) {
     for (int i = 0; i < LEGS_COUNT; i++) {
         char name[64], path[1300];
         snprintf(name, sizeof name, "%s.leg", legs_name(i));
-        fs_join(a->legs_dir, name, path, sizeof path);
+        fs_join(a->files.legs_dir, name, path, sizeof path);
         live_watch_add(&t->watch, path);
     }
     if (t->level_path[0]) live_watch_add(&t->watch, t->level_path);
@@ -63,7 +63,7 @@ void app_tuning_init(App *a) {
     AppTuning *t = &a->tune;
     memset(t, 0, sizeof *t);
     ParseError err;
-    if (!profiles_load(a->legs_dir, t->file, &err)) profiles_builtin(t->file, &err);
+    if (!profiles_load(a->files.legs_dir, t->file, &err)) profiles_builtin(t->file, &err);
     memcpy(t->prof, t->file, sizeof t->prof);
     t->leg = TUNING_ALL;
     watch_files(a);
@@ -71,7 +71,7 @@ void app_tuning_init(App *a) {
 
 // The sessions that take live changes: the arena played and the title's.
 static Session *live_sessions(App *a, int i) {
-    Session *s = i == 0 ? &a->play : &a->attract;
+    Session *s = i == 0 ? &a->fight.play : &a->attract;
     return s->w && !s->script ? s : NULL;
 }
 
@@ -82,7 +82,7 @@ static void recording_note(App *a, const LiveReport *rep, char *line, size_t n) 
     switch (rep->recording) {
     case LIVE_REC_SAVED:
         log_info("replay saved up to tick %lld, then stopped: the arena changed", (long long)rep->recording_end);
-        app_keep_cut(a, rep->recording_end);
+        fight_keep_cut(&a->fight, rep->recording_end);
         snprintf(line + l, n - l, ". RECORDING SAVED UP TO TICK %lld, STOPPED", (long long)rep->recording_end);
         break;
     case LIVE_REC_DROPPED: snprintf(line + l, n - l, ". THIS FIGHT IS NOT RECORDED"); break;
@@ -113,7 +113,7 @@ static bool legs_from_files(App *a) {
     LegProfile p[LEGS_COUNT];
     ParseError err;
     memset(&err, 0, sizeof err);
-    if (!profiles_load(a->legs_dir, p, &err)) {
+    if (!profiles_load(a->files.legs_dir, p, &err)) {
         char msg[1600];
         parse_error_format(&err, msg, sizeof msg);
         set_error(t->legs_error, sizeof t->legs_error, msg, "the legs in use stay");
@@ -162,9 +162,9 @@ static bool level_loads(App *a) {
 // Reads the arena's level file during a fight; true when something changed.
 static bool level_from_file(App *a) {
     AppTuning *t = &a->tune;
-    Session *s = &a->play;
+    Session *s = &a->fight.play;
     // No fight running, or it is over (results): the next one reads the file.
-    bool fighting = s->w && !s->script && (a->screen == SCR_PLAY || a->screen == SCR_PAUSE);
+    bool fighting = s->w && !s->script && (app_top(a) == SCR_PLAY || app_top(a) == SCR_PAUSE);
     if (!fighting) {
         // Only whether it loads (the fight after it reads it; a retry while
         // it is broken is refused).
@@ -185,7 +185,7 @@ static bool level_from_file(App *a) {
         return was_broken;
     }
     t->level_edited = t->rush_level_edited = true;
-    a->after_end = 0;                   // the rebuilt fight is on again
+    a->fight.after_end = 0;                   // the rebuilt fight is on again
     if (rep.player != RELOAD_KEPT) a->rc.cam_valid = false;
     char line[300];
     snprintf(line, sizeof line, "%s",
@@ -199,7 +199,7 @@ static bool level_from_file(App *a) {
 
 // F5: both at once, whatever the modification times say.
 static void reload_now(App *a) {
-    if (a->screen == SCR_WATCH) {
+    if (app_top(a) == SCR_WATCH) {
         app_toast(a, "A REPLAY RUNS AS RECORDED: NOTHING IS RELOADED");
         return;
     }
@@ -210,7 +210,7 @@ static void reload_now(App *a) {
 
 void app_tuning_frame(App *a, double now_s) {
     AppTuning *t = &a->tune;
-    if (a->screen == SCR_WATCH) return;
+    if (app_top(a) == SCR_WATCH) return;
     if (now_s >= t->next_poll_s) {
         t->next_poll_s = now_s + APP_TUNING_POLL_S;
         uint32_t changed = live_watch_poll(&t->watch);
@@ -230,9 +230,9 @@ void app_tuning_frame(App *a, double now_s) {
 void app_tuning_arena_started(App *a) {
     AppTuning *t = &a->tune;
     t->level_edited = false;
-    if (a->mode != MODE_RUSH || (a->rush.arena == 0 && a->rush.attempts == 1)) t->rush_level_edited = false;
+    if (a->fight.mode != MODE_RUSH || (a->fight.rush.arena == 0 && a->fight.rush.attempts == 1)) t->rush_level_edited = false;
     t->level_error[0] = '\0';                  // it loaded
-    const char *path = live_level_path(&a->play);
+    const char *path = live_level_path(&a->fight.play);
     if (strcmp(path, t->level_path) != 0) {
         // Another arena: watch its file; the leg files keep their baseline
         // (a change not seen yet is still seen at the next look).
@@ -242,9 +242,9 @@ void app_tuning_arena_started(App *a) {
         watch_files(a);
         memcpy(t->watch.st, legs, sizeof legs);
     }
-    if (t->legs_error[0] && session_recording(&a->play)) {
+    if (t->legs_error[0] && session_recording(&a->fight.play)) {
         char why[200];
-        session_save_recording(&a->play, why, sizeof why);   // no tick yet: dropped
+        session_save_recording(&a->fight.play, why, sizeof why);   // no tick yet: dropped
         app_toast(a, "THIS FIGHT IS NOT RECORDED: A LEG FILE DOES NOT LOAD");
     }
 }
@@ -264,7 +264,7 @@ bool app_tuning_refuses(App *a, const char *path) {
 
 static void edit(App *a, int delta, bool big, bool revert) {
     AppTuning *t = &a->tune;
-    if (a->screen == SCR_WATCH) {
+    if (app_top(a) == SCR_WATCH) {
         note(t, "A REPLAY RUNS AS RECORDED: THE PANEL ONLY SHOWS ITS PROFILES");
         return;
     }
@@ -294,7 +294,7 @@ static void save(App *a) {
         if (!differs) continue;
         ParseError err;
         memset(&err, 0, sizeof err);
-        if (!legfile_save(a->legs_dir, i, &t->prof[i], &err)) {
+        if (!legfile_save(a->files.legs_dir, i, &t->prof[i], &err)) {
             char msg[1600], line[700];
             parse_error_format(&err, msg, sizeof msg);
             log_warn("%s: not saved", msg);
@@ -306,7 +306,7 @@ static void save(App *a) {
         size_t l = strlen(done);
         snprintf(done + l, sizeof done - l, "%s%s.leg", l ? " " : "", legs_name(i));
     }
-    log_info("saved %s in %s", done, a->legs_dir);
+    log_info("saved %s in %s", done, a->files.legs_dir);
     char line[400];
     snprintf(line, sizeof line, "SAVED %s", done);
     note(t, line);

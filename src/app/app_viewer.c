@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/app_viewer.h"
+
+#include "app/app_core.h"
 #include "app/app_inputs.h"
-#include "app/app_local.h"
 #include "app/app_probes.h"
 #include "app/app_rerun.h"
 #include "render/font.h"
@@ -50,20 +52,20 @@ static const SDL_Color C_OK = {120, 230, 170, 255};
 static const SDL_Color C_FAINT = {110, 110, 140, 255};
 
 int app_viewer_open(App *a, const char *path, bool from_menu) {
-    Viewer *v = &a->view;
-    SessionSetup setup = {.legs_dir = a->legs_dir};
-    session_close(&a->play);
-    int rc = session_open_script(&a->play, path, &setup);
-    if (a->play.warning[0]) log_warn("%s", a->play.warning);
-    if (rc == 0 && !scrub_init(&a->scrub, &a->play)) rc = 2;
+    Viewer *v = &a->lab.view;
+    SessionSetup setup = {.legs_dir = a->files.legs_dir};
+    fight_end(&a->fight);
+    int rc = session_open_script(&a->fight.play, path, &setup);
+    if (a->fight.play.warning[0]) log_warn("%s", a->fight.play.warning);
+    if (rc == 0 && !scrub_init(&a->lab.scrub, &a->fight.play)) rc = 2;
     if (rc) {
         if (from_menu) {
-            log_warn("%s", a->play.msg);
+            log_warn("%s", a->fight.play.msg);
             app_toast(a, rc == 1 ? "THIS REPLAY NO LONGER PLAYS: THE ARENA OR THE LEGS CHANGED" : "CANNOT OPEN IT");
         } else {
-            fprintf(stderr, "%s\n", a->play.msg);
+            fprintf(stderr, "%s\n", a->fight.play.msg);
         }
-        session_close(&a->play);
+        fight_end(&a->fight);
         return rc;
     }
     memset(v, 0, sizeof *v);
@@ -71,22 +73,30 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
     v->from_menu = from_menu;
     v->speed = SPEED_1X;
     snprintf(v->path, sizeof v->path, "%s", path);
-    a->rc.arena_name = a->play.lv.name;
+    a->rc.arena_name = a->fight.play.lv.name;
     a->rc.cam_valid = false;
     a->rc.view_h = PANEL_Y;
     fx_clear(&a->rc);
-    app_open(a, SCR_WATCH);
+    // On the stack: in place when the file is re-run; from the Replays
+    // screen over it (a take-over retried: the title and Replays again).
+    if (app_top(a) != SCR_WATCH || !a->stack.n) {
+        if (from_menu && app_top(a) != SCR_REPLAYS) {
+            app_reset(a, SCR_TITLE);
+            app_push(a, SCR_REPLAYS);
+        }
+        app_push(a, SCR_WATCH);
+    }
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
-    scrub_step(&a->scrub);                 // tick 0 on screen from the start
+    scrub_step(&a->lab.scrub);                 // tick 0 on screen from the start
     return 0;
 }
 
 void app_viewer_close(App *a) {
-    if (!a->view.on) return;
-    scrub_free(&a->scrub);
-    session_close(&a->play);
-    a->view.on = false;
+    if (!a->lab.view.on) return;
+    scrub_free(&a->lab.scrub);
+    fight_end(&a->fight);
+    a->lab.view.on = false;
     a->rc.arena_name = NULL;
     a->rc.view_h = RENDER_LOGICAL_H;
 }
@@ -94,56 +104,52 @@ void app_viewer_close(App *a) {
 // Leaves the viewer: back to the Replays screen, or the program ends (exit
 // 1 when a check failed).
 static void leave(App *a, bool by_hand) {
-    Viewer *v = &a->view;
-    bool failed = a->scrub.fail_tick >= 0;
+    Viewer *v = &a->lab.view;
+    bool failed = a->lab.scrub.fail_tick >= 0;
     audio_pause(&a->au, false);
     if (v->from_menu) {
         app_viewer_close(a);
         a->rc.cam_valid = false;
         fx_clear(&a->rc);
-        app_open(a, SCR_REPLAYS);
+        app_pop(a);                        // back to the Replays screen
         return;
     }
-    if (by_hand) fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->scrub.cur);
-    if (failed) a->exit_code = 1;
-    a->quit = true;
+    if (by_hand) fprintf(stderr, "bossrush: stopped at tick %" PRId64 "\n", a->lab.scrub.cur);
+    if (failed) a->ui.exit_code = 1;
+    a->ui.quit = true;
 }
 
 static void seek(App *a, int64_t t) {
-    int64_t from = a->scrub.cur;
-    scrub_seek(&a->scrub, t);
-    if (a->scrub.cur == from) return;
+    int64_t from = a->lab.scrub.cur;
+    scrub_seek(&a->lab.scrub, t);
+    if (a->lab.scrub.cur == from) return;
     // A jump: no stale sparks, the camera there at once; one tick on: as played.
-    if (a->scrub.cur != from + 1) {
+    if (a->lab.scrub.cur != from + 1) {
         fx_clear(&a->rc);
-        if (a->scrub.cur < from || a->scrub.cur - from > SIM_TICK_HZ) a->rc.cam_valid = false;
+        if (a->lab.scrub.cur < from || a->lab.scrub.cur - from > SIM_TICK_HZ) a->rc.cam_valid = false;
     }
     app_watch_shown(a, false);
 }
 
 static void take_over(App *a) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     char path[1200];
-    if (a->replays_dir[0]) fs_join(a->replays_dir, "recording.rpl", path, sizeof path);
+    if (a->files.replays_dir[0]) fs_join(a->files.replays_dir, "recording.rpl", path, sizeof path);
     else snprintf(path, sizeof path, "recording.rpl");
-    int64_t at = a->scrub.cur;
-    snprintf(a->takeover_from, sizeof a->takeover_from, "%s", v->path);
-    if (!scrub_take_over(&a->scrub, path)) {
-        log_warn("%s", a->play.msg);
+    int64_t at = a->lab.scrub.cur;
+    if (!scrub_take_over(&a->lab.scrub, path)) {
+        log_warn("%s", a->fight.play.msg);
         app_toast(a, "CANNOT TAKE OVER: OUT OF MEMORY");
         return;
     }
     v->on = false;
     a->rc.view_h = RENDER_LOGICAL_H;
     a->rc.cam_valid = false;
-    a->takeover_tick = at;
-    a->mode = MODE_TAKEOVER;
-    a->hits = 0;
-    a->after_end = 0;
-    a->acc = 0;
+    fight_taken_over(&a->fight, v->path, at);
+    a->ui.acc = 0;
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
-    app_open(a, SCR_PLAY);
+    app_switch(a, SCR_PLAY);
     char msg[120], t[24];
     best_time_text(at + 1, t, sizeof t);
     snprintf(msg, sizeof msg, "YOUR TURN FROM %s (TICK %" PRId64 ")", t, at);
@@ -153,10 +159,9 @@ static void take_over(App *a) {
 
 void app_viewer_retake(App *a) {
     char path[1024];
-    int64_t at = a->takeover_tick;
-    snprintf(path, sizeof path, "%s", a->takeover_from);
-    app_keep_finish(a, NULL);
-    app_ghost_stop(a);
+    int64_t at = a->fight.takeover_tick;
+    snprintf(path, sizeof path, "%s", a->fight.takeover_from);
+    fight_end(&a->fight);
     if (app_viewer_open(a, path, true)) {
         app_go_title(a);
         return;
@@ -168,20 +173,66 @@ void app_viewer_retake(App *a) {
 // Tells the first failed check once: on stderr (as --headless would) and
 // on the screen.
 static void tell_failure(App *a) {
-    Viewer *v = &a->view;
-    if (v->failure_told || a->scrub.fail_tick < 0) return;
+    Viewer *v = &a->lab.view;
+    if (v->failure_told || a->lab.scrub.fail_tick < 0) return;
     v->failure_told = true;
-    fprintf(stderr, "%s\n", a->scrub.fail_msg);
-    if (!v->from_menu) a->exit_code = 1;
+    fprintf(stderr, "%s\n", a->lab.scrub.fail_msg);
+    if (!v->from_menu) a->ui.exit_code = 1;
     char msg[120];
-    snprintf(msg, sizeof msg, "CHECK FAILED AT TICK %" PRId64 " (MARKED RED ON THE TIMELINE)", a->scrub.fail_tick);
+    snprintf(msg, sizeof msg, "CHECK FAILED AT TICK %" PRId64 " (MARKED RED ON THE TIMELINE)", a->lab.scrub.fail_tick);
     app_toast(a, msg);
 }
 
+// Only the buttons changed: the run goes on from the newest snapshot
+// before the first changed tick (scrub_rerun: the same World, its checks'
+// progress kept). False when the file changed more than that.
+static bool rerun_from_snapshot(App *a, Viewer *v, Scrub *sc, const char *legs_dir) {
+    Session fresh;
+    SessionSetup setup = {.legs_dir = legs_dir};
+    int64_t from = session_open_script(&fresh, v->path, &setup) == 0 ? scrub_rerun(sc, &fresh) : -2;
+    session_close(&fresh);
+    if (from < -1) return false;
+    v->failure_told = false;
+    a->rc.cam_valid = false;
+    app_watch_shown(a, false);
+    log_info("%s changed: re-ran it from tick %lld, showing tick %lld", v->path, (long long)from + 1,
+             (long long)sc->cur);
+    return true;
+}
+
+// The watched file changed (app_rerun.h): when only its buttons changed,
+// the run goes on from a snapshot (above); otherwise the whole file is
+// simulated again up to the shown tick (scrub_seek from tick 0). Either
+// way what is shown is exactly what --headless would do.
+static void rerun(App *a) {
+    Viewer *v = &a->lab.view;
+    if (rerun_from_snapshot(a, v, &a->lab.scrub, a->files.legs_dir)) return;
+    char path[1024];
+    snprintf(path, sizeof path, "%s", v->path);
+    int64_t cur = a->lab.scrub.cur;
+    bool paused = v->paused, from_menu = v->from_menu;
+    int speed = v->speed;
+    app_viewer_close(a);
+    if (app_viewer_open(a, path, from_menu) != 0) {
+        if (!from_menu) {
+            a->ui.exit_code = 2;
+            a->ui.quit = true;
+        }
+        return;
+    }
+    v->paused = paused;
+    v->touched = true;
+    v->speed = speed;
+    scrub_seek(&a->lab.scrub, cur);
+    a->rc.cam_valid = false;
+    app_watch_shown(a, false);
+    log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->lab.scrub.cur);
+}
+
 void app_viewer_frame(App *a, double dt_s) {
-    Viewer *v = &a->view;
-    app_viewer_watch_file(a);
-    Scrub *sc = &a->scrub;
+    Viewer *v = &a->lab.view;
+    if (app_viewer_watch_file(a)) rerun(a);
+    Scrub *sc = &a->lab.scrub;
     if (!v->on) return;
     if (!v->paused) {
         v->acc += dt_s * SPEEDS[v->speed];
@@ -212,40 +263,40 @@ static int64_t bar_tick(const App *a, int x) {
     double f = (double)(x - BAR.x) / BAR.w;
     if (f < 0) f = 0;
     if (f > 1) f = 1;
-    return (int64_t)(f * (double)a->scrub.end + 0.5);
+    return (int64_t)(f * (double)a->lab.scrub.end + 0.5);
 }
 
 static void pause_toggle(App *a) {
-    Viewer *v = &a->view;
-    if (v->paused && a->scrub.cur >= a->scrub.end) seek(a, 0);
+    Viewer *v = &a->lab.view;
+    if (v->paused && a->lab.scrub.cur >= a->lab.scrub.end) seek(a, 0);
     v->paused = !v->paused;
     v->acc = 0;
     audio_pause(&a->au, v->paused);
 }
 
 static void step(App *a, int dir) {
-    a->view.paused = true;
+    a->lab.view.paused = true;
     audio_pause(&a->au, true);
     if (dir > 0) {
-        scrub_step(&a->scrub);
+        scrub_step(&a->lab.scrub);
         app_watch_shown(a, false);
     } else {
-        seek(a, a->scrub.cur - 1);
+        seek(a, a->lab.scrub.cur - 1);
     }
 }
 
 static void speed(App *a, int d) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     v->speed += d;
     if (v->speed < 0) v->speed = 0;
     if (v->speed >= SPEED_COUNT) v->speed = SPEED_COUNT - 1;
 }
 
 void app_viewer_event(App *a, const SDL_Event *e) {
-    Viewer *v = &a->view;
+    Viewer *v = &a->lab.view;
     if (!v->on) return;
     if (app_probes_event(a, e)) return;
-    Scrub *sc = &a->scrub;
+    Scrub *sc = &a->lab.scrub;
     if (e->type == SDL_KEYDOWN) {
         v->touched = true;
         bool again = e->key.repeat;
@@ -308,7 +359,7 @@ static void fill(SDL_Renderer *r, SDL_Rect box, SDL_Color c) {
 }
 
 static int bar_x(const App *a, int64_t t) {
-    int64_t end = a->scrub.end > 0 ? a->scrub.end : 1;
+    int64_t end = a->lab.scrub.end > 0 ? a->lab.scrub.end : 1;
     if (t < 0) t = 0;
     return BAR.x + (int)((double)t * BAR.w / (double)end);
 }
@@ -319,8 +370,8 @@ static int bar_x(const App *a, int64_t t) {
 // run stops there), grey not checked yet. Paused, the line under the play
 // head says which check it is and how it stands.
 static void draw_check_marks(App *a) {
-    const Scrub *sc = &a->scrub;
-    const Script *script = a->play.script;
+    const Scrub *sc = &a->lab.scrub;
+    const Script *script = a->fight.play.script;
     if (!script) return;
     SDL_Renderer *r = a->pf.r;
     int n = script_check_count(script);
@@ -354,7 +405,7 @@ static void draw_check_marks(App *a) {
         }
     }
     bool fail_shown = sc->fail_tick >= 0 && llabs(sc->cur - sc->fail_tick) <= SIM_TICK_HZ;   // its own strip
-    if (shown && a->view.paused && !fail_shown) {
+    if (shown && a->lab.view.paused && !fail_shown) {
         static const char *const kinds[] = {"EXPECT", "ALWAYS", "SOMETIME"};
         char line[200];
         if (shown->kind == 0)
@@ -371,11 +422,11 @@ static void draw_check_marks(App *a) {
 }
 
 void app_viewer_draw(App *a) {
-    if (!a->view.on) return;
-    const Viewer *v = &a->view;
-    const Scrub *sc = &a->scrub;
+    if (!a->lab.view.on) return;
+    const Viewer *v = &a->lab.view;
+    const Scrub *sc = &a->lab.scrub;
     SDL_Renderer *r = a->pf.r;
-    render_world(&a->rc, a->play.w);
+    render_world(&a->rc, a->fight.play.w);
     fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, RENDER_LOGICAL_H - PANEL_Y}, (SDL_Color){6, 4, 16, 240});
     fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, 1}, (SDL_Color){60, 70, 130, 255});
     // Top line: what is shown; how fast, playing or paused.
@@ -434,3 +485,12 @@ void app_viewer_draw(App *a) {
         render_text_centred(&a->rc, RENDER_LOGICAL_W / 2, PANEL_Y - 27, 2, C_RED, line);
     }
 }
+
+// The viewer's own clock (speed, seeking): no fight time runs.
+static void watch_frame(App *a, double dt_s) {
+    app_viewer_frame(a, dt_s);
+    a->ui.acc = 0;
+}
+
+const ScreenClass app_watch_screen = {
+    .exit = app_viewer_close, .event = app_viewer_event, .frame = watch_frame, .draw = app_viewer_draw};
