@@ -205,8 +205,7 @@ static void start_arena(App *a) {
     a->after_end = 0;
     a->hits = 0;
     a->acc = 0;
-    a->screen = SCR_PLAY;
-    apply_render_levels(a);
+    app_open(a, SCR_PLAY);
     devices_suppress_held(&a->dev);
     audio_pause(&a->au, false);
     // Always recorded (the replay folder); with --record also to its file,
@@ -395,6 +394,11 @@ void app_open(App *a, Screen s) {
     a->screen = s;
     a->capturing = false;
     apply_render_levels(a);
+#ifdef __EMSCRIPTEN__
+    static const char *const NAMES[SCR_COUNT] = {"title", "practice", "options", "controls", "play",
+                                                 "pause", "results", "watch", "replays"};
+    web_screen_shown(NAMES[s]);        // the page's body[data-screen] (docs/web.md)
+#endif
 }
 
 void app_go_title(App *a) {
@@ -510,6 +514,11 @@ static bool is_mouse_event(const SDL_Event *e) {
 static void handle_event(App *a, const SDL_Event *e) {
     if (e->type == SDL_QUIT) {
         a->quit = true;
+        return;
+    }
+    if (e->type == SDL_DROPFILE) {        // a replay dropped on the window (or the browser's page)
+        app_viewer_open_dropped(a, e->drop.file);
+        SDL_free(e->drop.file);
         return;
     }
     if (devices_event(&a->dev, e)) return;
@@ -710,5 +719,8 @@ int app_main(const AppOptions *opt) {
         }
     app_free(a);
     free(a);
+#ifdef __EMSCRIPTEN__
+    web_program_ended(rc);             // the page offers "play again"
+#endif
     return rc;
 }

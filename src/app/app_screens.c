@@ -64,7 +64,9 @@ static void build_title(App *a, Menu *m) {
     add_action(m, T_REPLAYS, "REPLAYS", "WATCH YOUR RUNS: PAUSE, STEP, SEEK, AND TAKE OVER FROM ANY MOMENT");
     add_difficulty(a, m, T_DIFFICULTY);
     add_action(m, T_OPTIONS, "OPTIONS", "SOUND, SCREEN, ACCESSIBILITY, CONTROLS");
-    add_action(m, T_QUIT, "QUIT", NULL);
+#ifndef __EMSCRIPTEN__
+    add_action(m, T_QUIT, "QUIT", NULL);   // a page is left by closing its tab (docs/web.md)
+#endif
 }
 
 static void apply_title(App *a, int id, int delta) {
@@ -382,10 +384,15 @@ void app_screen_back(App *a, Screen s) {
     switch (s) {
     case SCR_TITLE: {
         // Back on the title highlights QUIT first; a second back quits.
+        // The browser's title has no QUIT: back goes to the top.
         Menu m;
         build_title(a, &m);
+#ifdef __EMSCRIPTEN__
+        a->sel[s] = 0;
+#else
         if (a->sel[s] == m.n - 1) a->quit = true;
         else a->sel[s] = m.n - 1;
+#endif
         break;
     }
     case SCR_PRACTICE: app_open(a, SCR_TITLE); break;
