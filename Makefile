@@ -59,6 +59,11 @@ override LDFLAGS := $(LDSAN) $(LDFLAGS)
 PKG_CONFIG ?= pkg-config
 SDL_CFLAGS = $(shell $(PKG_CONFIG) --cflags sdl2 SDL2_image SDL2_mixer)
 SDL_LIBS   = $(shell $(PKG_CONFIG) --libs sdl2 SDL2_image SDL2_mixer)
+# The music is Ogg Vorbis: libvorbisfile decodes it (src/audio/ogg.c, in
+# every binary with the mixer), libvorbisenc writes it (tools/assetgen).
+VORBIS_CFLAGS = $(shell $(PKG_CONFIG) --cflags vorbisfile)
+VORBIS_LIBS   = $(shell $(PKG_CONFIG) --libs vorbisfile)
+VORBISENC_LIBS = $(shell $(PKG_CONFIG) --libs vorbisenc vorbisfile vorbis ogg)
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 # cJSON (Debian's libcjson-dev, libcjson.pc) parses Tiled maps in sim/tmj.c and sim/tmj_json.c.
 CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
@@ -75,7 +80,7 @@ TEST_SRC := $(wildcard tests/unit/test_*.c)
 # (app/pace.c).
 PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
                 src/platform/replays.c src/app/pace.c src/app/hints.c src/audio/mixer.c src/audio/wav.c \
-                src/cli_args.c
+                src/audio/ogg.c src/cli_args.c
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)
@@ -135,18 +140,18 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
 $(BIN): $(CORE_OBJ) $(APP_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 
 # tests/unit/test_saved.c fails writes on purpose (a full disk, fsync
 # failing, a kill inside the rename) through wrappers of the calls core/fs
 # makes: the linker sends its write, fsync and rename to them.
 $(BUILD)/tests/test_saved: $(BUILD)/tests/unit/test_saved.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -Wl,--wrap=write,--wrap=fsync,--wrap=rename -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -Wl,--wrap=write,--wrap=fsync,--wrap=rename -o $@ $^ $(CMOCKA_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 
 # tests/unit/test_render.c checks the look-only rules by pixel through SDL's
 # software renderer (no window): it links the renderer and SDL as well.
@@ -156,10 +161,10 @@ $(BUILD)/tests/unit/test_render.o: tests/unit/test_render.c $(FLAGS_STAMP) | $(D
 	$(CC) $(TEST_CFLAGS) $(SDL_CFLAGS) -c $< -o $@
 $(BUILD)/tests/test_render: $(BUILD)/tests/unit/test_render.o $(CORE_OBJ) $(PURE_APP_OBJ) $(RENDER_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(SDL_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(SDL_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 
 $(BUILD)/assetgen: $(TOOL_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(VORBISENC_LIBS) -lm
 
 run: $(BIN)
 	./$(BIN)
@@ -336,7 +341,8 @@ WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$
 WEB_SRC   := $(CORE_SRC) $(APP_SRC) src/platform/web.c
 WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
 WEB_LIBS  := $(WEB_LIB)/libSDL2_image.a $(WEB_LIB)/libSDL2_mixer.a $(WEB_LIB)/libSDL2.a \
-             $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libcjson.a
+             $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libvorbis.a $(WEB_LIB)/libogg.a \
+             $(WEB_LIB)/libcjson.a
 # Asyncify lets the app's blocking loop yield to the browser each frame;
 # SDL2_mixer needs these two JavaScript helpers linked in.
 WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL_STACK=1MB -lidbfs.js \
@@ -478,7 +484,7 @@ $(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) -c $< -o $@
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) | $(FUZZ_BUILD)/.deps-ok
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(CJSON_LIBS) -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 # The seeds: the files the game and the tests ship (every arena but the

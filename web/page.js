@@ -112,8 +112,20 @@ var Module = (function () {
     }
     function padChanged() { touchPad.timestamp = performance.now(); }
 
+    // SDL reads the pads once a frame: a tap quicker than that would be
+    // pressed and released between two reads and never seen, so a press
+    // lasts at least MIN_PRESS_MS.
+    const MIN_PRESS_MS = 70;
     function setButton(el, down) {
         const b = touchPad.buttons[Number(el.dataset.pad)];
+        if (down) el.downAt = performance.now();
+        const held = performance.now() - (el.downAt || 0);
+        if (!down && b.pressed && held < MIN_PRESS_MS) {
+            clearTimeout(el.release);
+            el.release = setTimeout(() => setButton(el, false), MIN_PRESS_MS - held);
+            return;
+        }
+        if (down) clearTimeout(el.release);
         if (b.pressed === down) return;
         b.pressed = b.touched = down;
         b.value = down ? 1 : 0;

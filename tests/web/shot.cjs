@@ -78,6 +78,8 @@ const audioState = (page) => page.evaluate(() => {
 const page = await newPage();
 await load(page);
 check(await shown(page, "overlay"), "the start overlay is up once the game has loaded");
+check(!page.logs.some((t) => /cannot load sound|sound file missing/.test(t)),
+      "every sound loads, the Ogg Vorbis music too (libvorbisfile in WebAssembly)");
 await page.screenshot({ path: shot("web-start.png") });
 check(!(await shown(page, "stick")) && !(await shown(page, "pads")), "no touch controls on a desktop (no touch screen)");
 await page.keyboard.press("Enter");
@@ -191,6 +193,7 @@ await sleep(300);
 await phone.screenshot({ path: shot("web-touch.png") });
 await phone.tap('#pads button[data-pad="0"]');
 check(await waitScreen(phone, "practice"), `stick down (axis ${axis.toFixed(2)}) and A open PRACTICE (screen: ${await screen(phone)})`);
+await sleep(500);
 await phone.tap('#pads button[data-pad="1"]');
 check(await waitScreen(phone, "title"), "B goes back to the title");
 await phone.close();
