@@ -313,11 +313,13 @@ check-aarch64: $(PROFILES_GEN)
 
 # ---------------------------------------------------------------- Tiled maps
 # levels/tiled/NN-name.tmj: every arena of the rush as a Tiled map, written
-# by --convert (test_tmj checks they are current; docs/tiled.md).
+# by --convert (test_tmj checks they are current; docs/tiled.md), and the
+# Tiled project file from the parameter tables (test_params checks it).
 .PHONY: tiled
-tiled: $(BIN)
+tiled: $(BIN) $(BUILD)/tests/test_params
 	@for f in levels/*.lvl; do ./$(BIN) --convert "$$f" "levels/tiled/$$(basename "$$f" .lvl).tmj" || exit 1; done
-	@echo "wrote levels/tiled/*.tmj"
+	@$(BUILD)/tests/test_params --tiled-project > levels/tiled/bossrush.tiled-project
+	@echo "wrote levels/tiled/*.tmj and bossrush.tiled-project"
 
 # ---------------------------------------------------------------- browser (WebAssembly)
 # `make web`: the game for the browser, built with Debian's emscripten
