@@ -42,7 +42,7 @@ $(BUILD)/tests/unit/%.o: tests/unit/%.c $(FLAGS_STAMP) | $(DEPS_OK)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
 $(BIN): $(CORE_OBJ) $(APP_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 run: $(BIN)
 	./$(BIN)
 

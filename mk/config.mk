@@ -69,6 +69,11 @@ override LDFLAGS := $(LDSAN) $(LDFLAGS)
 PKG_CONFIG ?= pkg-config
 SDL_CFLAGS = $(shell $(PKG_CONFIG) --cflags sdl2 SDL2_image SDL2_mixer)
 SDL_LIBS   = $(shell $(PKG_CONFIG) --libs sdl2 SDL2_image SDL2_mixer)
+# The music is Ogg Vorbis: libvorbisfile decodes it (src/audio/ogg.c, in
+# every binary with the mixer), libvorbisenc writes it (tools/assetgen).
+VORBIS_CFLAGS = $(shell $(PKG_CONFIG) --cflags vorbisfile)
+VORBIS_LIBS   = $(shell $(PKG_CONFIG) --libs vorbisfile)
+VORBISENC_LIBS = $(shell $(PKG_CONFIG) --libs vorbisenc vorbisfile vorbis ogg)
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 # cJSON (Debian's libcjson-dev, libcjson.pc) parses Tiled maps in sim/tmj.c and sim/tmj_json.c.
 CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)

@@ -24,7 +24,7 @@ TEST_SRC := $(wildcard tests/unit/test_*.c)
 # (app/pace.c).
 PURE_APP_SRC := src/platform/settings.c src/platform/bindings.c src/platform/best.c src/platform/prefs.c \
                 src/platform/replays.c src/app/pace.c src/app/hints.c src/app/fight.c src/audio/mixer.c src/audio/wav.c \
-                src/cli_args.c
+                src/audio/ogg.c src/cli_args.c
 
 CORE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(PROFILES_GEN),$(CORE_SRC)))
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/%.o)

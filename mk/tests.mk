@@ -3,14 +3,14 @@
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 
 # tests/unit/test_saved.c fails writes on purpose (a full disk, fsync
 # failing, a kill inside the rename) through wrappers of the calls core/fs
 # makes: the linker sends its write, fsync and rename to them.
 $(BUILD)/tests/test_saved: $(BUILD)/tests/unit/test_saved.o $(CORE_OBJ) $(PURE_APP_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -Wl,--wrap=write,--wrap=fsync,--wrap=rename -o $@ $^ $(CMOCKA_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -Wl,--wrap=write,--wrap=fsync,--wrap=rename -o $@ $^ $(CMOCKA_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 
 # tests/unit/test_render.c checks the look-only rules by pixel through SDL's
 # software renderer (no window): it links the renderer and SDL as well, and
@@ -21,7 +21,7 @@ $(BUILD)/tests/unit/test_render.o: tests/unit/test_render.c $(FLAGS_STAMP) | $(D
 	$(CC) $(TEST_CFLAGS) $(SDL_CFLAGS) -c $< -o $@
 $(BUILD)/tests/test_render: $(BUILD)/tests/unit/test_render.o $(CORE_OBJ) $(PURE_APP_OBJ) $(RENDER_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(SDL_LIBS) $(CJSON_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(SDL_LIBS) $(VORBIS_LIBS) $(CJSON_LIBS) -lm
 # The layer rules (tests/layers.sh): no SDL in core, sim and harness (also
 # enforced by the flags), each includes only itself and the layers below,
 # and sim does no file I/O.

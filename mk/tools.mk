@@ -1,7 +1,7 @@
 # tools.mk -- the asset generator, make assets, pictures, bench and tiled.
 
 $(BUILD)/assetgen: $(TOOL_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(SDL_LIBS) $(VORBISENC_LIBS) -lm
 
 assets: $(BUILD)/assetgen
 	SDL_VIDEODRIVER=dummy $(BUILD)/assetgen assets
@@ -20,8 +20,10 @@ bench: $(BIN)
 $(BUILD)/assetgen: $(BUILD)/src/core/fs.o $(BUILD)/src/core/mem.o
 # ---------------------------------------------------------------- Tiled maps
 # levels/tiled/NN-name.tmj: every arena of the rush as a Tiled map, written
-# by --convert (test_tmj checks they are current; docs/tiled.md).
+# by --convert (test_tmj checks they are current; docs/tiled.md), and the
+# Tiled project file from the parameter tables (test_params checks it).
 .PHONY: tiled
-tiled: $(BIN)
+tiled: $(BIN) $(BUILD)/tests/test_params
 	@for f in levels/*.lvl; do ./$(BIN) --convert "$$f" "levels/tiled/$$(basename "$$f" .lvl).tmj" || exit 1; done
-	@echo "wrote levels/tiled/*.tmj"
+	@$(BUILD)/tests/test_params --tiled-project > levels/tiled/bossrush.tiled-project
+	@echo "wrote levels/tiled/*.tmj and bossrush.tiled-project"

@@ -22,7 +22,8 @@ WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$
 WEB_SRC   := $(CORE_SRC) $(APP_SRC) src/platform/web.c
 WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
 WEB_LIBS  := $(WEB_LIB)/libSDL2_image.a $(WEB_LIB)/libSDL2_mixer.a $(WEB_LIB)/libSDL2.a \
-             $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libcjson.a
+             $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libvorbis.a $(WEB_LIB)/libogg.a \
+             $(WEB_LIB)/libcjson.a
 # Asyncify lets the app's blocking loop yield to the browser each frame;
 # SDL2_mixer needs these two JavaScript helpers linked in.
 WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL_STACK=1MB -lidbfs.js \
@@ -57,9 +58,10 @@ $(WEB_BUILD)/obj/%.o: %.c $(WEB_BUILD)/gen/build_config.h $(WEB_LIB)/.complete
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
 
-$(WEB_BUILD)/index.html: $(WEB_OBJ) $(WEB_LIBS) web/shell.html $(DATA_FILES)
+$(WEB_BUILD)/index.html: $(WEB_OBJ) $(WEB_LIBS) web/shell.html web/page.js $(DATA_FILES)
 	$(WEB_ENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) $(WEB_LIBS) $(WEB_LDFLAGS) $(WEB_DATA)
 	@cp assets/icons/32x32/bossrush.png $(WEB_BUILD)/icon.png
+	@cp web/page.js $(WEB_BUILD)/page.js
 	@ls -l $(WEB_BUILD)/index.* | awk '{print $$5, $$9}'
 
 web-serve: web
@@ -78,10 +80,11 @@ $(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(WEB_LIB)/libcj
 check-wasm: $(WEB_BUILD)/simcheck.js
 	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
 
-# The page in headless Chromium (tests/web/shot.cjs): loads it from a local
-# server, presses a key, saves docs/img/web.png and checks it is not blank.
+# The page in headless Chromium (tests/web/shot.cjs): the start overlay,
+# fullscreen, touch controls, drag and drop, replay links (docs/web.md).
+# Screenshots go to a folder under /tmp unless WEB_SHOTS names one.
 test-web: web
 	@sh scripts/deps.sh --browser
-	@sh tests/web/run.sh $(WEB_BUILD)
+	@WEB_SHOTS="$(WEB_SHOTS)" sh tests/web/run.sh $(WEB_BUILD)
 
 -include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)

@@ -4,7 +4,7 @@
 # apt-get (through sudo when not root); where it cannot, prints the exact
 # packages to install and fails.
 set -e
-PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev libcjson-dev"
+PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev libcjson-dev libvorbis-dev"
 # --clang: also clang (CI's cross-compiler check); --with-tools: also what
 # tools/record-live.sh and screenshots need.
 [ "$1" = "--clang" ] && PKGS="$PKGS clang"
@@ -29,7 +29,7 @@ PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
     command -v cc >/dev/null 2>&1 || return 1
-    pkg-config --exists sdl2 SDL2_image SDL2_mixer cmocka libcjson || return 1
+    pkg-config --exists sdl2 SDL2_image SDL2_mixer cmocka libcjson vorbisfile vorbisenc || return 1
     if [ "$1" = "--clang" ]; then command -v clang >/dev/null 2>&1 || return 1; fi
     if [ "$1" = "--cross" ]; then
         command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || return 1

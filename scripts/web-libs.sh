@@ -4,8 +4,8 @@
 # cache that outlives `make clean` and fresh clones:
 #   scripts/web-libs.sh CACHE [all|cjson|cjson-src]
 # CACHE/prefix/{include,lib} gets zlib, libpng, SDL2, SDL2_image (PNG
-# only), SDL2_mixer (WAV only: every sound the game ships is a .wav) and
-# cJSON as static wasm libraries; `cjson` alone is what `make check-wasm`
+# only), SDL2_mixer (WAV only), libogg, libvorbis with vorbisfile (the
+# music is Ogg Vorbis) and cJSON as static wasm libraries; `cjson` alone is what `make check-wasm`
 # needs, `cjson-src` cJSON's source for `make check-aarch64`. Emscripten's -sUSE_SDL=2 ports download from the internet, so they
 # are never used. A library already built (its stamp names the source
 # version) is skipped; a run with everything built takes well under a second.
@@ -157,6 +157,35 @@ build_mixer() {
     stamp mixer "$d"
 }
 
+# libogg and libvorbis (decoding only: the music is Ogg Vorbis, read by the
+# game's own src/audio/ogg.c through vorbisfile). libogg's config_types.h
+# is what its configure would write for a C99 compiler.
+build_ogg() {
+    d=$(fetch libogg)
+    built ogg "$d" && return
+    log "building libogg from $d"
+    mkdir -p "$P/include/ogg"
+    cp "$d/include/ogg/ogg.h" "$d/include/ogg/os_types.h" "$P/include/ogg/"
+    sed -e 's/@INCLUDE_INTTYPES_H@/1/; s/@INCLUDE_STDINT_H@/1/; s/@INCLUDE_SYS_TYPES_H@/1/' \
+        -e 's/@USIZE16@/uint16_t/; s/@USIZE32@/uint32_t/; s/@USIZE64@/uint64_t/' \
+        -e 's/@SIZE16@/int16_t/; s/@SIZE32@/int32_t/; s/@SIZE64@/int64_t/' \
+        "$d/include/ogg/config_types.h.in" > "$P/include/ogg/config_types.h"
+    (cd "$d/src" && objs "$P/lib/libogg.a" -I"$P/include" -- bitwise.c framing.c)
+    stamp ogg "$d"
+}
+
+build_vorbis() {
+    d=$(fetch libvorbis)
+    built vorbis "$d" && return
+    log "building libvorbis (and vorbisfile) from $d"
+    mkdir -p "$P/include/vorbis"
+    cp "$d/include/vorbis/codec.h" "$d/include/vorbis/vorbisfile.h" "$P/include/vorbis/"
+    (cd "$d/lib" && objs "$P/lib/libvorbis.a" -I"$P/include" -I. -- analysis.c bitrate.c block.c codebook.c \
+        envelope.c floor0.c floor1.c info.c lookup.c lpc.c lsp.c mapping0.c mdct.c psy.c registry.c res0.c \
+        sharedbook.c smallft.c synthesis.c window.c vorbisfile.c)
+    stamp vorbis "$d"
+}
+
 # cjson-src: only cJSON's source, as CACHE/cjson/{cJSON.c,cjson/cJSON.h},
 # for cross builds that compile it themselves (make check-aarch64).
 if [ "$WHAT" = cjson-src ]; then
@@ -174,4 +203,6 @@ build_png
 build_sdl2
 build_image
 build_mixer
+build_ogg
+build_vorbis
 log "libraries ready in $P/lib"

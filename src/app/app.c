@@ -77,6 +77,11 @@ static void handle_event(App *a, const SDL_Event *e) {
         a->ui.quit = true;
         return;
     }
+    if (e->type == SDL_DROPFILE) {        // a replay dropped on the window (or the browser's page)
+        app_viewer_open_dropped(a, e->drop.file);
+        SDL_free(e->drop.file);
+        return;
+    }
     if (devices_event(&a->dev, e)) return;
     // Alt-tabbing away mid-fight pauses it.
     if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && app_top(a) == SCR_PLAY &&
@@ -253,5 +258,8 @@ int app_main(const AppOptions *opt) {
         }
     app_free(a);
     free(a);
+#ifdef __EMSCRIPTEN__
+    web_program_ended(rc);             // the page offers "play again"
+#endif
     return rc;
 }

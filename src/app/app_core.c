@@ -11,6 +11,9 @@
 #include "app/app_tuning.h"
 #include "core/log.h"
 #include "render/fx.h"
+#ifdef __EMSCRIPTEN__
+#include "platform/web.h"
+#endif
 
 // ---------------------------------------------------------------- files
 
@@ -180,10 +183,16 @@ static const ScreenClass *class_of(const App *a, Screen s) {
 }
 
 // What every move of the stack does besides: no capture left waiting, the
-// render levels of the screen now shown.
+// render levels of the screen now shown; in the browser, the page's
+// body[data-screen] (docs/web.md).
 static void shown(App *a) {
     a->stack.capturing = false;
     apply_render_levels(a);
+#ifdef __EMSCRIPTEN__
+    static const char *const NAMES[SCR_COUNT] = {"title", "practice", "options", "controls", "play",
+                                                 "pause", "results", "watch", "replays"};
+    web_screen_shown(NAMES[app_top(a)]);
+#endif
 }
 
 static void enter(App *a, Screen s) {

@@ -19,6 +19,7 @@
 #include "app/app_draw.h"
 #include "app/app_play.h"
 #include "app/app_viewer.h"
+#include "platform/png.h"
 #include "render/layout.h"
 #include "sim/world.h"
 

@@ -69,7 +69,9 @@ static void build_title(App *a, Menu *m) {
     add_action(m, T_REPLAYS, "REPLAYS", "WATCH YOUR RUNS: PAUSE, STEP, SEEK, AND TAKE OVER FROM ANY MOMENT");
     add_difficulty(a, m, T_DIFFICULTY);
     add_action(m, T_OPTIONS, "OPTIONS", "SOUND, SCREEN, ACCESSIBILITY, CONTROLS");
-    add_action(m, T_QUIT, "QUIT", NULL);
+#ifndef __EMSCRIPTEN__
+    add_action(m, T_QUIT, "QUIT", NULL);   // a page is left by closing its tab (docs/web.md)
+#endif
 }
 
 static void apply_title(App *a, int id, int delta) {
@@ -354,11 +356,16 @@ static void apply_results(App *a, int id, int delta) {
 // ---------------------------------------------------------------- the screens
 
 // Back on the title highlights QUIT first; a second back quits.
+// The browser's title has no QUIT: back goes to the top.
 static void back_title(App *a) {
     Menu m;
     build_title(a, &m);
+#ifdef __EMSCRIPTEN__
+    a->stack.sel[SCR_TITLE] = 0;
+#else
     if (a->stack.sel[SCR_TITLE] == m.n - 1) a->ui.quit = true;
     else a->stack.sel[SCR_TITLE] = m.n - 1;
+#endif
 }
 
 const ScreenClass app_title_screen = {

@@ -27,6 +27,9 @@
 #include "core/fs.h"
 #include "core/log.h"
 #include "render/fx.h"
+#ifdef __EMSCRIPTEN__
+#include "platform/web.h"
+#endif
 
 #define VIEW_SCAN_S 0.004      // real time per frame the checks may scan ahead
 #define VIEW_SCAN_CHUNK 32     // ticks per scan-ahead call
@@ -89,11 +92,31 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
     audio_pause(&a->au, false);
     audio_music(&a->au, true);
     scrub_step(&a->lab.scrub);                 // tick 0 on screen from the start
+#ifdef __EMSCRIPTEN__
+    web_viewer_shown(path);                // the page's "copy replay link"
+#endif
     return 0;
+}
+
+void app_viewer_open_dropped(App *a, const char *path) {
+    const char *dot = strrchr(path, '.');
+    if (!dot || (strcmp(dot, ".rpl") != 0 && strcmp(dot, ".script") != 0)) {
+        log_warn("%s: dropped, but only replays (.rpl) and scripts (.script) open here", path);
+        app_toast(a, "DROP A REPLAY (.RPL) TO WATCH IT");
+        return;
+    }
+    log_info("watching %s (dropped)", path);
+    Screen top = app_top(a);
+    if (top == SCR_PLAY || top == SCR_PAUSE || top == SCR_RESULTS) app_go_title(a);
+    app_viewer_close(a);                   // another file already in the viewer
+    if (app_viewer_open(a, path, true) != 0) app_go_title(a);
 }
 
 void app_viewer_close(App *a) {
     if (!a->lab.view.on) return;
+#ifdef __EMSCRIPTEN__
+    web_viewer_shown(NULL);
+#endif
     scrub_free(&a->lab.scrub);
     fight_end(&a->fight);
     a->lab.view.on = false;

@@ -43,7 +43,7 @@ typedef struct Audio {
     int music_volume, sfx_volume;   // 0..100
 } Audio;
 
-// Opens the device and loads assets_dir/sfx/*.wav and music/loop.wav
+// Opens the device and loads assets_dir/sfx/*.wav and music/loop.ogg
 // (mixer_load).
 // Never fails: without a device a->ok is false and nothing plays.
 void audio_init(Audio *a, const char *assets_dir, bool device_ok);

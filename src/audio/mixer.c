@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "audio/ogg.h"
 #include "audio/wav.h"
 #include "core/fs.h"
 #include "core/log.h"
@@ -75,7 +76,9 @@ static bool load_one(const char *path, WavSound *out) {
         return false;
     }
     char why[200];
-    bool ok = wav_parse(bytes, n, MIX_RATE, out, why, sizeof why);
+    size_t len = strlen(path);
+    bool ogg = len > 4 && strcmp(path + len - 4, ".ogg") == 0;
+    bool ok = ogg ? ogg_parse(bytes, n, MIX_RATE, out, why, sizeof why) : wav_parse(bytes, n, MIX_RATE, out, why, sizeof why);
     if (!ok) log_warn("%s: cannot load sound (%s); it stays silent", path, why);
     mem_free(bytes);
     return ok;
@@ -88,7 +91,7 @@ int mixer_load(Mixer *m, const char *assets_dir) {
         snprintf(path, sizeof path, "%s/sfx/%s.wav", assets_dir, SFX_FILE[i]);
         loaded += load_one(path, &m->sfx[i]);
     }
-    snprintf(path, sizeof path, "%s/music/loop.wav", assets_dir);
+    snprintf(path, sizeof path, "%s/music/loop.ogg", assets_dir);
     loaded += load_one(path, &m->music);
     return loaded;
 }

@@ -5,7 +5,7 @@
 // sound a player heard, sample for sample, minus the device's timing.
 //
 //   Mixer *m = mixer_new();
-//   mixer_load(m, "assets");                 // sfx/*.wav, music/loop.wav
+//   mixer_load(m, "assets");                 // sfx/*.wav, music/loop.ogg
 //   mixer_music(m, true);
 //   each tick: mixer_events(m, &world->events);
 //              mixer_render(m, buf, MIX_TICK_FRAMES);   // offline
@@ -32,7 +32,7 @@ typedef struct Mixer Mixer;
 
 Mixer *mixer_new(void);
 void mixer_free(Mixer *m);
-// Loads assets_dir/sfx/NAME.wav for every AudioSfx and music/loop.wav. A
+// Loads assets_dir/sfx/NAME.wav for every AudioSfx and music/loop.ogg. A
 // missing or unreadable file warns once and that sound stays silent.
 // Returns how many files loaded.
 int mixer_load(Mixer *m, const char *assets_dir);

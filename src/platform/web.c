@@ -1,4 +1,5 @@
-// web.c -- IDBFS for the preference folder and the browser's frame pacing
+// web.c -- IDBFS for the preference folder, the browser's frame pacing,
+// the files the page hands the game and what the game tells the page
 // (web.h). The app's blocking loop runs unchanged under Asyncify: each
 // frame ends by awaiting requestAnimationFrame.
 #include "platform/web.h"
@@ -10,6 +11,8 @@
 
 #include "core/fs.h"
 #include "core/log.h"
+
+#include <SDL.h>
 
 // EM_JS names its JavaScript with a '$' (emscripten's own macro).
 #pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"
@@ -30,6 +33,24 @@ EM_JS(void, js_sync, (void), {
 
 EM_ASYNC_JS(void, js_next_frame, (void), { await new Promise(requestAnimationFrame); })
 
+// web/page.js queues the paths of the files it wrote (Module.bossrushFiles).
+EM_JS(int, js_take_file, (char *buf, int n), {
+    const q = Module.bossrushFiles;
+    if (!q || !q.length) return 0;
+    stringToUTF8(q.shift(), buf, n);
+    return 1;
+})
+
+EM_JS(void, js_viewer_shown, (const char *path), {
+    if (Module.bossrushViewer) Module.bossrushViewer(path ? UTF8ToString(path) : "");
+})
+
+EM_JS(void, js_screen_shown, (const char *name), { document.body.dataset.screen = UTF8ToString(name); })
+
+EM_JS(void, js_ended, (int rc), {
+    if (Module.bossrushEnded) Module.bossrushEnded(rc);
+})
+
 static uint64_t synced_writes;
 
 void web_storage_mount(const char *dir) {
@@ -41,7 +62,30 @@ void web_storage_mount(const char *dir) {
     log_info("preference folder %s kept in the browser (IndexedDB)", dir);
 }
 
+static void push_files(void) {
+    char path[1024];
+    while (js_take_file(path, (int)sizeof path)) {
+        SDL_Event e = {.type = SDL_DROPFILE};
+        e.drop.timestamp = SDL_GetTicks();
+        e.drop.file = SDL_strdup(path);
+        if (!e.drop.file || SDL_PushEvent(&e) != 1) {
+            log_warn("%s: not opened (%s)", path, SDL_GetError());
+            SDL_free(e.drop.file);
+        }
+    }
+}
+
+void web_viewer_shown(const char *path) { js_viewer_shown(path); }
+
+void web_screen_shown(const char *name) { js_screen_shown(name); }
+
+void web_program_ended(int rc) {
+    log_info("the game ended (exit code %d)", rc);
+    js_ended(rc);
+}
+
 void web_frame_done(void) {
+    push_files();
     if (fs_write_count() != synced_writes) {
         synced_writes = fs_write_count();
         js_sync();

@@ -13,3 +13,16 @@ void web_storage_mount(const char *dir);
 // back to IndexedDB when a file was written since the last sync (core/fs
 // counts writes), then sleeps until the browser's next animation frame.
 void web_frame_done(void);
+// Files the page hands the game (a .rpl dropped on it, or the replay of an
+// index.html#replay=... link, written into the browser's memory file
+// system by web/page.js) become SDL_DROPFILE events, as a file dropped on a
+// desktop window does; web_frame_done pushes them (the app frees the path).
+// The viewer tells the page what it shows (path, or NULL when it closes),
+// so the page's "copy replay link" button links that file.
+void web_viewer_shown(const char *path);
+// The screen the app shows ("title", "play", "watch" ...): the page keeps it
+// in <body data-screen>, for its tests and its controls.
+void web_screen_shown(const char *name);
+// The program's loop has ended (exit code rc): the page offers "play again"
+// instead of leaving a dead canvas.
+void web_program_ended(int rc);

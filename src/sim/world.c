@@ -260,7 +260,7 @@ static void collide(World *w) {
 static void check_system(const World *w) {
 #ifdef BOSSRUSH_ASSERTS
     ASSERT(v2_finite(w->player.pos) && v2_finite(w->player.vel));
-#define FINITE_KIND(KIND, prefix, Type, name) \
+#define FINITE_KIND(KIND, prefix, Type) \
     for (int i = 0; i < w->prefix##_count; i++) ASSERT(v2_finite(prefix##_pos(&w->prefix##s[i])));
     CREATURES(FINITE_KIND)
 #undef FINITE_KIND

@@ -3,7 +3,9 @@
 // volume, never passes the limiter's ceiling (and without the limiter it
 // would); one sound is at most MIX_SAME_VOICES voices; a tick's ten hits
 // are one voice; the same calls give the same samples; the pause holds
-// what plays; WAV files parse (resampled to MIX_RATE) or are refused.
+// what plays; WAV files parse (resampled to MIX_RATE) or are refused; the
+// Ogg Vorbis music decodes whole (every frame of its 16 s loop, at the
+// level it was written) and anything else is refused.
 // Runs from the repository root (assets/sfx).
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,7 +14,10 @@
 #include <cmocka.h>
 
 #include "audio/mixer.h"
+#include "audio/ogg.h"
 #include "audio/wav.h"
+#include "core/fs.h"
+#include "core/mem.h"
 
 #define CEIL_Q ((int)(MIX_CEILING * 32767.0f))
 
@@ -150,6 +155,33 @@ static void test_wav_parse(void **state) {
     assert_false(wav_parse(buf, n - 10, 44100, &s, why, sizeof why));   // data runs past the end
 }
 
+// assets/music/loop.ogg: 8 bars of 4 beats at 120 bpm written at 22050 Hz,
+// normalised to 0.6 of full scale (tools/assetgen/art_sound.c).
+static void test_ogg_music(void **state) {
+    (void)state;
+    size_t n = 0;
+    FsReadError e;
+    char *bytes = fs_read_file("assets/music/loop.ogg", (size_t)16 << 20, &n, &e);
+    assert_non_null(bytes);
+    WavSound s;
+    char why[200];
+    assert_true(ogg_parse(bytes, n, 22050, &s, why, sizeof why));
+    assert_int_equal(s.frames, 16 * 22050);          // the whole loop: no frame lost at either end
+    int p = peak(s.pcm, s.frames);
+    assert_true(p > (int)(0.55 * 32767) && p < (int)(0.70 * 32767));
+    wav_free(&s);
+    assert_true(ogg_parse(bytes, n, MIX_RATE, &s, why, sizeof why));
+    assert_int_equal(s.frames, 16 * MIX_RATE);
+    wav_free(&s);
+    assert_false(ogg_parse(bytes, 200, MIX_RATE, &s, why, sizeof why));   // cut inside the headers
+    assert_null(s.pcm);
+    mem_free(bytes);
+    bytes = fs_read_file("assets/sfx/hit.wav", (size_t)16 << 20, &n, &e);
+    assert_non_null(bytes);
+    assert_false(ogg_parse(bytes, n, MIX_RATE, &s, why, sizeof why));     // a WAV is not Vorbis
+    mem_free(bytes);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_never_past_the_ceiling),
@@ -158,6 +190,7 @@ int main(void) {
         cmocka_unit_test(test_same_calls_same_samples),
         cmocka_unit_test(test_hold_keeps_voices),
         cmocka_unit_test(test_wav_parse),
+        cmocka_unit_test(test_ogg_music),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

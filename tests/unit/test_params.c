@@ -6,6 +6,8 @@
 //
 // `test_params --print` prints the tables as the docs show them: paste a
 // creature's into its page after changing its parameters.
+// `test_params --tiled-project` prints levels/tiled/bossrush.tiled-project
+// (make tiled writes it), which test_tiled_project_current compares.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +16,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/fs.h"
+#include "core/mem.h"
+#include "harness/tiled_project.h"
 #include "sim/creatures/creature.h"
 #include "sim/level.h"
 
@@ -274,16 +279,42 @@ static void print_tables(void) {
     fputs(b.s, stdout);
 }
 
+// levels/tiled/bossrush.tiled-project is what the tables make of it
+// (harness/tiled_project.h): a parameter added, renamed or given another
+// range or default fails here until `make tiled` rewrites the file.
+static void test_tiled_project_current(void **state) {
+    (void)state;
+    TextBuf want = {0};
+    tiled_project_text(&want);
+    assert_false(want.oom);
+    size_t n = 0;
+    FsReadError e;
+    char *have = fs_read_file("levels/tiled/bossrush.tiled-project", (size_t)1 << 20, &n, &e);
+    assert_non_null(have);
+    if (n != want.len || memcmp(have, want.p, n) != 0)
+        fail_msg("levels/tiled/bossrush.tiled-project is stale: run `make tiled` and commit it");
+    mem_free(have);
+    textbuf_free(&want);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--print")) {
         print_tables();
         return 0;
+    }
+    if (argc > 1 && !strcmp(argv[1], "--tiled-project")) {
+        TextBuf b = {0};
+        tiled_project_text(&b);
+        fwrite(b.p, 1, b.len, stdout);
+        textbuf_free(&b);
+        return b.oom;
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_in_range_and_read_back),
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_creature_pages_show_the_tables),
         cmocka_unit_test(test_level_format_agrees),
+        cmocka_unit_test(test_tiled_project_current),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

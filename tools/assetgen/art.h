@@ -15,8 +15,12 @@ SDL_Surface *art_surface(int w, int h);
 // dir/name into out, creating the folders on the way. False on failure.
 bool art_path(const char *dir, const char *name, char *out, size_t n);
 
+// Writes n mono float samples (-1..1) at rate Hz as Ogg Vorbis (libvorbisenc,
+// VBR quality -0.1..1) to path (tools/assetgen/art_ogg.c).
+bool art_ogg_save(const char *path, const float *s, int n, int rate, float quality);
+
 bool art_base(const char *assets_dir);      // tiles, bullets, hud (tools/art_base.c)
-bool art_sounds(const char *assets_dir);    // sfx/*.wav, music/loop.wav (tools/art_sound.c)
+bool art_sounds(const char *assets_dir);    // sfx/*.wav, music/loop.ogg (tools/art_sound.c)
 bool art_player(const char *assets_dir);    // player body and legs (tools/art_player.c)
 bool art_icons(const char *assets_dir);     // the desktop icon, icons/NxN/bossrush.png (tools/art_icon.c)
 // One per creature kind of the list (creature.h): art_prefix draws
@@ -25,7 +29,7 @@ bool art_icons(const char *assets_dir);     // the desktop icon, icons/NxN/bossr
 CREATURES(ART_KIND)
 #undef ART_KIND
 
-// Compares every .png and .wav of gen_dir with ref_dir's as decoded pixels
+// Compares every .png, .wav and .ogg of gen_dir with ref_dir's as decoded pixels
 // and samples, and both file lists (tools/assetgen/compare.c). Returns 0
 // when all equal, 1 naming each difference, 2 when a folder is unreadable.
 int art_compare(const char *ref_dir, const char *gen_dir);

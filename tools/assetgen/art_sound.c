@@ -1,6 +1,7 @@
 // art_sound.c -- every sound effect and the music loop, synthesized from
 // oscillators, envelopes and seeded noise and written as 16-bit mono PCM
-// WAV files. Deterministic: the same bytes on every run.
+// WAV files (the music as Ogg Vorbis, art_ogg.c). Deterministic: the same
+// bytes on every run.
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -45,6 +46,27 @@ static uint8_t *put16(uint8_t *p, unsigned v) {
 
 static uint8_t *put32(uint8_t *p, uint32_t v) { return put16(put16(p, v & 0xffff), v >> 16); }
 
+// Short fades at both ends: no click when a sound starts, stops or loops.
+static void fade_ends(Buf *b) {
+    int fin = RATE / 2000, fout = RATE / 200;
+    for (int i = 0; i < fin && i < b->n; i++) b->s[i] *= (float)i / (float)fin;
+    for (int i = 0; i < fout && i < b->n; i++) b->s[b->n - 1 - i] *= (float)i / (float)fout;
+}
+
+// Writes b as Ogg Vorbis, normalised to peak `peak` and faded at the ends as
+// wav_save does. Frees b.
+static bool ogg_save(Buf *b, const char *dir, const char *name, double peak) {
+    char path[1024];
+    bool ok = art_path(dir, name, path, sizeof path);
+    float mx = 1e-9f;
+    for (int i = 0; i < b->n; i++) mx = fabsf(b->s[i]) > mx ? fabsf(b->s[i]) : mx;
+    fade_ends(b);
+    for (int i = 0; i < b->n; i++) b->s[i] = (float)(b->s[i] * (peak / mx));
+    ok = ok && art_ogg_save(path, b->s, b->n, RATE, 0.4f);
+    free(b->s);
+    return ok;
+}
+
 // Writes b as a 16-bit mono WAV, normalised to peak `peak` (0..1). Frees b.
 // The file is built in memory and written atomically (temp file + rename).
 static bool wav_save(Buf *b, const char *dir, const char *name, double peak) {
@@ -73,10 +95,7 @@ static bool wav_save(Buf *b, const char *dir, const char *name, double peak) {
     memcpy(p, "data", 4);
     p = put32(p + 4, bytes);
     double k = peak / mx;
-    // Short fades at both ends: no click when a sound starts, stops or loops.
-    int fin = RATE / 2000, fout = RATE / 200;
-    for (int i = 0; i < fin && i < b->n; i++) b->s[i] *= (float)i / (float)fin;
-    for (int i = 0; i < fout && i < b->n; i++) b->s[b->n - 1 - i] *= (float)i / (float)fout;
+    fade_ends(b);
     for (int i = 0; i < b->n; i++) {
         long v = lround(b->s[i] * k * 32767.0);
         if (v > 32767) v = 32767;
@@ -431,7 +450,7 @@ static bool music_loop(const char *dir) {
     for (int i = 0; i < b.n; i++) b.s[i] += bass.s[i] + drums.s[i];
     free(bass.s);
     free(drums.s);
-    return wav_save(&b, dir, "music/loop.wav", 0.6);
+    return ogg_save(&b, dir, "music/loop.ogg", 0.6);
 }
 
 // A shot pinging off Tetran's arm: a bright ricochet, its pitch glancing

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 
 #include "art.h"
+#include "core/fs.h"
+#include "core/mem.h"
 
 #define MAX_FILES 512
 #define MAX_NAME 256
@@ -21,10 +23,10 @@ typedef struct Names {
 
 static bool is_asset(const char *name) {
     size_t n = strlen(name);
-    return n > 4 && (!strcmp(name + n - 4, ".png") || !strcmp(name + n - 4, ".wav"));
+    return n > 4 && (!strcmp(name + n - 4, ".png") || !strcmp(name + n - 4, ".wav") || !strcmp(name + n - 4, ".ogg"));
 }
 
-// Adds every .png and .wav under root/rel (rel "" or ending in '/') to out.
+// Adds every .png, .wav and .ogg under root/rel (rel "" or ending in '/') to out.
 static bool list_assets(const char *root, const char *rel, Names *out) {
     char dir[1024];
     snprintf(dir, sizeof dir, "%s/%s", root, rel);
@@ -118,6 +120,24 @@ static bool same_wav(const char *ref, const char *gen, const char *name) {
     return ok;
 }
 
+// The music's Ogg Vorbis, byte for byte: libvorbisenc gives the same bytes
+// for the same samples (a different libvorbis may not: `make assets`).
+static bool same_bytes(const char *ref, const char *gen, const char *name) {
+    size_t na = 0, nb = 0;
+    FsReadError e;
+    char *a = fs_read_file(ref, (size_t)16 << 20, &na, &e), *b = fs_read_file(gen, (size_t)16 << 20, &nb, &e);
+    size_t i = 0;
+    if (a && b)
+        while (i < na && i < nb && a[i] == b[i]) i++;
+    bool ok = a && b && na == nb && i == na;
+    if (!a || !b) fprintf(stderr, "assetgen: %s: cannot read it\n", name);
+    else if (!ok) fprintf(stderr, "assetgen: %s: %zu bytes committed, %zu generated, differing from byte %zu on\n", name,
+                          na, nb, i);
+    mem_free(a);
+    mem_free(b);
+    return ok;
+}
+
 int art_compare(const char *ref_dir, const char *gen_dir) {
     static Names ref, gen;
     if (!list_assets(ref_dir, "", &ref) || !list_assets(gen_dir, "", &gen)) return 2;
@@ -126,7 +146,7 @@ int art_compare(const char *ref_dir, const char *gen_dir) {
         return 2;
     }
     if (gen.count == 0) {
-        fprintf(stderr, "assetgen: no .png or .wav in %s\n", gen_dir);
+        fprintf(stderr, "assetgen: no .png, .wav or .ogg in %s\n", gen_dir);
         return 1;
     }
     int bad = 0;
@@ -140,8 +160,10 @@ int art_compare(const char *ref_dir, const char *gen_dir) {
             bad++;
             continue;
         }
-        bool png = !strcmp(name + strlen(name) - 4, ".png");
-        if (!(png ? same_png(a, b, name) : same_wav(a, b, name))) bad++;
+        const char *ext = name + strlen(name) - 4;
+        bool same = !strcmp(ext, ".png") ? same_png(a, b, name) : !strcmp(ext, ".ogg") ? same_bytes(a, b, name)
+                                                                                       : same_wav(a, b, name);
+        if (!same) bad++;
     }
     for (int i = 0; i < ref.count; i++) {
         if (has_name(&gen, ref.name[i])) continue;
