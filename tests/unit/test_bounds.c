@@ -20,7 +20,7 @@ static size_t arena(char *t, size_t cap) {
     size_t n = (size_t)snprintf(t, cap, "seed 9\nspawn player 3 18\n");
     int k = 0;
 #define SPAWN_KIND(KIND, prefix, Type) \
-    n += (size_t)snprintf(t + n, cap - n, "spawn %s %d %d\n", #prefix, 8 + 10 * k, 5 + 3 * (k % 2)), k++;
+    n += (size_t)snprintf(t + n, cap - n, "spawn %s %d %d\n", #prefix, 8 + 10 * k % 36, 5 + 3 * (k % 2)), k++;
     CREATURES(SPAWN_KIND)
 #undef SPAWN_KIND
     n += (size_t)snprintf(t + n, cap - n, "map\n");

@@ -2,8 +2,8 @@
 // kind of the creature list: each names its own kind and parameter table,
 // their hash orders rise along the list (so they are unique) and none takes
 // a retired number; and the docs' lists of kinds (README.md's kind table,
-// docs/creatures.md's list) are the ones the descriptors make. Run from the
-// repository root.
+// docs/creatures.md's list, docs/level-format.md's budget table) are the
+// ones the descriptors make. Run from the repository root.
 //
 // `test_creatures --write` rewrites those two lists from the descriptors
 // (after adding a kind or changing a descriptor).
@@ -71,12 +71,19 @@ static void creatures_list(Buf *b) {
     }
 }
 
+// docs/level-format.md's budget table.
+static void budget_table(Buf *b) {
+    put(b, "| creature | work units |\n| --- | --- |\n");
+    for (int k = 0; k < KIND_COUNT; k++) put(b, "| `%s` | %s |\n", kinds[k].desc()->name, kinds[k].desc()->cost);
+}
+
 typedef struct Doc {
     const char *path;
     void (*make)(Buf *b);
 } Doc;
 
-static const Doc docs[] = {{"README.md", readme_table}, {"docs/creatures.md", creatures_list}};
+static const Doc docs[] = {
+    {"README.md", readme_table}, {"docs/creatures.md", creatures_list}, {"docs/level-format.md", budget_table}};
 
 #define BEGIN_MARK "<!-- kinds: made from the creature descriptors by build/tests/test_creatures --write -->\n"
 #define END_MARK "<!-- end of kinds -->\n"
@@ -119,6 +126,8 @@ static void test_each_descriptor_is_its_kinds(void **state) {
         assert_non_null(d->summary);
         assert_null(strchr(d->summary, '|'));
         assert_null(strchr(d->summary, '\n'));
+        assert_non_null(d->cost);
+        assert_null(strchr(d->cost, '\n'));
     }
 }
 

@@ -24,6 +24,7 @@ typedef struct CreatureDesc {
     // (creature.h keeps the retired ones).
     int hash_order;
     const char *summary;       // one line for README's kind table
+    const char *cost;          // its work units, docs/level-format.md's budget table (Markdown)
     const ParamTable *(*params)(void);   // its spawn parameters
     // What one costs the level's budget, given its spawn parameters (cfg
     // is its TypeConfig): its own work units a tick; the part tests a

@@ -79,6 +79,7 @@ static const CreatureDesc DESC = {
     .hash_order = 2,
     .summary = "a body whose tentacles home on the player, kept in shape by two constraint passes; a tentacle "
                "winds up and fires when its tip points at him",
+    .cost = "`tentacles` x (`nodes` + 2 x `grow`): the nodes it can grow to",
     .params = tentacle_params,
     .units = units,
     .hit_tests = hit_tests,

@@ -512,6 +512,7 @@ static const CreatureDesc DESC = {
     .hash_order = 1,
     .summary = "a core with multi-jointed arms that turn as straight spokes and undulate in wiggle mode; "
                "it lobs a seed at a player who stands still",
+    .cost = "`arms` x `segments`",
     .params = tetran_params,
     .units = units,
     .hit_tests = hit_tests,

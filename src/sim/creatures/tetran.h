@@ -222,7 +222,7 @@ typedef struct TetranConfig {
     X(VAL, Vec2, seed_pos, "the seed in flight, px")                                         \
     X(VAL, Vec2, seed_vel, "the seed in flight, px per tick")                                \
     X(VAL, int64_t, seeds, "seeds lobbed so far")                                            \
-    /* Arm state, allocated once in tetran_init (arms x segments), none hashed before: */    \
+    /* Arm state, allocated once in tetran_init (arms x segments); hashed once allocated: */ \
     X(PTRS, TETRAN_ARM_FIELDS, c->pts ? c->cfg.arms : 0)                                     \
     X(PTRS, TETRAN_JOINT_FIELDS, c->pts ? c->cfg.arms * c->cfg.segments : 0)                 \
     X(PTRS, TETRAN_POINT_FIELDS, c->pts ? c->cfg.arms * (c->cfg.segments + 1) : 0)           \

@@ -45,6 +45,8 @@ static const CreatureDesc DESC = {
     .hash_order = 4,
     .summary = "a bench device, not a fighter: a fixed emitter spraying turning volleys of shots "
                "(levels/bench/, docs/bench.md)",
+    .cost = "the bullets it can keep in flight, `rate` x ceil(`ttl` / `every`) (at most 65,536), per 25 "
+            "(`LEVEL_BULLETS_PER_UNIT`: a bullet costs about 80 instructions a tick, [bench.md](bench.md))",
     .params = turret_params,
     .units = units,
     .player_bullets = player_bullets,

@@ -68,6 +68,7 @@ static const CreatureDesc DESC = {
     .hash_order = 3,
     .summary = "a bouncing head with follow-the-leader segments whose body parts the starfield; it charges and "
                "spouts fans of shots (boss), or circles as an unkillable hazard",
+    .cost = "9 (its body), plus its share of the star work",
     .params = whale_params,
     .units = units,
     .hit_tests = hit_tests,
