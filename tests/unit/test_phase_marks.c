@@ -24,6 +24,7 @@ static World *mini_world(void) {
     World *w = calloc(1, sizeof *w);
     assert_non_null(w);
     assert_true(bullets_init(&w->bullets, BULLETS_DEFAULT_CAP));
+    rng_seed(&w->rng, 1);              // as world_create does: a state of 0 is xorshift's fixed point
     w->player.pos = v2(40, 900);
     w->player.radius = 12;
     w->player.hp = w->player.hp_max = 10;
