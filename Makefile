@@ -276,6 +276,9 @@ check-aarch64:
 	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/cjson -static \
 	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) build-aarch64/cJSON.o -lm
 	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl
+	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -Itests/unit -static -DLANES_STANDALONE \
+	    -o build-aarch64/test_lanes tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c -lm
+	qemu-aarch64 build-aarch64/test_lanes
 
 # ---------------------------------------------------------------- files and leg profiles
 # (kept together at the end: the harness helper's block)
@@ -331,7 +334,10 @@ EMCC      ?= emcc
 # Debian's emcc runs its own node scripts, which need Debian's node modules.
 WEB_ENV   := NODE_PATH=/usr/share/nodejs
 # The built SDL2 headers come first: emscripten's own <SDL.h> is SDL 1.2.
-WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_BUILD)/gen \
+# -msimd128: WebAssembly's SIMD128, core/lanes.h's back end for the
+# starfield and tentacle passes (every browser since 2021, node 16+).
+WEB_SIMD  := -msimd128
+WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_BUILD)/gen \
               -I$(WEB_CACHE)/prefix/include/SDL2 -I$(WEB_CACHE)/prefix/include
 WEB_SRC   := $(CORE_SRC) $(APP_SRC) src/platform/web.c
 WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
@@ -386,10 +392,16 @@ $(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
 $(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(WEB_LIB)/libcjson.a
 	@mkdir -p $(@D)
-	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
 	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
 	    $(WEB_LIB)/libcjson.a
-check-wasm: $(WEB_BUILD)/simcheck.js
+# core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
+$(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wildcard src/core/lanes*.h) src/core/cpu.c
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -Itests/unit \
+	    -DLANES_STANDALONE -sEXIT_RUNTIME=1 -o $@ tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c
+check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js
+	node --no-experimental-fetch $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
 
 # The page in headless Chromium (tests/web/shot.cjs): loads it from a local
