@@ -390,7 +390,8 @@ web-serve: web
 $(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
 	@sh scripts/deps.sh --wasm
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
-$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(WEB_LIB)/libcjson.a
+$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(wildcard src/core/*.h src/sim/*.h src/sim/*/*.h src/harness/*.h) \
+                          $(WEB_LIB)/libcjson.a
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
 	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
