@@ -12,5 +12,8 @@ check-aarch64:
 	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/cjson -static \
 	    -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) build-aarch64/cJSON.o -lm
 	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl
+	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -Itests/unit -static -DLANES_STANDALONE \
+	    -o build-aarch64/test_lanes tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c -lm
+	qemu-aarch64 build-aarch64/test_lanes
 
 check-aarch64: $(PROFILES_GEN)

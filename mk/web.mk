@@ -17,7 +17,10 @@ EMCC      ?= emcc
 # Debian's emcc runs its own node scripts, which need Debian's node modules.
 WEB_ENV   := NODE_PATH=/usr/share/nodejs
 # The built SDL2 headers come first: emscripten's own <SDL.h> is SDL 1.2.
-WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_BUILD)/gen \
+# -msimd128: WebAssembly's SIMD128, core/lanes.h's back end for the
+# starfield and tentacle passes (every browser since 2021, node 16+).
+WEB_SIMD  := -msimd128
+WEB_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_BUILD)/gen \
               -I$(WEB_CACHE)/prefix/include/SDL2 -I$(WEB_CACHE)/prefix/include
 WEB_SRC   := $(CORE_SRC) $(APP_SRC) src/platform/web.c
 WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
@@ -72,12 +75,19 @@ web-serve: web
 $(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
 	@sh scripts/deps.sh --wasm
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
-$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(WEB_LIB)/libcjson.a
+$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(wildcard src/core/*.h src/sim/*.h src/sim/*/*.h src/harness/*.h) \
+                          $(WEB_LIB)/libcjson.a
 	@mkdir -p $(@D)
-	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
 	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
 	    $(WEB_LIB)/libcjson.a
-check-wasm: $(WEB_BUILD)/simcheck.js
+# core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
+$(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wildcard src/core/lanes*.h) src/core/cpu.c
+	@mkdir -p $(@D)
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -Itests/unit \
+	    -DLANES_STANDALONE -sEXIT_RUNTIME=1 -o $@ tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c
+check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js
+	node --no-experimental-fetch $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
 
 # The page in headless Chromium (tests/web/shot.cjs): the start overlay,

@@ -69,6 +69,7 @@
 // Conversions and transposed loads.
 #define f4_to_f32 LANES_CAT(f4_to_f32_, LANES_BK)     // (F4, float out[4]): (float)x, nearest
 #define f4_to_i32 LANES_CAT(f4_to_i32_, LANES_BK)     // (F4, int out[4]): (int)x; x in int's range
+#define f4_f32 LANES_CAT(f4_f32_, LANES_BK)           // (double)(float)x: rounded to a float, kept a double
 // (const double *p[4], F4 *x, F4 *y): x lane l = p[l][0], y = p[l][1].
 #define f4_load_xy LANES_CAT(f4_load_xy_, LANES_BK)
 // (double *p[4], F4 x, F4 y): the reverse, lane 3 first (lanes sharing a
@@ -117,6 +118,7 @@ LANES_SCALAR1(f4_neg, F4_scalar, r.v[l] = -a.v[l])
 LANES_SCALAR2(f4_min, F4_scalar, F4_scalar, r.v[l] = dm_fmin(a.v[l], b.v[l]))
 LANES_SCALAR2(f4_max, F4_scalar, F4_scalar, r.v[l] = dm_fmax(a.v[l], b.v[l]))
 LANES_SCALAR1(f4_trunc, F4_scalar, r.v[l] = __builtin_trunc(a.v[l]))
+LANES_SCALAR1(f4_f32, F4_scalar, r.v[l] = (double)(float)a.v[l])
 LANES_SCALAR2(f4_lt, M4_scalar, F4_scalar, r.b[l] = a.v[l] < b.v[l])
 LANES_SCALAR2(f4_le, M4_scalar, F4_scalar, r.b[l] = a.v[l] <= b.v[l])
 LANES_SCALAR2(f4_gt, M4_scalar, F4_scalar, r.b[l] = a.v[l] > b.v[l])

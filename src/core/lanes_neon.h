@@ -56,6 +56,9 @@ static inline F4_neon f4_max_neon(F4_neon a, F4_neon b) {
     return f4_select_neon(m4_or_neon(f4_gt_neon(b, a), m4_andnot_neon(f4_eq_neon(b, b), f4_eq_neon(a, a))), b, a);
 }
 static inline F4_neon f4_trunc_neon(F4_neon a) { return (F4_neon){vrndq_f64(a.lo), vrndq_f64(a.hi)}; }
+static inline F4_neon f4_f32_neon(F4_neon a) {
+    return (F4_neon){vcvt_f64_f32(vcvt_f32_f64(a.lo)), vcvt_f64_f32(vcvt_f32_f64(a.hi))};
+}
 static inline void f4_to_f32_neon(F4_neon a, float out[4]) {
     vst1q_f32(out, vcombine_f32(vcvt_f32_f64(a.lo), vcvt_f32_f64(a.hi)));
 }

@@ -48,6 +48,10 @@ static inline F4_wasm f4_max_wasm(F4_wasm a, F4_wasm b) {
     return f4_select_wasm(m4_or_wasm(f4_gt_wasm(b, a), m4_andnot_wasm(f4_eq_wasm(b, b), f4_eq_wasm(a, a))), b, a);
 }
 static inline F4_wasm f4_trunc_wasm(F4_wasm a) { return (F4_wasm){wasm_f64x2_trunc(a.lo), wasm_f64x2_trunc(a.hi)}; }
+static inline F4_wasm f4_f32_wasm(F4_wasm a) {
+    return (F4_wasm){wasm_f64x2_promote_low_f32x4(wasm_f32x4_demote_f64x2_zero(a.lo)),
+                     wasm_f64x2_promote_low_f32x4(wasm_f32x4_demote_f64x2_zero(a.hi))};
+}
 static inline void f4_to_f32_wasm(F4_wasm a, float out[4]) {
     v128_t lo = wasm_f32x4_demote_f64x2_zero(a.lo), hi = wasm_f32x4_demote_f64x2_zero(a.hi);
     wasm_v128_store(out, wasm_i64x2_shuffle(lo, hi, 0, 2));

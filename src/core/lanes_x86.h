@@ -68,6 +68,9 @@ static inline __m128d trunc2_sse2(__m128d x) {
     return _mm_or_pd(_mm_and_pd(small, r), _mm_andnot_pd(small, x));
 }
 static inline F4_sse2 f4_trunc_sse2(F4_sse2 a) { return (F4_sse2){trunc2_sse2(a.lo), trunc2_sse2(a.hi)}; }
+static inline F4_sse2 f4_f32_sse2(F4_sse2 a) {
+    return (F4_sse2){_mm_cvtps_pd(_mm_cvtpd_ps(a.lo)), _mm_cvtps_pd(_mm_cvtpd_ps(a.hi))};
+}
 static inline void f4_to_f32_sse2(F4_sse2 a, float out[4]) {
     _mm_storeu_ps(out, _mm_movelh_ps(_mm_cvtpd_ps(a.lo), _mm_cvtpd_ps(a.hi)));
 }
@@ -133,6 +136,7 @@ LANES_AVX2_OP F4_avx2 f4_max_avx2(F4_avx2 a, F4_avx2 b) {
     return _mm256_blendv_pd(a, b, _mm256_or_pd(f4_gt_avx2(b, a), _mm256_andnot_pd(f4_eq_avx2(a, a), f4_eq_avx2(b, b))));
 }
 LANES_AVX2_OP F4_avx2 f4_trunc_avx2(F4_avx2 a) { return _mm256_round_pd(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
+LANES_AVX2_OP F4_avx2 f4_f32_avx2(F4_avx2 a) { return _mm256_cvtps_pd(_mm256_cvtpd_ps(a)); }
 LANES_AVX2_OP void f4_to_f32_avx2(F4_avx2 a, float out[4]) { _mm_storeu_ps(out, _mm256_cvtpd_ps(a)); }
 LANES_AVX2_OP void f4_to_i32_avx2(F4_avx2 a, int out[4]) { _mm_storeu_si128((__m128i *)out, _mm256_cvttpd_epi32(a)); }
 LANES_AVX2_OP void f4_load_xy_avx2(const double *const p[4], F4_avx2 *x, F4_avx2 *y) {

@@ -50,5 +50,6 @@ LANES_FN void LN(lanes_run)(const LaneIn *in, LaneOut *out) {
         F4 fo[4];
         f4_load_f32x4(fp, fo);
         for (int i = 0; i < 4; i++) f4_store(o + (17 + i) * 4, fo[i]);
+        f4_store(o + 21 * 4, f4_f32(a));
     }
 }

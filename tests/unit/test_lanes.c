@@ -16,7 +16,7 @@
 
 #define LANE_SPECIALS 32
 #define LANE_QUADS (LANE_SPECIALS * LANE_SPECIALS / 4 + 512)
-#define LANE_F (21 * 4)
+#define LANE_F (22 * 4)
 #define LANE_M 9
 
 typedef struct LaneIn {

@@ -132,7 +132,7 @@ LANES_INLINE void quad_finish(Starfield *sf, const Quad *q, uint32_t *kept, uint
     f4_to_f32(ey, ys);
     // displaced: the stored (float) position more than 0.5 px from home
     // (a star snapping home is not counted).
-    F4 gx = f4_sub(f4_set(xs[0], xs[1], xs[2], xs[3]), ox), gy = f4_sub(f4_set(ys[0], ys[1], ys[2], ys[3]), oy);
+    F4 gx = f4_sub(f4_f32(ex), ox), gy = f4_sub(f4_f32(ey), oy);
     M4 far = f4_gt(f4_add(f4_mul(gx, gx), f4_mul(gy, gy)), disp2);
     int snap = m4_bits(home) & real;
     *displaced += (uint32_t)__builtin_popcount((unsigned)(m4_bits(m4_andnot(far, home)) & real));

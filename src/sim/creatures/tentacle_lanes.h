@@ -37,8 +37,9 @@ typedef struct V2x4 {
 
 // Node j's position (target false) or target of each lane.
 LANES_INLINE V2x4 load_nodes(TentacleNode *const nd[4], int j, bool target) {
-    const double *p[4];
-    for (int l = 0; l < 4; l++) p[l] = target ? &nd[l][j].target.x : &nd[l][j].pos.x;
+    // An initializer, not a loop: the compilers keep the four in registers.
+    const double *p[4] = {target ? &nd[0][j].target.x : &nd[0][j].pos.x, target ? &nd[1][j].target.x : &nd[1][j].pos.x,
+                          target ? &nd[2][j].target.x : &nd[2][j].pos.x, target ? &nd[3][j].target.x : &nd[3][j].pos.x};
     V2x4 v;
     f4_load_xy(p, &v.x, &v.y);
     return v;
@@ -47,8 +48,8 @@ LANES_INLINE V2x4 load_nodes(TentacleNode *const nd[4], int j, bool target) {
 // Lane 3 first: a spare lane shares lane 0's node, whose own (identical)
 // values are then written last.
 LANES_INLINE void store_nodes(TentacleNode *const nd[4], int j, bool target, V2x4 v) {
-    double *p[4];
-    for (int l = 0; l < 4; l++) p[l] = target ? &nd[l][j].target.x : &nd[l][j].pos.x;
+    double *p[4] = {target ? &nd[0][j].target.x : &nd[0][j].pos.x, target ? &nd[1][j].target.x : &nd[1][j].pos.x,
+                    target ? &nd[2][j].target.x : &nd[2][j].pos.x, target ? &nd[3][j].target.x : &nd[3][j].pos.x};
     f4_store_xy(p, v.x, v.y);
 }
 
