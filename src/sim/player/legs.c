@@ -565,6 +565,12 @@ static bool rock_near(const Tilemap *map, Vec2 p, double scale) {
     return tilemap_signed_distance(map, p, clear, &pt, &nrm) < clear;
 }
 
+// How far p is from rock, px (negative inside; at most 4 tiles).
+static double rock_dist(const Tilemap *map, Vec2 p) {
+    Vec2 pt, nrm;
+    return tilemap_signed_distance(map, p, 4.0 * map->tile, &pt, &nrm);
+}
+
 // The root frame: eases toward the surface normal, so at an inner corner
 // (where the normal turns at once) the roots slide round the body.
 static void turn_root_frame(Legs *L, bool snap) {
@@ -621,11 +627,14 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         Vec2 off = v2_scale(v2_add(v2_scale(rt, p->root_px.x * leg_side(i)), v2_scale(L->rn, -p->root_px.y)), L->scale);
         // A root in the rock (a floor or ceiling beside the wall: the shell
         // reaches past the body's collision circle) slides round the rim
-        // toward the back until it is out.
+        // toward the back until it is out. Folding away, the frame is the
+        // last surface's, whose back may now face the rock (dropped from a
+        // ceiling onto a floor): there it slides the way away from the rock.
         for (int k = 0; k < LEGS_ROOT_SLIDE_TRIES && rock_near(map, v2_add(b->pos, off), L->scale); k++) {
             Vec2 a = v2(off.x * rc - off.y * rs, off.x * rs + off.y * rc);
             Vec2 c = v2(off.x * rc + off.y * rs, -off.x * rs + off.y * rc);
-            off = v2_dot(a, L->rn) >= v2_dot(c, L->rn) ? a : c;
+            if (b->attached) off = v2_dot(a, L->rn) >= v2_dot(c, L->rn) ? a : c;
+            else off = rock_dist(map, v2_add(b->pos, a)) >= rock_dist(map, v2_add(b->pos, c)) ? a : c;
         }
         L->leg[i].root = v2_add(b->pos, off);
     }
