@@ -571,6 +571,36 @@ static double rock_dist(const Tilemap *map, Vec2 p) {
     return tilemap_signed_distance(map, p, 4.0 * map->tile, &pt, &nrm);
 }
 
+// A leg that no knee keeps out of the shell (a foot planted round a sharp
+// edge while the body rounds it: the thigh swept across the body) moves its
+// root round the rim, LEGS_ROOT_SLIDE_DEG at a time, up to
+// LEGS_ROOT_SHELL_TRIES times either way (the nearer first), to the first
+// place, clear of rock, whose leg stays out of the shell and still reaches
+// the foot exactly (a planted foot never slips). None: the leg stays.
+static void root_out_of_shell(Legs *L, const Tilemap *map, Leg *g, const LegBones *bones, int i, Vec2 fallback) {
+    double zone = LEGS_ROOT_ZONE_PX * L->scale, slack = LEGS_SHELL_SLACK_PX * L->scale;
+    if (leg_shell_depth(g->root, g->knee, g->foot, bones->body, bones->shell, zone) <= slack) return;
+    Vec2 off = v2_sub(g->root, bones->body);
+    for (int k = 1; k <= LEGS_ROOT_SHELL_TRIES; k++)
+        for (int sgn = 1; sgn >= -1; sgn -= 2) {
+            double s, c;
+            dm_sincos(sgn * k * LEGS_ROOT_SLIDE_DEG * (DM_PI / 180.0), &s, &c);
+            Vec2 root = v2_add(bones->body, v2(off.x * c - off.y * s, off.x * s + off.y * c));
+            if (rock_near(map, root, L->scale)) continue;
+            Vec2 knee, foot;
+            bool cut;
+            int bend = leg_knee(map, root, g->target, bones, L->n, g->bend, -leg_side(i), fallback, &knee, &foot, &cut);
+            if (g->mode == LEG_PLANTED && (foot.x != g->foot.x || foot.y != g->foot.y)) continue;
+            if (leg_shell_depth(root, knee, foot, bones->body, bones->shell, zone) > slack) continue;
+            g->root = root;
+            g->knee = knee;
+            g->foot = foot;
+            g->bend = bend;
+            g->cut = cut;
+            return;
+        }
+}
+
 // The root frame: eases toward the surface normal, so at an inner corner
 // (where the normal turns at once) the roots slide round the body.
 static void turn_root_frame(Legs *L, bool snap) {
@@ -681,6 +711,7 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         g->bend = leg_knee(map, g->root, g->target, &bones, L->n, g->bend, -leg_side(i), fallback, &g->knee, &g->foot,
                            &g->cut);
         if (g->cut && g->mode != LEG_PLANTED) clear_rock(L, map, g, &bones, i, fallback);
+        if (g->grow > 0.0) root_out_of_shell(L, map, g, &bones, i, fallback);
         bool planted = g->mode == LEG_PLANTED;
         if (planted && g->prev_planted) {
             double s = v2_dist(g->foot, g->prev_foot);
