@@ -431,6 +431,38 @@ static double rock_dist(const Tilemap *map, Vec2 p) {
     return tilemap_signed_distance(map, p, 4.0 * map->tile, &pt, &nrm);
 }
 
+// A foot in the air whose leg no knee keeps out of the shell -- folding
+// away beside the rock, its target pushed off the rock close to the root,
+// the bones fold back over the body -- is aimed elsewhere: the target turned
+// about the root, LEGS_AIM_STEP_DEG at a time up to LEGS_AIM_TRIES times
+// either way (the nearer first), to the first aim whose leg stays out of
+// the shell, clear of the rock if any such aim is, else through its edge
+// (less seen than a leg across the eye). None: the leg stays.
+static void aim_out_of_shell(Legs *L, const Tilemap *map, Leg *g, const LegBones *bones, int i, Vec2 fallback) {
+    double zone = LEGS_ROOT_ZONE_PX * L->scale, slack = LEGS_SHELL_SLACK_PX * L->scale;
+    if (leg_shell_depth(g->root, g->knee, g->foot, bones->body, bones->shell, zone) <= slack) return;
+    Vec2 d = v2_sub(g->target, g->root);
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 1; k <= LEGS_AIM_TRIES; k++)
+            for (int sgn = 1; sgn >= -1; sgn -= 2) {
+                double s, c;
+                dm_sincos(sgn * k * LEGS_AIM_STEP_DEG * (DM_PI / 180.0), &s, &c);
+                Vec2 target = v2_add(g->root, v2(d.x * c - d.y * s, d.x * s + d.y * c)), knee, foot;
+                bool cut;
+                int bend = leg_knee(map, g->root, target, bones, L->n, g->bend, -leg_side(i), fallback, &knee, &foot, &cut);
+                if (leg_shell_depth(g->root, knee, foot, bones->body, bones->shell, zone) > slack) continue;
+                if (pass == 0 && (leg_bone_cuts(map, g->root, knee, 0.0) ||
+                                  leg_bone_cuts(map, knee, foot, LEGS_FOOT_TRIM_PX * L->scale)))
+                    continue;
+                g->target = target;
+                g->knee = knee;
+                g->foot = foot;
+                g->bend = bend;
+                g->cut = cut;
+                return;
+            }
+}
+
 // A leg that no knee keeps out of the shell (a foot planted round a sharp
 // edge while the body rounds it: the thigh swept across the body) moves its
 // root round the rim, LEGS_ROOT_SLIDE_DEG at a time, up to
@@ -571,6 +603,7 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         g->bend = leg_knee(map, g->root, g->target, &bones, L->n, g->bend, -leg_side(i), fallback, &g->knee, &g->foot,
                            &g->cut);
         if (g->cut && g->mode != LEG_PLANTED) clear_rock(L, map, g, &bones, i, fallback);
+        if (g->grow > 0.0 && g->mode != LEG_PLANTED) aim_out_of_shell(L, map, g, &bones, i, fallback);
         if (g->grow > 0.0) root_out_of_shell(L, map, g, &bones, i, fallback);
         bool planted = g->mode == LEG_PLANTED;
         if (planted && g->prev_planted) {
