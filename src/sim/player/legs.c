@@ -323,6 +323,11 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
             if (urge[0] > urge[1]) pick = 0;
             else if (urge[1] > urge[0]) pick = 1;
             else pick = L->last_group == 0 ? 1 : 0;
+            // A group with a foot the body is passing goes first, however
+            // far the other's feet are out: waiting one more step, the body
+            // climbed onto that foot and its leg crossed the whole shell.
+            int passed0 = passed_foot(L, 0) >= 0, passed1 = passed_foot(L, 1) >= 0;
+            if (passed0 != passed1) pick = passed0 ? 0 : 1;
         }
         // A group whose partner group has a foot dangling (no foothold:
         // round an outer corner) would leave one foot on the rock: that
