@@ -469,14 +469,17 @@ static void aim_out_of_shell(Legs *L, const Tilemap *map, Leg *g, const LegBones
 }
 
 // A leg that no knee keeps out of the shell (a foot planted round a sharp
-// edge while the body rounds it: the thigh swept across the body) moves its
-// root round the rim, LEGS_ROOT_SLIDE_DEG at a time, up to
+// edge while the body rounds it: the thigh swept across the body), or a
+// planted foot its leg no longer reaches (the root frame turning in an
+// inner corner carried the root away from it: the foot left the rock),
+// moves its root round the rim, LEGS_ROOT_SLIDE_DEG at a time, up to
 // LEGS_ROOT_SHELL_TRIES times either way (the nearer first), to the first
-// place, clear of rock, whose leg stays out of the shell and still reaches
-// the foot exactly (a planted foot never slips). None: the leg stays.
-static void root_out_of_shell(Legs *L, const Tilemap *map, Leg *g, const LegBones *bones, int i, Vec2 fallback) {
+// place, clear of rock, whose leg stays out of the shell and ends on the
+// planted foot exactly (a planted foot never slips). None: the leg stays.
+static void root_makes_way(Legs *L, const Tilemap *map, Leg *g, const LegBones *bones, int i, Vec2 fallback) {
     double zone = LEGS_ROOT_ZONE_PX * L->scale, slack = LEGS_SHELL_SLACK_PX * L->scale;
-    if (leg_shell_depth(g->root, g->knee, g->foot, bones->body, bones->shell, zone) <= slack) return;
+    bool planted = g->mode == LEG_PLANTED, reached = !planted || (g->foot.x == g->target.x && g->foot.y == g->target.y);
+    if (reached && leg_shell_depth(g->root, g->knee, g->foot, bones->body, bones->shell, zone) <= slack) return;
     Vec2 off = v2_sub(g->root, bones->body);
     for (int k = 1; k <= LEGS_ROOT_SHELL_TRIES; k++)
         for (int sgn = 1; sgn >= -1; sgn -= 2) {
@@ -487,7 +490,7 @@ static void root_out_of_shell(Legs *L, const Tilemap *map, Leg *g, const LegBone
             Vec2 knee, foot;
             bool cut;
             int bend = leg_knee(map, root, g->target, bones, L->n, g->bend, -leg_side(i), fallback, &knee, &foot, &cut);
-            if (g->mode == LEG_PLANTED && (foot.x != g->foot.x || foot.y != g->foot.y)) continue;
+            if (planted && (foot.x != g->target.x || foot.y != g->target.y)) continue;
             if (leg_shell_depth(root, knee, foot, bones->body, bones->shell, zone) > slack) continue;
             g->root = root;
             g->knee = knee;
@@ -609,7 +612,7 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
                            &g->cut);
         if (g->cut && g->mode != LEG_PLANTED) clear_rock(L, map, g, &bones, i, fallback);
         if (g->grow > 0.0 && g->mode != LEG_PLANTED) aim_out_of_shell(L, map, g, &bones, i, fallback);
-        if (g->grow > 0.0) root_out_of_shell(L, map, g, &bones, i, fallback);
+        if (g->grow > 0.0) root_makes_way(L, map, g, &bones, i, fallback);
         bool planted = g->mode == LEG_PLANTED;
         if (planted && g->prev_planted) {
             double s = v2_dist(g->foot, g->prev_foot);
