@@ -508,7 +508,11 @@ static void turn_root_frame(Legs *L, bool snap) {
         L->rn = L->n;
         return;
     }
-    Vec2 r = v2_add(L->rn, v2_scale(v2_sub(L->n, L->rn), LEGS_ROOT_EASE));
+    // Facing the other way (a wall jump across a shaft onto the opposite
+    // wall before the legs had folded away), the straight ease never turns:
+    // the frame first turns a quarter round, then eases on from there.
+    Vec2 from = v2_dot(L->rn, L->n) < LEGS_ROOT_FLIP_DOT ? v2_perp(L->n) : L->rn;
+    Vec2 r = v2_add(from, v2_scale(v2_sub(L->n, from), LEGS_ROOT_EASE));
     L->rn = v2_len2(r) > 1e-12 ? v2_norm(r) : L->n;
 }
 

@@ -24,6 +24,7 @@
 // The rules' constants (docs/legs.md, "One tick"). Lengths are px for a
 // body of radius 12 and scale with it; KNEE_CAP/SOFT/FAR are x the radius.
 #define LEGS_ROOT_EASE 0.3        // the root frame turns this share of the way to n a tick
+#define LEGS_ROOT_FLIP_DOT -0.999  // a root frame this close to facing away from n turns a quarter first
 #define LEGS_WAIT_PX 12.0         // a group waits for the other's dangling foot until a foot is this far out
 #define LEGS_HURRY 2              // step ticks a tick while the other group waits outside its ring
 #define LEGS_RING_MARGIN_PX 0.5   // a lead foothold stays this far inside the ring
