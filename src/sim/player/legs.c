@@ -56,146 +56,6 @@ double leg_curve_eval(const LegCurve *c, double t) {
     return t;
 }
 
-bool leg_ik(Vec2 root, Vec2 target, double l1, double l2, int bend, Vec2 fallback, Vec2 *knee, Vec2 *end) {
-    Vec2 d = v2_sub(target, root);
-    double dist = v2_len(d);
-    Vec2 u;
-    if (dist > 1e-9) {
-        u = v2_scale(d, 1.0 / dist);
-    } else {
-        u = v2_norm(fallback);
-        if (u.x == 0.0 && u.y == 0.0) u = v2(1, 0);
-    }
-    double lo = fabs(l1 - l2), hi = l1 + l2;
-    bool ok = dist >= lo && dist <= hi;
-    double r = dist < lo ? lo : (dist > hi ? hi : dist);
-    // Law of cosines: the angle at the root between root->end and root->knee.
-    double ca, sa;
-    double den = 2.0 * l1 * r;
-    if (den < 1e-12) {
-        ca = r < 1e-9 ? 0.0 : 1.0;
-    } else {
-        ca = (l1 * l1 + r * r - l2 * l2) / den;
-        if (ca > 1.0) ca = 1.0;
-        if (ca < -1.0) ca = -1.0;
-    }
-    sa = sqrt(1.0 - ca * ca);
-    Vec2 side = v2_scale(v2_perp(u), bend >= 0 ? 1.0 : -1.0);
-    *knee = v2_add(root, v2_add(v2_scale(u, l1 * ca), v2_scale(side, l1 * sa)));
-    *end = ok ? target : v2_add(root, v2_scale(u, r));
-    return ok;
-}
-
-double leg_extension(double g) {
-    if (!(g > 0.0)) return 0.0;
-    if (g >= 1.0) return 1.0;
-    return 1.0 - (1.0 - g) * (1.0 - g);
-}
-
-double leg_reach(double g) {
-    if (!(g > 0.0)) return 0.0;
-    if (g >= 1.0) return 1.0;
-    return g * g * (3.0 - 2.0 * g);
-}
-
-bool leg_bone_cuts(const Tilemap *map, Vec2 a, Vec2 b, double trim) {
-    Vec2 d = v2_sub(b, a);
-    double len = v2_len(d);
-    if (len <= trim) return false;
-    if (trim > 0.0) b = v2_sub(b, v2_scale(d, trim / len));
-    TileHit h;
-    return tilemap_cast(map, a, b, &h);
-}
-
-static bool solution_cuts(const Tilemap *map, Vec2 root, Vec2 knee, Vec2 end, double trim) {
-    return leg_bone_cuts(map, root, knee, 0.0) || leg_bone_cuts(map, knee, end, trim);
-}
-
-Vec2 leg_cap_knee(Vec2 root, Vec2 knee, Vec2 end, Vec2 n, const LegBones *bones) {
-    if (!(bones->cap > 0.0)) return knee;
-    Vec2 d = v2_sub(end, root);
-    double len2 = v2_len2(d);
-    Vec2 m = len2 > 1e-12 ? v2_add(root, v2_scale(d, v2_dot(v2_sub(knee, root), d) / len2)) : root;
-    Vec2 o = v2_sub(knee, m);
-    double rise = v2_dot(o, n);
-    if (!(rise > 1e-9)) return knee;
-    double base = v2_dot(v2_sub(m, bones->body), n), h = base + rise;
-    double soft = bones->soft > 0.0 ? bones->soft : 1e-9, start = bones->cap - soft;
-    if (h <= start) return knee;
-    double x = h - start, want = start + soft * x / (soft + x);
-    double k = (want - base) / rise;
-    if (k < 0.0) k = 0.0;
-    return v2_add(m, v2_scale(o, k));
-}
-
-// The point of segment a->b nearest c, as a distance.
-static double seg_dist(Vec2 a, Vec2 b, Vec2 c) {
-    Vec2 d = v2_sub(b, a);
-    double len2 = v2_len2(d), k = len2 > 1e-12 ? v2_dot(v2_sub(c, a), d) / len2 : 0.0;
-    if (k < 0.0) k = 0.0;
-    if (k > 1.0) k = 1.0;
-    return v2_dist(c, v2_add(a, v2_scale(d, k)));
-}
-
-double leg_shell_depth(Vec2 root, Vec2 knee, Vec2 end, Vec2 body, double shell, double zone) {
-    if (!(shell > 0.0)) return 0.0;
-    double near = seg_dist(knee, end, body);
-    Vec2 d = v2_sub(knee, root);
-    double len = v2_len(d);
-    if (len > zone) {
-        double th = seg_dist(v2_add(root, v2_scale(d, zone / len)), knee, body);
-        if (th < near) near = th;
-    }
-    return near < shell ? shell - near : 0.0;
-}
-
-int leg_knee(const Tilemap *map, Vec2 root, Vec2 target, const LegBones *bones, Vec2 n, int keep, int outward,
-             Vec2 fallback, Vec2 *knee, Vec2 *end, bool *cut) {
-    Vec2 kp, ep, km, em;
-    leg_ik(root, target, bones->l1, bones->l2, 1, fallback, &kp, &ep);
-    leg_ik(root, target, bones->l1, bones->l2, -1, fallback, &km, &em);
-    double hp = v2_dot(v2_sub(kp, root), n), hm = v2_dot(v2_sub(km, root), n);
-    int pick = keep ? keep : outward;
-    double keep_px = LEGS_KNEE_KEEP_PX * bones->scale;
-    if (hp > hm + keep_px) pick = 1;
-    else if (hm > hp + keep_px) pick = -1;
-    double trim = LEGS_FOOT_TRIM_PX * bones->scale, zone = LEGS_ROOT_ZONE_PX * bones->scale;
-    double slack = LEGS_SHELL_SLACK_PX * bones->scale;
-    // The picked side capped (leg_cap_knee), else the other side capped,
-    // else either side under the looser cap (a higher knee clears a corner
-    // the capped one cuts), else either side uncapped, else the picked side
-    // capped -- first among the knees whose leg also stays out of the shell
-    // (leg_shell_depth).
-    LegBones loose = *bones;
-    loose.cap = bones->far;
-    Vec2 cand[2][3] = {{leg_cap_knee(root, kp, ep, n, bones), leg_cap_knee(root, kp, ep, n, &loose), kp},
-                       {leg_cap_knee(root, km, em, n, bones), leg_cap_knee(root, km, em, n, &loose), km}};
-    Vec2 ends[2] = {ep, em};
-    int first = pick > 0 ? 0 : 1;
-    if (cut) *cut = true;
-    // (Only to keep out of the shell may a knee go uncapped.)
-    // Passes: 0 clear of the rock and out of the shell; 1 out of the shell
-    // (through the rock: a body wedged in a narrow corner, where a shin in
-    // the rock's edge shows less than one across the eye); 2 clear of the
-    // rock. Only passes 0 and 1 may leave a knee uncapped.
-    for (int pass = 0; pass < 3; pass++)
-        for (int full = 0; full < (pass < 2 ? 3 : 2); full++)
-            for (int k = 0; k < 2; k++) {
-                int s = k == 0 ? first : 1 - first;
-                if (pass < 2 && leg_shell_depth(root, cand[s][full], ends[s], bones->body, bones->shell, zone) > slack)
-                    continue;
-                if (pass == 1 || !solution_cuts(map, root, cand[s][full], ends[s], trim)) {
-                    *knee = cand[s][full];
-                    *end = ends[s];
-                    if (cut) *cut = full || pass;
-                    return s == 0 ? 1 : -1;
-                }
-            }
-    *knee = cand[first][0];
-    *end = ends[first];
-    return pick;
-}
-
 bool leg_arc_cast(const Tilemap *map, Vec2 root, Vec2 n, int side, double r, double step_deg, const LegBones *bones,
                   Vec2 *out) {
     if (!(step_deg > 0.0) || !(r > 0.0)) return false;
@@ -463,6 +323,11 @@ static void gait(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
             if (urge[0] > urge[1]) pick = 0;
             else if (urge[1] > urge[0]) pick = 1;
             else pick = L->last_group == 0 ? 1 : 0;
+            // A group with a foot the body is passing goes first, however
+            // far the other's feet are out: waiting one more step, the body
+            // climbed onto that foot and its leg crossed the whole shell.
+            int passed0 = passed_foot(L, 0) >= 0, passed1 = passed_foot(L, 1) >= 0;
+            if (passed0 != passed1) pick = passed0 ? 0 : 1;
         }
         // A group whose partner group has a foot dangling (no foothold:
         // round an outer corner) would leave one foot on the rock: that
@@ -565,6 +430,77 @@ static bool rock_near(const Tilemap *map, Vec2 p, double scale) {
     return tilemap_signed_distance(map, p, clear, &pt, &nrm) < clear;
 }
 
+// How far p is from rock, px (negative inside; at most 4 tiles).
+static double rock_dist(const Tilemap *map, Vec2 p) {
+    Vec2 pt, nrm;
+    return tilemap_signed_distance(map, p, 4.0 * map->tile, &pt, &nrm);
+}
+
+// A foot in the air whose leg no knee keeps out of the shell -- folding
+// away beside the rock, its target pushed off the rock close to the root,
+// the bones fold back over the body -- is aimed elsewhere: the target turned
+// about the root, LEGS_AIM_STEP_DEG at a time up to LEGS_AIM_TRIES times
+// either way (the nearer first), to the first aim whose leg stays out of
+// the shell, clear of the rock if any such aim is, else through its edge
+// (less seen than a leg across the eye). None: the leg stays.
+static void aim_out_of_shell(Legs *L, const Tilemap *map, Leg *g, const LegBones *bones, int i, Vec2 fallback) {
+    double zone = LEGS_ROOT_ZONE_PX * L->scale, slack = LEGS_SHELL_SLACK_PX * L->scale;
+    if (leg_shell_depth(g->root, g->knee, g->foot, bones->body, bones->shell, zone) <= slack) return;
+    Vec2 d = v2_sub(g->target, g->root);
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 1; k <= LEGS_AIM_TRIES; k++)
+            for (int sgn = 1; sgn >= -1; sgn -= 2) {
+                double s, c;
+                dm_sincos(sgn * k * LEGS_AIM_STEP_DEG * (DM_PI / 180.0), &s, &c);
+                Vec2 target = v2_add(g->root, v2(d.x * c - d.y * s, d.x * s + d.y * c)), knee, foot;
+                bool cut;
+                int bend = leg_knee(map, g->root, target, bones, L->n, g->bend, -leg_side(i), fallback, &knee, &foot, &cut);
+                if (leg_shell_depth(g->root, knee, foot, bones->body, bones->shell, zone) > slack) continue;
+                if (pass == 0 && (leg_bone_cuts(map, g->root, knee, 0.0) ||
+                                  leg_bone_cuts(map, knee, foot, LEGS_FOOT_TRIM_PX * L->scale)))
+                    continue;
+                g->target = target;
+                g->knee = knee;
+                g->foot = foot;
+                g->bend = bend;
+                g->cut = cut;
+                return;
+            }
+}
+
+// A leg that no knee keeps out of the shell (a foot planted round a sharp
+// edge while the body rounds it: the thigh swept across the body), or a
+// planted foot its leg no longer reaches (the root frame turning in an
+// inner corner carried the root away from it: the foot left the rock),
+// moves its root round the rim, LEGS_ROOT_SLIDE_DEG at a time, up to
+// LEGS_ROOT_SHELL_TRIES times either way (the nearer first), to the first
+// place, clear of rock, whose leg stays out of the shell and ends on the
+// planted foot exactly (a planted foot never slips). None: the leg stays.
+static void root_makes_way(Legs *L, const Tilemap *map, Leg *g, const LegBones *bones, int i, Vec2 fallback) {
+    double zone = LEGS_ROOT_ZONE_PX * L->scale, slack = LEGS_SHELL_SLACK_PX * L->scale;
+    bool planted = g->mode == LEG_PLANTED, reached = !planted || (g->foot.x == g->target.x && g->foot.y == g->target.y);
+    if (reached && leg_shell_depth(g->root, g->knee, g->foot, bones->body, bones->shell, zone) <= slack) return;
+    Vec2 off = v2_sub(g->root, bones->body);
+    for (int k = 1; k <= LEGS_ROOT_SHELL_TRIES; k++)
+        for (int sgn = 1; sgn >= -1; sgn -= 2) {
+            double s, c;
+            dm_sincos(sgn * k * LEGS_ROOT_SLIDE_DEG * (DM_PI / 180.0), &s, &c);
+            Vec2 root = v2_add(bones->body, v2(off.x * c - off.y * s, off.x * s + off.y * c));
+            if (rock_near(map, root, L->scale)) continue;
+            Vec2 knee, foot;
+            bool cut;
+            int bend = leg_knee(map, root, g->target, bones, L->n, g->bend, -leg_side(i), fallback, &knee, &foot, &cut);
+            if (planted && (foot.x != g->target.x || foot.y != g->target.y)) continue;
+            if (leg_shell_depth(root, knee, foot, bones->body, bones->shell, zone) > slack) continue;
+            g->root = root;
+            g->knee = knee;
+            g->foot = foot;
+            g->bend = bend;
+            g->cut = cut;
+            return;
+        }
+}
+
 // The root frame: eases toward the surface normal, so at an inner corner
 // (where the normal turns at once) the roots slide round the body.
 static void turn_root_frame(Legs *L, bool snap) {
@@ -572,7 +508,11 @@ static void turn_root_frame(Legs *L, bool snap) {
         L->rn = L->n;
         return;
     }
-    Vec2 r = v2_add(L->rn, v2_scale(v2_sub(L->n, L->rn), LEGS_ROOT_EASE));
+    // Facing the other way (a wall jump across a shaft onto the opposite
+    // wall before the legs had folded away), the straight ease never turns:
+    // the frame first turns a quarter round, then eases on from there.
+    Vec2 from = v2_dot(L->rn, L->n) < LEGS_ROOT_FLIP_DOT ? v2_perp(L->n) : L->rn;
+    Vec2 r = v2_add(from, v2_scale(v2_sub(L->n, from), LEGS_ROOT_EASE));
     L->rn = v2_len2(r) > 1e-12 ? v2_norm(r) : L->n;
 }
 
@@ -621,11 +561,14 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         Vec2 off = v2_scale(v2_add(v2_scale(rt, p->root_px.x * leg_side(i)), v2_scale(L->rn, -p->root_px.y)), L->scale);
         // A root in the rock (a floor or ceiling beside the wall: the shell
         // reaches past the body's collision circle) slides round the rim
-        // toward the back until it is out.
+        // toward the back until it is out. Folding away, the frame is the
+        // last surface's, whose back may now face the rock (dropped from a
+        // ceiling onto a floor): there it slides the way away from the rock.
         for (int k = 0; k < LEGS_ROOT_SLIDE_TRIES && rock_near(map, v2_add(b->pos, off), L->scale); k++) {
             Vec2 a = v2(off.x * rc - off.y * rs, off.x * rs + off.y * rc);
             Vec2 c = v2(off.x * rc + off.y * rs, -off.x * rs + off.y * rc);
-            off = v2_dot(a, L->rn) >= v2_dot(c, L->rn) ? a : c;
+            if (b->attached) off = v2_dot(a, L->rn) >= v2_dot(c, L->rn) ? a : c;
+            else off = rock_dist(map, v2_add(b->pos, a)) >= rock_dist(map, v2_add(b->pos, c)) ? a : c;
         }
         L->leg[i].root = v2_add(b->pos, off);
     }
@@ -672,6 +615,8 @@ void legs_step(Legs *L, const Tilemap *map, const LegsBody *b, Events *ev) {
         g->bend = leg_knee(map, g->root, g->target, &bones, L->n, g->bend, -leg_side(i), fallback, &g->knee, &g->foot,
                            &g->cut);
         if (g->cut && g->mode != LEG_PLANTED) clear_rock(L, map, g, &bones, i, fallback);
+        if (g->grow > 0.0 && g->mode != LEG_PLANTED) aim_out_of_shell(L, map, g, &bones, i, fallback);
+        if (g->grow > 0.0) root_makes_way(L, map, g, &bones, i, fallback);
         bool planted = g->mode == LEG_PLANTED;
         if (planted && g->prev_planted) {
             double s = v2_dist(g->foot, g->prev_foot);

@@ -25,6 +25,7 @@
 // The rules' constants (docs/legs.md, "One tick"). Lengths are px for a
 // body of radius 12 and scale with it; KNEE_CAP/SOFT/FAR are x the radius.
 #define LEGS_ROOT_EASE 0.3        // the root frame turns this share of the way to n a tick
+#define LEGS_ROOT_FLIP_DOT -0.999  // a root frame this close to facing away from n turns a quarter first
 #define LEGS_WAIT_PX 12.0         // a group waits for the other's dangling foot until a foot is this far out
 #define LEGS_HURRY 2              // step ticks a tick while the other group waits outside its ring
 #define LEGS_RING_MARGIN_PX 0.5   // a lead foothold stays this far inside the ring
@@ -44,6 +45,9 @@
 #define LEGS_ROOT_CLEAR_PX 6.0    // a root closer than this to rock slides round the rim ...
 #define LEGS_ROOT_SLIDE_DEG 10.0  // ... toward the back by this ...
 #define LEGS_ROOT_SLIDE_TRIES 9   // ... up to this many times
+#define LEGS_ROOT_SHELL_TRIES 4   // a leg in the shell slides its root up to this many times either way
+#define LEGS_AIM_STEP_DEG 15.0    // a foot in the air whose leg is in the shell turns its aim by this ...
+#define LEGS_AIM_TRIES 12         // ... up to this many times either way (aim_out_of_shell)
 #define LEGS_APART_PX 10.0        // a foothold this close to another foot is cast again ...
 #define LEGS_APART_STEP_PX 3.0    // ... at radii this much farther out, then nearer ...
 #define LEGS_APART_TRIES 3        // ... up to this many steps each way (feet_min_gap >= 8)
