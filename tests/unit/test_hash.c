@@ -140,6 +140,13 @@ static const Field Bullets_fields[] = {
 };
 DEF(Bullets);
 
+static const Field Lob_fields[] = {
+    SUB(Lob, still_at, Vec2),   NUM(Lob, still_ticks, int, K_INT), NUM(Lob, windup, int, K_INT),
+    NUM(Lob, flight, int, K_INT), SUB(Lob, mark, Vec2),            SUB(Lob, pos, Vec2),
+    SUB(Lob, vel, Vec2),        NUM(Lob, count, int64_t, K_I64),
+};
+DEF(Lob);
+
 static const Field TetranConfig_fields[] = {
     NUM(TetranConfig, arms, int, K_INT),           NUM(TetranConfig, segments, int, K_INT),
     NUM(TetranConfig, length_px, double, K_F64),   NUM(TetranConfig, hp, int, K_INT),
@@ -155,9 +162,7 @@ static const Field Tetran_fields[] = {
     NUM(Tetran, pattern_timer, int, K_INT), NUM(Tetran, volley, int, K_INT),    NUM(Tetran, hit_flash, int, K_INT),
     NUM(Tetran, dead_ticks, int, K_INT),   NUM(Tetran, shots, int64_t, K_I64),
     NUM(Tetran, blocked, int64_t, K_I64),  SUB(Tetran, fall_vel, Vec2),         NUM(Tetran, fall_from_y, double, K_F64),
-    SUB(Tetran, still_at, Vec2),           NUM(Tetran, still_ticks, int, K_INT), NUM(Tetran, seed_windup, int, K_INT),
-    NUM(Tetran, seed_flight, int, K_INT),  SUB(Tetran, seed_mark, Vec2),        SUB(Tetran, seed_pos, Vec2),
-    SUB(Tetran, seed_vel, Vec2),           NUM(Tetran, seeds, int64_t, K_I64),
+    SUB(Tetran, seed, Lob),
     PTR(Tetran, base_rad, double, K_F64, NULL, NULL),
     PTR(Tetran, turn_rad, double, K_F64, NULL, NULL),
     PTR(Tetran, stroke, double, K_F64, NULL, NULL),
@@ -295,7 +300,7 @@ DEF(World);
 
 static const StructDef *const all_structs[] = {
     &Vec2_def,   &Rng_def,  &Input_def,          &Leg_def,    &Legs_def,        &Player_def,
-    &Bullet_def, &Bullets_def, &TetranConfig_def, &Tetran_def, &TentacleConfig_def, &TentacleNode_def,
+    &Bullet_def, &Bullets_def, &Lob_def, &TetranConfig_def, &Tetran_def, &TentacleConfig_def, &TentacleNode_def,
     &TentacleFlex_def, &TentacleArm_def, &Tentacle_def, &Whale_def, &TurretConfig_def, &Turret_def, &Star_def,
     &Starfield_def,
     &World_def,

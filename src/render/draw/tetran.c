@@ -96,7 +96,7 @@ static const SDL_Color SEED = {170, 255, 70, 255};
 static const SDL_Color SEED_DARK = {40, 90, 20, 255};
 
 static void draw_sight(RenderCtx *rc, const struct World *w, const Tetran *t, double f) {
-    SDL_FPoint m = render_to_screen(rc, t->seed_mark);
+    SDL_FPoint m = render_to_screen(rc, t->seed.mark);
     float r = (float)(22.0 + 40.0 * (1.0 - f));
     Uint8 a = (Uint8)lround(150.0 + 105.0 * f);
     bool blink = (w->tick / 4) % 2 == 0 || f < 0.7;
@@ -115,8 +115,8 @@ static void draw_sight(RenderCtx *rc, const struct World *w, const Tetran *t, do
 
 static void draw_seed(RenderCtx *rc, const struct World *w, const Tetran *t) {
     if (!t->alive) return;
-    if (t->seed_windup > 0) {
-        double f = 1.0 - (double)t->seed_windup / TETRAN_SEED_WINDUP_TICKS;
+    if (t->seed.windup > 0) {
+        double f = 1.0 - (double)t->seed.windup / TETRAN_SEED_WINDUP_TICKS;
         SDL_FPoint s = render_to_screen(rc, t->pos);
         float pulse = 1.0f + 0.15f * sinf((float)w->tick * (0.3f + 0.5f * (float)f));
         float r = (float)(TETRAN_SEED_RADIUS_PX * (0.4 + 0.8 * f)) * pulse;
@@ -125,14 +125,14 @@ static void draw_seed(RenderCtx *rc, const struct World *w, const Tetran *t) {
         render_fill_circle(rc->r, s.x, s.y, r + 2.0f, SEED_DARK);
         render_fill_circle(rc->r, s.x, s.y, r, SEED);
         draw_sight(rc, w, t, f);
-    } else if (t->seed_flight > 0) {
+    } else if (t->seed.flight > 0) {
         for (int k = 4; k >= 1; k--) {     // the trail: where it was a few ticks ago
-            Vec2 p = v2_sub(t->seed_pos, v2_scale(t->seed_vel, 2.5 * k));
+            Vec2 p = v2_sub(t->seed.pos, v2_scale(t->seed.vel, 2.5 * k));
             SDL_FPoint s = render_to_screen(rc, p);
             render_fill_circle(rc->r, s.x, s.y, (float)(TETRAN_SEED_RADIUS_PX * (1.0 - 0.18 * k)),
                                (SDL_Color){SEED.r, SEED.g, SEED.b, (Uint8)(150 - 30 * k)});
         }
-        SDL_FPoint s = render_to_screen(rc, t->seed_pos);
+        SDL_FPoint s = render_to_screen(rc, t->seed.pos);
         float r = (float)TETRAN_SEED_RADIUS_PX;
         draw_glow(rc, s, r * 4.0f, (SDL_Color){SEED.r, SEED.g, SEED.b, 170});
         render_fill_circle(rc->r, s.x, s.y, r + 2.0f, SEED_DARK);

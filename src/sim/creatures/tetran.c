@@ -524,18 +524,7 @@ void tetran_hash(const Tetran *c, Hash *h) {
     hash_f64(h, c->fall_vel.x);
     hash_f64(h, c->fall_vel.y);
     hash_f64(h, c->fall_from_y);
-    hash_f64(h, c->still_at.x);
-    hash_f64(h, c->still_at.y);
-    hash_i64(h, c->still_ticks);
-    hash_i64(h, c->seed_windup);
-    hash_i64(h, c->seed_flight);
-    hash_f64(h, c->seed_mark.x);
-    hash_f64(h, c->seed_mark.y);
-    hash_f64(h, c->seed_pos.x);
-    hash_f64(h, c->seed_pos.y);
-    hash_f64(h, c->seed_vel.x);
-    hash_f64(h, c->seed_vel.y);
-    hash_i64(h, c->seeds);
+    lob_hash(&c->seed, h);
     int na = k->arms, ns = k->segments;
     if (!c->pts) return;
     for (int a = 0; a < na; a++) hash_f64(h, c->base_rad[a]);
@@ -586,8 +575,8 @@ void tetran_probes(const Tetran *c, TetranProbes *out) {
     out->min_reach = round(shortest * 1e6) / 1e6;
     out->reach_ratio = out->min_reach / out->max_reach;
     out->blocked = (double)c->blocked;
-    out->still = c->still_ticks;
-    out->seeds = (double)c->seeds;
+    out->still = c->seed.still_ticks;
+    out->seeds = (double)c->seed.count;
     // A segment's angle differs from its undisturbed one by the sum of the
     // flinch bends from the root to it.
     double flinch = 0.0;

@@ -11,6 +11,7 @@
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
 #include "sim/creatures/hitbox.h"
+#include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -192,14 +193,9 @@ typedef struct Tetran {
     int64_t blocked;           // player shots stopped by the arms so far
     Vec2 fall_vel;             // the dead core's velocity, px per tick (0 alive)
     double fall_from_y;        // the joints' mean y at death, px (0 alive)
-    // The seed (docs/tetran.md, "The seed"): no safe spot for a player who stands still.
-    Vec2 still_at;             // where the player has stayed, px
-    int still_ticks;           // ticks he has stayed within TETRAN_STILL_RADIUS_PX of it
-    int seed_windup;           // ticks of the wind-up left (0: none)
-    int seed_flight;           // ticks of the seed's flight left (0: none in flight)
-    Vec2 seed_mark;            // the marked spot (the player's centre when marked), px
-    Vec2 seed_pos, seed_vel;   // the seed in flight, px, px per tick
-    int64_t seeds;             // seeds lobbed so far
+    // The seed (docs/tetran.md, "The seed"; creatures/lob.h): no safe spot
+    // for a player who stands still. seed.count: seeds lobbed so far.
+    Lob seed;
     // Arm state, allocated once in tetran_init (arms x segments):
     double *base_rad;          // per arm: the angle a straight arm has
     double *turn_rad;          // per joint: joint 0 its offset from the base, [-pi, pi);
