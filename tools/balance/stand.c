@@ -1,7 +1,8 @@
 // stand.c -- the safe-spot bot (docs/controls.md, "Balance"): in an arena,
 // puts the player on every spot he can stand on -- every empty tile with a
-// solid one under it (floor), and every empty tile beside a solid wall or
-// under a solid ceiling where, let go against it, he clings (wall, ceiling)
+// solid one under it (floor), and every empty tile beside a wall or under a
+// ceiling (a solid tile's edge, or a half tile's straight side) where, let
+// go against it, he clings (wall, ceiling)
 // -- and lets him stand there, pressing nothing, until something hits him.
 // The longest such stand is the arena's safest spot; the rule is
 // that on normal none lasts longer than 20 s. Headless, on the real
@@ -40,6 +41,17 @@ typedef struct Stand {
     SpotKind kind;
     int64_t ticks;             // until the first hit (max_ticks: never hit)
 } Stand;
+
+// Does tile t, the neighbour (dc, dr) of a spot, turn a whole edge toward
+// it: the side a wall or ceiling spot clings to? Solid tiles do, and a half
+// tile's two straight sides (J, whose solid half is bottom right, has full
+// right and bottom edges).
+static bool full_edge(Tile t, int dc, int dr) {
+    if (t == TILE_SOLID) return true;
+    if (dc == -1) return t == TILE_SLOPE_BR || t == TILE_SLOPE_TR;   // its right edge
+    if (dc == 1) return t == TILE_SLOPE_BL || t == TILE_SLOPE_TL;    // its left edge
+    return dr == -1 && (t == TILE_SLOPE_BR || t == TILE_SLOPE_BL);   // its bottom edge
+}
 
 // Puts the player standing on the floor of tile (col, row), as if he had
 // spawned there: the hearts and leg profiles the arena gave him kept.
@@ -158,12 +170,12 @@ int main(int argc, char **argv) {
                 if (tilemap_at(&map, col, row) != TILE_EMPTY) continue;
                 for (SpotKind kind = SPOT_FLOOR; kind < SPOT_KINDS; kind++) {
                     // A floor: anything solid under the tile; a wall or a
-                    // ceiling: a whole solid tile beside or above it.
+                    // ceiling: a whole edge of rock beside or above it.
                     if (kind == SPOT_FLOOR && tilemap_at(&map, col, row + 1) == TILE_EMPTY) continue;
                     if (kind != SPOT_FLOOR && floor_only) continue;
                     int dc = kind == SPOT_WALL_LEFT ? -1 : kind == SPOT_WALL_RIGHT ? 1 : 0;
                     int dr = kind == SPOT_CEILING ? -1 : 0;
-                    if (kind != SPOT_FLOOR && tilemap_at(&map, col + dc, row + dr) != TILE_SOLID) continue;
+                    if (kind != SPOT_FLOOR && !full_edge(tilemap_at(&map, col + dc, row + dr), dc, dr)) continue;
                     int64_t t = stand(levels[l], &setup, col, row, kind, max_ticks);
                     if (t == -1) return 2;
                     if (t < 0) continue;
