@@ -213,6 +213,7 @@ static const Field Tentacle_fields[] = {
     PTR(Tentacle, nodes, TentacleNode, K_STRUCT, &TentacleNode_def, NULL),
     PTR(Tentacle, flex, TentacleFlex, K_STRUCT, &TentacleFlex_def, NULL),
     SKIP(Tentacle, node_total, int, "the node pool's size, fixed at init"),
+    SUB(Tentacle, lob, Lob),
     SKIP(Tentacle, hits, HitBoxes, "the links' boxes for bullet tests: follow from the nodes (hitbox.h)"),
 };
 DEF(Tentacle);
@@ -229,7 +230,7 @@ static const Field Whale_fields[] = {
     NUM(Whale, bounces, int64_t, K_I64),  NUM(Whale, age, int64_t, K_I64),         NUM(Whale, dead_ticks, int, K_INT),
     NUM(Whale, hurt_ticks, int, K_INT),  NUM(Whale, shudder_amp, double, K_F64), NUM(Whale, shudder_ticks, int, K_INT),
     NUM(Whale, shudder_applied, double, K_F64), NUM(Whale, roll, double, K_F64),
-    NUM(Whale, shots_eaten, int64_t, K_I64),
+    NUM(Whale, shots_eaten, int64_t, K_I64), SUB(Whale, lob, Lob),
 };
 DEF(Whale);
 
