@@ -31,6 +31,8 @@ typedef enum AudioSfx {
     SFX_WIGGLE_READY,          // the wiggle gauge is usable again after a lock-out
     SFX_WINDUP,                // a tentacle winds up a shot
     SFX_WHALE_TELL,            // the whale starts an attack's telegraph (a charge or a spout)
+    SFX_MARK,                  // a boss marked a parked player for a lob (Tetran's seed, ...): a lock-on
+    SFX_LOB,                   // that lob left the boss: a mortar thump
     SFX_COUNT,
 } AudioSfx;
 

@@ -15,12 +15,12 @@
 static const char *const SFX_FILE[SFX_COUNT] = {
     "shot", "enemy_shot", "hit", "blocked", "hurt", "dead", "jump", "land",
     "step", "attach", "boss_down", "clear", "menu_move", "menu_select", "dash", "phase", "warning",
-    "ping", "wiggle_empty", "wiggle_ready", "windup", "whale_tell",
+    "ping", "wiggle_empty", "wiggle_ready", "windup", "whale_tell", "mark", "lob",
 };
 
 // Per-sound loudness (0..128) before the sfx volume applies: quiet steps.
 static const int SFX_GAIN[SFX_COUNT] = {70, 60, 90, 70, 120, 120, 70, 80, 28, 60, 128, 110, 70, 90, 75, 115, 70,
-                                        80, 100, 95, 85, 100};
+                                        80, 100, 95, 85, 100, 90, 110};
 
 // The sum is scaled by this before the limiter: a single loud sound
 // passes untouched, several at once are ducked by the limiter.
@@ -144,6 +144,8 @@ void mixer_events(Mixer *m, const Events *ev) {
         case EV_WIGGLE_READY: s = SFX_WIGGLE_READY; break;
         case EV_WINDUP: s = SFX_WINDUP; break;
         case EV_WHALE_TELL: s = SFX_WHALE_TELL; break;
+        case EV_LOB_TELL: s = SFX_MARK; break;
+        case EV_LOB_SHOT: s = SFX_LOB; break;
         default: continue;
         }
         if (played[s]) continue;

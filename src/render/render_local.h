@@ -102,6 +102,17 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
 int draw_shots_in_view(const RenderCtx *rc, const struct World *w, int enough);
 void draw_shots_free(RenderCtx *rc);
 void draw_player(RenderCtx *rc, const struct World *w);
+// A boss's lob at a parked player (render/draw/lob.c; sim creatures/lob.h):
+// the swelling pod at `from` and the sight closing on the mark while it
+// winds up, the tumbling pod and the sight in flight; nothing otherwise.
+typedef struct DrawLobLook {
+    Vec2 from;                 // where it swells (world px)
+    int windup_ticks;          // the tuning's wind-up
+    double radius_px;          // the pod's radius in flight
+    double swell_px;           // the glow's size at the start of the wind-up
+    SDL_Color light, dark;
+} DrawLobLook;
+void draw_lob(RenderCtx *rc, const struct World *w, const Lob *l, const DrawLobLook *look);
 // The wiggle gauge at the player (render/draw/gauge.c): how it looks now,
 // and the drawing (nothing when hidden: the assist's unlimited wiggle, or
 // the player down).

@@ -24,6 +24,8 @@ typedef enum EventType {
     EV_WIGGLE_READY,           // the lock-out ended: the refilling gauge is usable again
     EV_WINDUP,                 // a tentacle began winding up a shot (who, a: tentacle, x, y: its tip)
     EV_WHALE_TELL,             // the whale starts an attack's telegraph (a: 0 a charge, 1 a spout)
+    EV_LOB_TELL,               // a boss marked a parked player for a lob (who; x, y: the mark; creatures/lob.h)
+    EV_LOB_SHOT,               // that lob left the boss (who; x, y: where from)
 } EventType;
 
 // Who an event or a bullet comes from: the player, or a creature kind

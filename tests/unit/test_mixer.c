@@ -3,9 +3,10 @@
 // volume, never passes the limiter's ceiling (and without the limiter it
 // would); one sound is at most MIX_SAME_VOICES voices; a tick's ten hits
 // are one voice; the same calls give the same samples; the pause holds
-// what plays; WAV files parse (resampled to MIX_RATE) or are refused; the
-// Ogg Vorbis music decodes whole (every frame of its 16 s loop, at the
-// level it was written) and anything else is refused.
+// what plays; the lob at a parked player has its own two sounds; WAV
+// files parse (resampled to MIX_RATE) or are refused; the Ogg Vorbis music
+// decodes whole (every frame of its 16 s loop, at the level it was
+// written) and anything else is refused.
 // Runs from the repository root (assets/sfx).
 #include <setjmp.h>
 #include <stdarg.h>
@@ -85,6 +86,24 @@ static void test_a_tick_of_hits_is_one_voice(void **state) {
     mixer_events(m, &ev);
     mixer_events(m, &ev);   // within the step cooldown: no second step
     assert_int_equal(mixer_voices(m), 2);
+    mixer_free(m);
+}
+
+// The lob at a parked player (Tetran's seed, the whale's blow, the
+// tentacle's spore) has sounds of its own: its mark and its launch in the
+// same tick as a tentacle's wind-up and an enemy shot are four voices (one
+// each; a shared sound would be one voice for two events).
+static void test_the_lob_has_its_own_sounds(void **state) {
+    (void)state;
+    Mixer *m = loaded();
+    Events ev;
+    events_clear(&ev);
+    events_push(&ev, EV_LOB_TELL, WHO_TETRAN, 0, 0, 0);
+    events_push(&ev, EV_WINDUP, WHO_TENTACLE, 0, 0, 0);
+    events_push(&ev, EV_LOB_SHOT, WHO_TETRAN, 0, 0, 0);
+    events_push(&ev, EV_ENEMY_SHOT, WHO_TETRAN, 1, 0, 0);
+    mixer_events(m, &ev);
+    assert_int_equal(mixer_voices(m), 4);
     mixer_free(m);
 }
 
@@ -187,6 +206,7 @@ int main(void) {
         cmocka_unit_test(test_never_past_the_ceiling),
         cmocka_unit_test(test_one_sound_voice_limit),
         cmocka_unit_test(test_a_tick_of_hits_is_one_voice),
+        cmocka_unit_test(test_the_lob_has_its_own_sounds),
         cmocka_unit_test(test_same_calls_same_samples),
         cmocka_unit_test(test_hold_keeps_voices),
         cmocka_unit_test(test_wav_parse),

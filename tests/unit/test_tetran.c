@@ -628,22 +628,22 @@ static void test_seed_over_a_wall(void **state) {
     assert_true(tilemap_cast(&w->map, f.t->pos, spot, &th));    // no straight line to him
     int windup_at = -1, launch_at = -1, burst_at = -1;
     for (int k = 1; k <= TETRAN_STILL_TICKS + TETRAN_SEED_WINDUP_TICKS + 200 && burst_at < 0; k++) {
-        int flying = f.t->seed_flight;
+        int flying = f.t->seed.flight;
         tick(&f, false);
-        if (windup_at < 0 && f.t->seed_windup > 0) {
+        if (windup_at < 0 && f.t->seed.windup > 0) {
             windup_at = k;
-            assert_true(has_event(w, EV_WINDUP));
-            assert_true(f.t->seed_mark.x == spot.x && f.t->seed_mark.y == spot.y);
+            assert_true(has_event(w, EV_LOB_TELL));
+            assert_true(f.t->seed.mark.x == spot.x && f.t->seed.mark.y == spot.y);
         }
-        if (launch_at < 0 && f.t->seeds == 1) launch_at = k;
-        if (flying > 0 && f.t->seed_flight == 0) burst_at = k;
+        if (launch_at < 0 && f.t->seed.count == 1) launch_at = k;
+        if (flying > 0 && f.t->seed.flight == 0) burst_at = k;
     }
     assert_int_equal(windup_at, TETRAN_STILL_TICKS + 1);
     assert_int_equal(launch_at, windup_at + TETRAN_SEED_WINDUP_TICKS);
     assert_true(burst_at > launch_at);
     // It came over the wall onto him (bursting as it touched him, not on
     // the rock on the way).
-    Vec2 at = f.t->seed_pos;
+    Vec2 at = f.t->seed.pos;
     assert_true(v2_dist(at, spot) <= TETRAN_SEED_RADIUS_PX + w->player.radius);
     int shards = 0;
     for (int i = bullets_next(&w->bullets, -1); i >= 0; i = bullets_next(&w->bullets, i))
@@ -653,9 +653,9 @@ static void test_seed_over_a_wall(void **state) {
     for (int k = 0; k < 3 * TETRAN_STILL_TICKS; k++) {
         if (k % 300 == 0) w->player.pos.x += (k / 300) % 2 ? -50.0 : 50.0;
         tick(&f, false);
-        assert_true(f.t->still_ticks < TETRAN_STILL_TICKS);
+        assert_true(f.t->seed.still_ticks < TETRAN_STILL_TICKS);
     }
-    assert_int_equal(f.t->seeds, 1);
+    assert_int_equal(f.t->seed.count, 1);
     tilemap_free(&w->map);
     unmake(&f);
 }

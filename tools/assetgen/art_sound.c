@@ -514,6 +514,48 @@ static bool sfx_whale_tell(const char *dir) {
     return wav_save(&b, dir, "sfx/whale_tell.wav", 0.7);
 }
 
+// A boss marked a parked player (the lob's telegraph, creatures/lob.h;
+// Tetran's seed first): a lock-on over the wind-up's 1 s, beeps that come
+// faster and climb as the sight closes on him.
+static bool sfx_mark(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 1.0)) return false;
+    double ph = 0, next = 0, gap = 0.2, beep = -1;
+    for (int i = 0; i < b.n; i++) {
+        double t = i / (double)RATE;
+        if (t >= next) {                   // the next beep: the gaps shrink 0.2 s -> 0.05 s
+            beep = t;
+            next = t + gap;
+            gap = gap * 0.8 < 0.05 ? 0.05 : gap * 0.8;
+        }
+        double f = 900 * pow(1600.0 / 900.0, t);
+        ph += f / RATE;
+        double e = t - beep < 0.04 ? env(t - beep, 0.003, 0.02) : 0.0;
+        b.s[i] = (float)((sine(ph) * 0.7 + tri(2 * ph) * 0.3) * e * (0.55 + 0.45 * t));
+    }
+    lowpass(&b, 5000);
+    return wav_save(&b, dir, "sfx/mark.wav", 0.5);
+}
+
+// The lob leaves the boss: a hollow mortar thump falling in pitch, a puff
+// of air, and a thin whistle rising as it climbs its arc.
+static bool sfx_lob(const char *dir) {
+    Buf b;
+    if (!buf_new(&b, 0.45)) return false;
+    sweep(&b, 190, 55, sine, 0.002, 0.09, 0.9);
+    noise_burst(&b, 419, 0.004, 0.05, 0.25);
+    lowpass(&b, 1400);
+    Buf w;
+    if (!buf_new(&w, 0.45)) {
+        free(b.s);
+        return false;
+    }
+    sweep(&w, 420, 1100, tri, 0.08, 0.2, 0.18);
+    for (int i = 0; i < b.n; i++) b.s[i] += w.s[i];
+    free(w.s);
+    return wav_save(&b, dir, "sfx/lob.wav", 0.7);
+}
+
 bool art_sounds(const char *dir) {
     bool ok = true;
     ok = sfx_shot(dir) && ok;
@@ -539,5 +581,7 @@ bool art_sounds(const char *dir) {
     ok = sfx_wiggle_empty(dir) && ok;
     ok = sfx_wiggle_ready(dir) && ok;
     ok = sfx_whale_tell(dir) && ok;
+    ok = sfx_mark(dir) && ok;
+    ok = sfx_lob(dir) && ok;
     return ok;
 }

@@ -30,6 +30,10 @@
 // prediction, the body where it is now) sets off a dash.
 #define BOT_DODGE_MARGIN_PX 6.0
 #define BOT_DODGE_TICKS 20
+// A boss's lob at a parked player (creatures/lob.h) bursts on its mark:
+// while one winds up or flies, ending a move within this of its mark costs
+// as a bullet would (the sight the player sees, read).
+#define BOT_LOB_KEEP_PX 64.0
 // A spot is reached within this many px (then the bot stands, locked).
 #define BOT_SPOT_PX 6.0
 // The whale bot hops over the step at the end of its stretch of floor when
@@ -199,6 +203,21 @@ static bool touches(const World *w, Vec2 at, double r, int k) {
     return false;
 }
 
+// Is `at` within BOT_LOB_KEEP_PX of the mark of a lob winding up or in flight?
+static bool lob_near(const Lob *l, Vec2 at) {
+    return (l->windup > 0 || l->flight > 0) && v2_len2(v2_sub(at, l->mark)) < BOT_LOB_KEEP_PX * BOT_LOB_KEEP_PX;
+}
+
+static bool marked(const World *w, Vec2 at) {
+    for (int i = 0; i < w->tetran_count; i++)
+        if (lob_near(&w->tetrans[i].seed, at)) return true;
+    for (int i = 0; i < w->tentacle_count; i++)
+        if (lob_near(&w->tentacles[i].lob, at)) return true;
+    for (int i = 0; i < w->whale_count; i++)
+        if (lob_near(&w->whales[i].lob, at)) return true;
+    return false;
+}
+
 // How bad a move is: every enemy bullet that its straight line brings
 // within reach of the predicted body in the next BOT_DODGE_TICKS ticks
 // costs more the sooner it would hit, and so does running into a creature.
@@ -228,6 +247,8 @@ static double danger(const World *w, const Move *m) {
             break;
         }
     }
+    bool safe;
+    if (marked(w, predict(w, m, BOT_DODGE_TICKS, &safe))) cost += 1.0 + BOT_DODGE_TICKS / 2;
     return cost;
 }
 

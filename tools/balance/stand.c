@@ -1,8 +1,10 @@
 // stand.c -- the safe-spot bot (docs/controls.md, "Balance"): in an arena,
 // puts the player on every spot he can stand on -- every empty tile with a
-// solid one under it (floor), and every empty tile beside a solid wall or
-// under a solid ceiling where, let go against it, he clings (wall, ceiling)
-// -- and lets him stand there, pressing nothing, until something hits him.
+// solid one under it (floor), and every empty tile beside a wall or under a
+// ceiling (a solid tile's edge, or a half tile's straight side) or in the
+// open half of an overhang's half tile (F, 7: under its slanted face) where,
+// let go against it, he clings (wall, ceiling, overhang) -- and lets him
+// stand there, pressing nothing, until something hits him.
 // The longest such stand is the arena's safest spot; the rule is
 // that on normal none lasts longer than 20 s. Headless, on the real
 // simulation, from the arena's first tick (the boss where it spawns), a
@@ -11,14 +13,15 @@
 //   build/stand [--difficulty D] [--seconds S] [--max S] [--floor] [--verbose] LEVEL...
 //
 // Prints per arena `arena PATH difficulty D spots N longest_safe_s S col C
-// row R kind K` (>= means never hit within --seconds; K floor, wall or
-// ceiling), with --verbose every spot too. --floor: floor spots only.
+// row R kind K` (>= means never hit within --seconds; K floor, wall,
+// ceiling or overhang), with --verbose every spot too. --floor: floor spots only.
 // Exit 0; 1 with --max when some arena's longest stand is longer than
 // that many seconds (`make test-stand`); 2 on a bad command line or level.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dmath.h"
 #include "harness/session.h"
 #include "sim/world.h"
 
@@ -27,8 +30,10 @@
 
 // Where on a tile the player is put: standing on its floor, or let go in
 // the air against the wall on its left or right, or the ceiling above it.
-typedef enum SpotKind { SPOT_FLOOR = 0, SPOT_WALL_LEFT, SPOT_WALL_RIGHT, SPOT_CEILING, SPOT_KINDS } SpotKind;
-static const char *const KIND_NAME[SPOT_KINDS] = {"floor", "wall", "wall", "ceiling"};
+// SPOT_OVERHANG: under the slanted face of an overhang's half tile (F or
+// 7), in its open half.
+typedef enum SpotKind { SPOT_FLOOR = 0, SPOT_WALL_LEFT, SPOT_WALL_RIGHT, SPOT_CEILING, SPOT_OVERHANG, SPOT_KINDS } SpotKind;
+static const char *const KIND_NAME[SPOT_KINDS] = {"floor", "wall", "wall", "ceiling", "overhang"};
 
 // Ticks a player let go against a wall or ceiling has to cling to it; one
 // that has not by then, or has moved half a tile, is no spot (he fell or
@@ -40,6 +45,17 @@ typedef struct Stand {
     SpotKind kind;
     int64_t ticks;             // until the first hit (max_ticks: never hit)
 } Stand;
+
+// Does tile t, the neighbour (dc, dr) of a spot, turn a whole edge toward
+// it: the side a wall or ceiling spot clings to? Solid tiles do, and a half
+// tile's two straight sides (J, whose solid half is bottom right, has full
+// right and bottom edges).
+static bool full_edge(Tile t, int dc, int dr) {
+    if (t == TILE_SOLID) return true;
+    if (dc == -1) return t == TILE_SLOPE_BR || t == TILE_SLOPE_TR;   // its right edge
+    if (dc == 1) return t == TILE_SLOPE_BL || t == TILE_SLOPE_TL;    // its left edge
+    return dr == -1 && (t == TILE_SLOPE_BR || t == TILE_SLOPE_BL);   // its bottom edge
+}
 
 // Puts the player standing on the floor of tile (col, row), as if he had
 // spawned there: the hearts and leg profiles the arena gave him kept.
@@ -66,6 +82,13 @@ static void place_against(World *w, int col, int row, SpotKind kind) {
     p->vel = kind == SPOT_WALL_LEFT    ? (Vec2){-1.0, 0.0}
              : kind == SPOT_WALL_RIGHT ? (Vec2){1.0, 0.0}
                                        : (Vec2){0.0, -1.0};
+    if (kind == SPOT_OVERHANG) {
+        // The slanted face runs through the tile's centre; its normal
+        // points down and away from the solid corner.
+        double k = DM_SQRT1_2, nx = tilemap_at(&w->map, col, row) == TILE_SLOPE_TL ? k : -k;
+        p->pos = (Vec2){(col + 0.5) * t + nx * (r + gap), (row + 0.5) * t + k * (r + gap)};
+        p->vel = (Vec2){-nx, -k};
+    }
     p->dash_from = p->pos;
     p->state = PLAYER_AIR;
 }
@@ -155,15 +178,23 @@ int main(int argc, char **argv) {
         int spots = 0;
         for (int row = 0; row + 1 < h; row++)
             for (int col = 0; col < w; col++) {
-                if (tilemap_at(&map, col, row) != TILE_EMPTY) continue;
+                Tile here = tilemap_at(&map, col, row);
+                bool overhang = here == TILE_SLOPE_TL || here == TILE_SLOPE_TR;
+                if (here != TILE_EMPTY && !overhang) continue;
                 for (SpotKind kind = SPOT_FLOOR; kind < SPOT_KINDS; kind++) {
+                    // Under an overhang's slanted face (in its half tile),
+                    // else nothing but that in the half tile.
+                    if ((kind == SPOT_OVERHANG) != overhang) continue;
+                    if (kind == SPOT_OVERHANG && floor_only) continue;
                     // A floor: anything solid under the tile; a wall or a
-                    // ceiling: a whole solid tile beside or above it.
+                    // ceiling: a whole edge of rock beside or above it.
                     if (kind == SPOT_FLOOR && tilemap_at(&map, col, row + 1) == TILE_EMPTY) continue;
                     if (kind != SPOT_FLOOR && floor_only) continue;
                     int dc = kind == SPOT_WALL_LEFT ? -1 : kind == SPOT_WALL_RIGHT ? 1 : 0;
                     int dr = kind == SPOT_CEILING ? -1 : 0;
-                    if (kind != SPOT_FLOOR && tilemap_at(&map, col + dc, row + dr) != TILE_SOLID) continue;
+                    if (kind != SPOT_FLOOR && kind != SPOT_OVERHANG &&
+                        !full_edge(tilemap_at(&map, col + dc, row + dr), dc, dr))
+                        continue;
                     int64_t t = stand(levels[l], &setup, col, row, kind, max_ticks);
                     if (t == -1) return 2;
                     if (t < 0) continue;

@@ -293,7 +293,6 @@ double draw_tentacle_reach(const Tentacle *c) {
 }
 
 void draw_tentacle(RenderCtx *rc, const World *w, const Tentacle *c) {
-    (void)w;
     // The dead stay, a body hanging its tentacles (the sim drops it onto the
     // rock): drawn dimmer over the death's length, then at CORPSE_SHADE.
     double shade = 1.0;
@@ -301,5 +300,13 @@ void draw_tentacle(RenderCtx *rc, const World *w, const Tentacle *c) {
     for (int a = 0; a < c->arm_count; a++) draw_arm(rc, c, a, shade);
     draw_body(rc, c, shade);
     draw_death(rc, c);
+    if (c->alive && c->arm_count > 0) {
+        // The spore at a parked player, swelling on the tip nearest the
+        // marked spot (as the simulation picks it).
+        int a = tentacle_nearest_tip(c, c->lob.mark);
+        DrawLobLook spore = {tentacle_node_at(c, a, c->arms[a].n - 1), TENTACLE_SPORE_WINDUP_TICKS,
+                             TENTACLE_SPORE_RADIUS_PX, 18.0, {255, 222, 90, 255}, {110, 64, 10, 255}};
+        draw_lob(rc, w, &c->lob, &spore);
+    }
     if (rc->debug) draw_debug(rc, c);
 }

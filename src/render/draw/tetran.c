@@ -89,60 +89,15 @@ static void draw_core(RenderCtx *rc, const struct World *w, const Tetran *t, dou
     }
 }
 
-// The seed (docs/tetran.md, "The seed"): while the core winds up, a pod
-// swells on it and a sight closes in on the marked spot; in flight the pod
-// tumbles along its arc with a short trail, the sight still on the spot.
+// The seed (docs/tetran.md, "The seed"): the lob's look (draw/lob.c) in
+// seed green, swelling on the core.
 static const SDL_Color SEED = {170, 255, 70, 255};
 static const SDL_Color SEED_DARK = {40, 90, 20, 255};
 
-static void draw_sight(RenderCtx *rc, const struct World *w, const Tetran *t, double f) {
-    SDL_FPoint m = render_to_screen(rc, t->seed_mark);
-    float r = (float)(22.0 + 40.0 * (1.0 - f));
-    Uint8 a = (Uint8)lround(150.0 + 105.0 * f);
-    bool blink = (w->tick / 4) % 2 == 0 || f < 0.7;
-    SDL_Color c = {SEED.r, SEED.g, SEED.b, blink ? a : (Uint8)(a / 3)};
-    draw_glow(rc, m, r * 1.2f, (SDL_Color){SEED.r, SEED.g, SEED.b, (Uint8)lround(40.0 + 60.0 * f)});
-    for (float k = 0.0f; k < 3.0f; k += 1.0f) render_circle(rc->r, m.x, m.y, r + k, c);
-    SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(rc->r, c.r, c.g, c.b, c.a);
-    for (int k = 0; k < 4; k++) {      // four ticks pointing in
-        float dx = (float)((k == 0) - (k == 1)), dy = (float)((k == 2) - (k == 3));
-        for (float o = -1.0f; o <= 1.0f; o += 1.0f)
-            SDL_RenderDrawLineF(rc->r, m.x + dx * (r + 12.0f) + dy * o, m.y + dy * (r + 12.0f) + dx * o,
-                                m.x + dx * (r - 6.0f) + dy * o, m.y + dy * (r - 6.0f) + dx * o);
-    }
-}
-
 static void draw_seed(RenderCtx *rc, const struct World *w, const Tetran *t) {
     if (!t->alive) return;
-    if (t->seed_windup > 0) {
-        double f = 1.0 - (double)t->seed_windup / TETRAN_SEED_WINDUP_TICKS;
-        SDL_FPoint s = render_to_screen(rc, t->pos);
-        float pulse = 1.0f + 0.15f * sinf((float)w->tick * (0.3f + 0.5f * (float)f));
-        float r = (float)(TETRAN_SEED_RADIUS_PX * (0.4 + 0.8 * f)) * pulse;
-        draw_glow(rc, s, (float)(t->cfg.core_px * (1.4 + 1.6 * f)) * pulse,
-                  (SDL_Color){SEED.r, SEED.g, SEED.b, (Uint8)lround(60.0 + 150.0 * f)});
-        render_fill_circle(rc->r, s.x, s.y, r + 2.0f, SEED_DARK);
-        render_fill_circle(rc->r, s.x, s.y, r, SEED);
-        draw_sight(rc, w, t, f);
-    } else if (t->seed_flight > 0) {
-        for (int k = 4; k >= 1; k--) {     // the trail: where it was a few ticks ago
-            Vec2 p = v2_sub(t->seed_pos, v2_scale(t->seed_vel, 2.5 * k));
-            SDL_FPoint s = render_to_screen(rc, p);
-            render_fill_circle(rc->r, s.x, s.y, (float)(TETRAN_SEED_RADIUS_PX * (1.0 - 0.18 * k)),
-                               (SDL_Color){SEED.r, SEED.g, SEED.b, (Uint8)(150 - 30 * k)});
-        }
-        SDL_FPoint s = render_to_screen(rc, t->seed_pos);
-        float r = (float)TETRAN_SEED_RADIUS_PX;
-        draw_glow(rc, s, r * 4.0f, (SDL_Color){SEED.r, SEED.g, SEED.b, 170});
-        render_fill_circle(rc->r, s.x, s.y, r + 2.0f, SEED_DARK);
-        render_fill_circle(rc->r, s.x, s.y, r, SEED);
-        // A seam that tumbles as it flies.
-        float ang = (float)w->tick * 0.35f;
-        SDL_SetRenderDrawColor(rc->r, SEED_DARK.r, SEED_DARK.g, SEED_DARK.b, 255);
-        SDL_RenderDrawLineF(rc->r, s.x - cosf(ang) * r, s.y - sinf(ang) * r, s.x + cosf(ang) * r, s.y + sinf(ang) * r);
-        draw_sight(rc, w, t, 1.0);
-    }
+    DrawLobLook look = {t->pos, TETRAN_SEED_WINDUP_TICKS, TETRAN_SEED_RADIUS_PX, t->cfg.core_px, SEED, SEED_DARK};
+    draw_lob(rc, w, &t->seed, &look);
 }
 
 SDL_Color draw_tetran_colour(void) { return (SDL_Color){255, 150, 70, 255}; }

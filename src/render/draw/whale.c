@@ -294,7 +294,6 @@ double draw_whale_reach(const Whale *c) {
 }
 
 void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
-    (void)w;
     Look lk = {255, 0, 0, 0, 0, 0, 0};
     if (!c->alive) {                               // dead: it rolls over and sinks (the simulation's roll)
         lk.alpha = (Uint8)(c->dead_ticks < 300 ? 255 - c->dead_ticks / 4 : 180);
@@ -338,6 +337,11 @@ void draw_whale(RenderCtx *rc, const struct World *w, const Whale *c) {
     if (lk.roll < 0.5f) draw_fins(rc, c, &lk, sz);
     draw_tail(rc, c, &lk);
     for (int i = WHALE_SEGMENTS - 2; i >= 0; i--) draw_segment(rc, c, i, &lk, sz);
+    if (c->alive) {                                // the blow at a parked player: a ball of water
+        DrawLobLook blow = {c->pos, WHALE_BLOW_WINDUP_TICKS, WHALE_BLOW_RADIUS_PX, 0.5 * c->width[1],
+                            {150, 225, 255, 255}, {20, 60, 120, 255}};
+        draw_lob(rc, w, &c->lob, &blow);
+    }
     if (rc->debug) {
         SDL_Color ring = {120, 220, 255, 90};
         StarPusher p[WHALE_PUSHERS];

@@ -23,6 +23,27 @@ static const ParamChoice SOLVERS[] = {
     {NULL, 0},
 };
 
+static const LobTuning SPORE = {
+    .still_radius_px = TENTACLE_STILL_RADIUS_PX,
+    .still_ticks = TENTACLE_STILL_TICKS,
+    .windup_ticks = TENTACLE_SPORE_WINDUP_TICKS,
+    .gravity_px = TENTACLE_SPORE_GRAVITY_PX,
+    .flights = TENTACLE_SPORE_FLIGHTS,
+    .radius_px = TENTACLE_SPORE_RADIUS_PX,
+    .airburst_px = TENTACLE_SPORE_AIRBURST_PX,
+    .airburst_step_px = TENTACLE_SPORE_AIRBURST_STEP_PX,
+    .airburst_dirs = TENTACLE_SPORE_AIRBURST_DIRS,
+    .splash = TENTACLE_SPORE_SPLASH,
+    .splash_ttl = TENTACLE_SPORE_SPLASH_TTL,
+    .aimed = TENTACLE_SPORE_AIMED,
+    .spread_rad = TENTACLE_SPREAD_RAD,
+    .shard_speed_px = TENTACLE_SPORE_SHARD_SPEED_PX,
+    .shard_radius_px = TENTACLE_SHOT_RADIUS_PX,
+    .shard_damage = TENTACLE_SHOT_DAMAGE,
+    .shard_ttl = TENTACLE_SHOT_TTL_TICKS,
+    .who = WHO_TENTACLE,
+};
+
 #define FIELD(f) offsetof(TentacleConfig, f)
 static const ParamDef PARAMS[] = {
     {"tentacles", PARAM_INT, PARAM_AS_INT, FIELD(tentacles), 1, TENTACLE_MAX_ARMS, 3, .doc = "tentacles on the body"},
@@ -141,6 +162,16 @@ double tentacle_aim_error(const Tentacle *c, int a, Vec2 target) {
     double to = dm_atan2(target.y - head.y, target.x - head.x);
     double d = dm_wrap(to - tip);
     return d < 0 ? -d : d;
+}
+
+int tentacle_nearest_tip(const Tentacle *c, Vec2 p) {
+    int best = 0;
+    double best_d = 0.0;
+    for (int a = 0; a < c->arm_count; a++) {
+        double d = v2_len2(v2_sub(tentacle_node_at(c, a, c->arms[a].n - 1), p));
+        if (a == 0 || d < best_d) best = a, best_d = d;
+    }
+    return best;
 }
 
 double tentacle_bend(const Tentacle *c, int a) {
@@ -448,6 +479,7 @@ static void step(Tentacle *c, const TickCtx *ctx, LanesKind lanes) {
             c->nodes[c->arms[a].first].pos = tentacle_anchor(c, a);
             tentacle_hang(c, a, ctx->map, c->dead_ticks == 1);
         }
+        lob_cancel(&c->lob);                     // a spore in flight withers with the boss
         for (int a = 0; a < c->arm_count; a++) tentacle_flex_step(c, a);
         return;
     }
@@ -487,6 +519,13 @@ static void step(Tentacle *c, const TickCtx *ctx, LanesKind lanes) {
         a0 += g.k;
     }
     wind_up(c, ctx, player);
+    if (ctx->state == GAME_PLAYING && c->arm_count > 0) {
+        // The spore leaves the tip nearest the marked spot (the player's
+        // until one is marked).
+        Vec2 at = c->lob.windup > 0 ? c->lob.mark : player;
+        int a = tentacle_nearest_tip(c, at);
+        lob_step(&c->lob, &SPORE, tentacle_node_at(c, a, c->arms[a].n - 1), ctx);
+    }
 }
 
 void tentacle_step(Tentacle *c, const TickCtx *ctx) { step(c, ctx, lanes_best()); }
@@ -565,6 +604,7 @@ void tentacle_probes(const Tentacle *c, TentacleProbes *out) {
     out->count = c->arm_count;
     out->shots = (double)c->shots;
     out->last_windup = c->last_windup;
+    out->spores = (double)c->lob.count;
     double best = -1.0, droop = 0.0;
     for (int a = 0; a < c->arm_count; a++) {
         const TentacleArm *arm = &c->arms[a];

@@ -14,6 +14,7 @@
 #include "sim/background/starfield.h"
 #include "sim/creatures/hitbox.h"
 #include "sim/creatures/creature_desc.h"
+#include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -75,6 +76,26 @@ struct Bullet;
 #define TENTACLE_FALL_MAX 0.35          // the body's fastest sinking, px per tick
 #define TENTACLE_SINK_TICKS 240         // ticks after death the body sinks
 #define TENTACLE_HANG_DRAG 0.96         // fraction of a hanging node's velocity kept per tick
+// No safe spot (docs/tentacle.md, "The spore"; creatures/lob.h): a player
+// who stays within TENTACLE_STILL_RADIUS_PX of one place for
+// TENTACLE_STILL_TICKS is marked; the tip nearest the spot swells for
+// TENTACLE_SPORE_WINDUP_TICKS (a sight closes on the spot), then spits a
+// spore in an arc over the rock onto the spot (or onto a point in sight of
+// it), where it bursts. The swelling tip is not a shot's wind-up: it
+// keeps homing, and tentacle.winding does not count it.
+#define TENTACLE_STILL_RADIUS_PX 48.0
+#define TENTACLE_STILL_TICKS 360
+#define TENTACLE_SPORE_WINDUP_TICKS 60
+#define TENTACLE_SPORE_GRAVITY_PX 0.1
+#define TENTACLE_SPORE_FLIGHTS {60, 45, 75, 90, 105, 120, 30}
+#define TENTACLE_SPORE_RADIUS_PX 6.0
+#define TENTACLE_SPORE_AIRBURST_PX 320.0
+#define TENTACLE_SPORE_AIRBURST_STEP_PX 32.0
+#define TENTACLE_SPORE_AIRBURST_DIRS 8
+#define TENTACLE_SPORE_SPLASH 8
+#define TENTACLE_SPORE_SPLASH_TTL 24
+#define TENTACLE_SPORE_AIMED 3
+#define TENTACLE_SPORE_SHARD_SPEED_PX 3.0
 
 typedef enum TentacleSolver {
     TENTACLE_SOLVER_FOLLOW = 0,    // the lerped two-pass follow update (baseline)
@@ -166,6 +187,7 @@ typedef struct TentacleArm {
     X(OWNP, TentacleNode, nodes, "arm_count * arms[i].cap; owned; each arm's n (hash_arms)")              \
     X(OWNP, TentacleFlex, flex, "one per node, beside nodes; owned; hashed with its node (hash_arms)")    \
     X(HOOK, hash_arms)                                                                                    \
+    X(SUB, Lob, lob, lob_hash, "the spore at a parked player (lob.h; lob.count: spores so far)")          \
     X(SKIP, int, node_total, "the node pool's size, fixed at init")                                       \
     X(SKIP, HitBoxes, hits, "the links' boxes for bullet tests: follow from the nodes (hitbox.h)")
 typedef struct Tentacle {
@@ -181,12 +203,14 @@ typedef struct Tentacle {
 // total length, how far any head is beyond its total length, the largest
 // angle between adjacent links of any tentacle (rad); tentacles winding up
 // now, the ticks of wind-up before the latest volley, the largest node
-// offset from the chain (px), and how far the tentacles hang: the mean of
-// (head y - tail y) / total length (1: every one straight down).
+// offset from the chain (px), how far the tentacles hang: the mean of
+// (head y - tail y) / total length (1: every one straight down), and the
+// spores spat at a parked player so far.
 #define TENTACLE_PROBES(FIELD, COUNT)                                                          \
     FIELD(tentacle, hp) FIELD(tentacle, count) FIELD(tentacle, shots) FIELD(tentacle, link_error) \
     FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach) FIELD(tentacle, bend) \
-    FIELD(tentacle, winding) FIELD(tentacle, last_windup) FIELD(tentacle, flinch) FIELD(tentacle, droop)
+    FIELD(tentacle, winding) FIELD(tentacle, last_windup) FIELD(tentacle, flinch) FIELD(tentacle, droop) \
+    FIELD(tentacle, spores)
 typedef struct TentacleProbes {
     TENTACLE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TentacleProbes;
@@ -273,6 +297,9 @@ double tentacle_aim_error(const Tentacle *c, int a, Vec2 target);
 // True when tentacle a may fire at target now: alive, wound up for at
 // least TENTACLE_WINDUP_TICKS, and tentacle_aim_error <= the aim tolerance.
 bool tentacle_fire_ready(const Tentacle *c, int a, Vec2 target);
+// The tentacle whose head (as seen) is nearest p: the one that spits the
+// spore at a parked player (0 without tentacles).
+int tentacle_nearest_tip(const Tentacle *c, Vec2 p);
 // Where the tail of tentacle a is stuck on the body rim (px).
 Vec2 tentacle_anchor(const Tentacle *c, int a);
 // The largest angle (radians, 0..pi) between adjacent links of tentacle a

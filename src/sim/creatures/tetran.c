@@ -555,8 +555,8 @@ void tetran_probes(const Tetran *c, TetranProbes *out) {
     out->min_reach = round(shortest * 1e6) / 1e6;
     out->reach_ratio = out->min_reach / out->max_reach;
     out->blocked = (double)c->blocked;
-    out->still = c->still_ticks;
-    out->seeds = (double)c->seeds;
+    out->still = c->seed.still_ticks;
+    out->seeds = (double)c->seed.count;
     // A segment's angle differs from its undisturbed one by the sum of the
     // flinch bends from the root to it.
     double flinch = 0.0;

@@ -13,6 +13,7 @@
 #include "sim/background/starfield.h"
 #include "sim/creatures/creature_desc.h"
 #include "sim/creatures/hitbox.h"
+#include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 
 struct TickCtx;
@@ -213,15 +214,9 @@ typedef struct TetranConfig {
     X(VAL, int64_t, blocked, "player shots stopped by the arms so far")                      \
     X(VAL, Vec2, fall_vel, "the dead core's velocity, px per tick (0 alive)")                \
     X(VAL, double, fall_from_y, "the joints' mean y at death, px (0 alive)")                 \
-    /* The seed (docs/tetran.md, "The seed"): no safe spot for a player who stands still. */ \
-    X(VAL, Vec2, still_at, "where the player has stayed, px")                                \
-    X(VAL, int, still_ticks, "ticks he has stayed within TETRAN_STILL_RADIUS_PX of it")      \
-    X(VAL, int, seed_windup, "ticks of the wind-up left (0: none)")                          \
-    X(VAL, int, seed_flight, "ticks of the seed's flight left (0: none in flight)")          \
-    X(VAL, Vec2, seed_mark, "the marked spot (the player's centre when marked), px")         \
-    X(VAL, Vec2, seed_pos, "the seed in flight, px")                                         \
-    X(VAL, Vec2, seed_vel, "the seed in flight, px per tick")                                \
-    X(VAL, int64_t, seeds, "seeds lobbed so far")                                            \
+    /* The seed (docs/tetran.md, "The seed"; creatures/lob.h): no safe spot for a player */ \
+    /* who stands still. seed.count: seeds lobbed so far. */                                 \
+    X(SUB, Lob, seed, lob_hash, "the seed at a parked player")                               \
     /* Arm state, allocated once in tetran_init (arms x segments); hashed once allocated: */ \
     X(PTRS, TETRAN_ARM_FIELDS, c->pts ? c->cfg.arms : 0)                                     \
     X(PTRS, TETRAN_JOINT_FIELDS, c->pts ? c->cfg.arms * c->cfg.segments : 0)                 \
@@ -231,7 +226,7 @@ typedef struct Tetran {
     FIELDS_MEMBERS(TETRAN_FIELDS)
 } Tetran;
 // Its hashed structs' tables (test_hash.c checks them).
-#define TETRAN_FIELD_TABLES(T) T(Tetran, TETRAN_FIELDS) T(TetranConfig, TETRAN_CONFIG_FIELDS)
+#define TETRAN_FIELD_TABLES(T) T(Tetran, TETRAN_FIELDS) T(TetranConfig, TETRAN_CONFIG_FIELDS) T(Lob, LOB_FIELDS)
 
 // Probes (docs/tetran.md): core hp, arm count, wiggle mode 0/1, the worst
 // segment length error, core-to-tip of arm 0 and that arm's total length,

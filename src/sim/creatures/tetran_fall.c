@@ -88,7 +88,7 @@ void tetran_die(Tetran *c, const TickCtx *ctx) {
     c->wiggle = false;
     c->dead_ticks = 1;
     c->fall_vel = v2(0.0, 0.0);
-    c->seed_windup = c->seed_flight = 0;       // a seed in flight withers with the boss
+    lob_cancel(&c->seed);                     // a seed in flight withers with the boss
     int ns = c->cfg.segments, n = c->cfg.arms * (ns + 1);
     double y = 0.0;
     for (int j = 0; j < n; j++) {

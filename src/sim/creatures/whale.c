@@ -17,6 +17,28 @@ static const double PHASE_SPEED[WHALE_PHASES] = WHALE_PHASE_SPEED;
 static const int DIVE_EVERY[WHALE_PHASES] = WHALE_PHASE_DIVE_TICKS;
 static const int SPOUT_SHOTS[WHALE_PHASES] = WHALE_SPOUT_SHOTS;
 
+// The blow at a parked player (lob.h, whale.h's WHALE_BLOW_*).
+static const LobTuning BLOW = {
+    .still_radius_px = WHALE_STILL_RADIUS_PX,
+    .still_ticks = WHALE_STILL_TICKS,
+    .windup_ticks = WHALE_BLOW_WINDUP_TICKS,
+    .gravity_px = WHALE_BLOW_GRAVITY_PX,
+    .flights = WHALE_BLOW_FLIGHTS,
+    .radius_px = WHALE_BLOW_RADIUS_PX,
+    .airburst_px = WHALE_BLOW_AIRBURST_PX,
+    .airburst_step_px = WHALE_BLOW_AIRBURST_STEP_PX,
+    .airburst_dirs = WHALE_BLOW_AIRBURST_DIRS,
+    .splash = WHALE_BLOW_SPLASH,
+    .splash_ttl = WHALE_BLOW_SPLASH_TTL,
+    .aimed = WHALE_BLOW_AIMED,
+    .spread_rad = WHALE_BLOW_SPREAD_RAD,
+    .shard_speed_px = WHALE_BLOW_SHARD_SPEED_PX,
+    .shard_radius_px = WHALE_SPOUT_RADIUS_PX,
+    .shard_damage = 1,
+    .shard_ttl = WHALE_SPOUT_TTL_TICKS,
+    .who = WHO_WHALE,
+};
+
 static const ParamChoice PUSH[] = {{"head", 1}, {"body", 0}, {NULL, 0}};
 
 #define FIELD(f) offsetof(WhaleConfig, f)
@@ -442,6 +464,7 @@ void whale_step(Whale *c, const TickCtx *ctx) {
         if (c->shudder_amp < WHALE_SHUDDER_END_RAD) c->shudder_amp = 0.0;
     }
     if (!c->alive) {
+        lob_cancel(&c->lob);                           // a blow in flight is gone with it
         sink(c, ctx->map);
         return;
     }
@@ -449,6 +472,7 @@ void whale_step(Whale *c, const TickCtx *ctx) {
     else if (c->escort_px > 0.0) steer(c, v2(ctx->player.pos.x, ctx->player.pos.y - c->escort_px));
     whale_move(c, ctx->map);
     eat_shots(c, ctx);
+    if (ctx->state == GAME_PLAYING) lob_step(&c->lob, &BLOW, c->pos, ctx);
 }
 
 // Centre and radius of the hit circle of body part i (0 the head, i >= 1
@@ -554,6 +578,7 @@ void whale_probes(const Whale *c, WhaleProbes *out) {
     for (int i = 0; i < WHALE_SEGMENTS; i++) out->shudder = dm_fmax(out->shudder, fabs(c->shudder_applied[i]));
     out->roll = c->roll;
     out->shots_eaten = (double)c->shots_eaten;
+    out->blows = (double)c->lob.count;
     out->x = c->pos.x;
     out->y = c->pos.y;
     out->bounces = (double)c->bounces;

@@ -36,6 +36,7 @@
 #include "core/vec2.h"
 #include "sim/background/starfield.h"
 #include "sim/creatures/creature_desc.h"
+#include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 #include "sim/map/tilemap.h"
 
@@ -78,13 +79,33 @@ struct Bullet;
 // WHALE_SPOUT_VOLLEYS fans of WHALE_SPOUT_SHOTS shots at the player,
 // WHALE_SPOUT_SPREAD_RAD apart, every other one turned half that.
 #define WHALE_SPOUT_WINDUP_TICKS 36
-#define WHALE_SPOUT_VOLLEYS 3
+#define WHALE_SPOUT_VOLLEYS 2
 #define WHALE_SPOUT_GAP_TICKS 10               // between the spout's volleys
 #define WHALE_SPOUT_SHOTS {7, 9, 11}           // per phase
 #define WHALE_SPOUT_SPREAD_RAD 0.16
 #define WHALE_SPOUT_SPEED_PX 5.0               // px per tick (x the difficulty's shot speed)
 #define WHALE_SPOUT_RADIUS_PX 6.0
 #define WHALE_SPOUT_TTL_TICKS 360
+// No safe spot (docs/whale.md, "The blow"; creatures/lob.h): every whale,
+// boss or hazard, answers a player who stays within WHALE_STILL_RADIUS_PX
+// of one place for WHALE_STILL_TICKS: its blowhole swells for
+// WHALE_BLOW_WINDUP_TICKS (a sight closes on the spot), then it blows a
+// ball of water from its head in an arc over the rock onto the spot (or
+// onto a point in sight of it), where it bursts into drops.
+#define WHALE_STILL_RADIUS_PX 48.0
+#define WHALE_STILL_TICKS 360
+#define WHALE_BLOW_WINDUP_TICKS 60
+#define WHALE_BLOW_GRAVITY_PX 0.12
+#define WHALE_BLOW_FLIGHTS {90, 75, 105, 60, 120, 135, 150, 45}
+#define WHALE_BLOW_RADIUS_PX 8.0
+#define WHALE_BLOW_AIRBURST_PX 320.0
+#define WHALE_BLOW_AIRBURST_STEP_PX 32.0
+#define WHALE_BLOW_AIRBURST_DIRS 8
+#define WHALE_BLOW_SPLASH 10
+#define WHALE_BLOW_SPLASH_TTL 24
+#define WHALE_BLOW_AIMED 3
+#define WHALE_BLOW_SPREAD_RAD 0.2
+#define WHALE_BLOW_SHARD_SPEED_PX 2.4
 // A hit's shudder (docs/whale.md): a bend wave running from the head down
 // the body, segment i turned by amp * sin(OMEGA t - K i) from where the
 // follow puts it, once the wave has reached it (t ticks since the hit);
@@ -169,7 +190,8 @@ typedef enum WhaleDive {
     X(VAL, int, shudder_ticks, "ticks since the last hit (the shudder's clock)")                                   \
     X(ARR, double, shudder_applied, WHALE_SEGMENTS, "each segment's shudder turn as of the last tick, rad")        \
     X(VAL, double, roll, "0 .. 1: rolled onto its back after death")                                               \
-    X(VAL, int64_t, shots_eaten, "other creatures' shots its body stopped so far")
+    X(VAL, int64_t, shots_eaten, "other creatures' shots its body stopped so far")                                \
+    X(SUB, Lob, lob, lob_hash, "the blow at a parked player (lob.h; lob.count: blows so far)")
 typedef struct Whale {
     FIELDS_MEMBERS(WHALE_FIELDS)
 } Whale;
@@ -181,13 +203,14 @@ typedef struct Whale {
 // consecutive body segments (the head's heading to segment 0 included),
 // the smallest gap between the outlines of two non-adjacent body parts and
 // the attacks started so far, the largest shudder turn of any segment now
-// (rad), how far it has rolled over after death (0..1) and the other
-// creatures' shots its body stopped so far.
+// (rad), how far it has rolled over after death (0..1), the other
+// creatures' shots its body stopped so far and the blows at a parked player
+// so far.
 #define WHALE_PROBES(FIELD, COUNT)                                                             \
     FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
     FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap)   \
     FIELD(whale, attacks) FIELD(whale, shudder) FIELD(whale, roll)      \
-    FIELD(whale, shots_eaten) COUNT(whale)
+    FIELD(whale, shots_eaten) FIELD(whale, blows) COUNT(whale)
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
