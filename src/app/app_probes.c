@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/app_core.h"
 #include "app/app_local.h"
 #include "core/fs.h"
 #include "core/mem.h"
@@ -18,7 +19,9 @@
 static struct {
     bool on;
     int pick;
-    char note[400];            // what E did, shown under the panel
+    char note[400];            // what E or R did, shown under the panel
+    bool marked;               // R pressed once: a range starts at mark
+    int64_t mark;
 } panel;
 
 // The file E writes to: the watched script itself, or NAME.script beside a
@@ -29,22 +32,81 @@ static void target_of(const char *path, char *buf, size_t n) {
     else snprintf(buf, n, "%s", path);
 }
 
-static void write_expectation(App *a) {
-    const ProbeDef *p = probe_at(panel.pick);
-    char line[300], target[1100];
-    if (!a->fight.play.w || !expect_line(a->fight.play.w, p, line, sizeof line)) return;
+// Adds lines (each ending in '\n') to the watched script (or the script
+// beside a watched replay) before its end line, atomically; the note says
+// what was written where.
+static void write_lines(App *a, const char *lines) {
+    char target[1100];
     target_of(a->lab.view.path, target, sizeof target);
     size_t len = 0, out_len = 0;
     char *text = fs_read_file(target, SCRIPT_MAX_FILE_BYTES, &len, NULL);
     if (!text) text = fs_read_file(a->lab.view.path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
-    char *out = text ? expect_insert(text, len, line, &out_len) : NULL;
+    bool all = text != NULL;
+    for (const char *l = lines; all && *l;) {
+        const char *nl = strchr(l, '\n');
+        char one[300];
+        snprintf(one, sizeof one, "%.*s", (int)(nl - l), l);
+        char *next = expect_insert(text, len, one, &len);
+        all = next != NULL;
+        if (next) mem_free(text), text = next;
+        l = nl + 1;
+    }
+    char *out = all ? text : NULL;
+    out_len = len;
     bool ok = out && fs_write_atomic(target, out, out_len);
     int why = errno;
     const char *base = strrchr(target, '/');
-    if (ok) snprintf(panel.note, sizeof panel.note, "%.200s  >>  %.90s", line, base ? base + 1 : target);
+    char shown[300];
+    snprintf(shown, sizeof shown, "%s", lines);
+    for (char *c = shown; *c; c++)
+        if (*c == '\n') *c = c[1] ? ';' : 0;
+    if (ok) snprintf(panel.note, sizeof panel.note, "%.240s  >>  %.90s", shown, base ? base + 1 : target);
     else snprintf(panel.note, sizeof panel.note, "NOT WRITTEN: %s", out ? fs_strerror(why) : "cannot read the file");
     mem_free(text);
-    mem_free(out);
+}
+
+static void write_expectation(App *a) {
+    char line[300];
+    if (!a->fight.play.w || !expect_line(a->fight.play.w, probe_at(panel.pick), line, sizeof line - 1)) return;
+    strcat(line, "\n");
+    write_lines(a, line);
+}
+
+// R: the first press marks the shown tick; the second writes the range
+// lines of the picked probe over the ticks from the mark to the shown one
+// (either way round), read by re-simulating them (scrub: a seek back to
+// the span's start, then steps to where it was).
+static void write_range(App *a) {
+    Scrub *sc = &a->lab.scrub;
+    if (!a->fight.play.w) return;
+    if (!panel.marked) {
+        panel.marked = true;
+        panel.mark = sc->cur;
+        snprintf(panel.note, sizeof panel.note, "RANGE FROM TICK %lld: MOVE, THEN R AGAIN", (long long)sc->cur);
+        return;
+    }
+    panel.marked = false;
+    int64_t shown = sc->cur, from = panel.mark < shown ? panel.mark : shown, to = panel.mark < shown ? shown : panel.mark;
+    ExpectRange r;
+    expect_range_begin(&r, probe_at(panel.pick));
+    scrub_seek(sc, from);
+    expect_range_add(&r, a->fight.play.w);
+    while (sc->cur < to) {
+        int64_t before = sc->cur;
+        scrub_step(sc);
+        if (sc->cur == before) break;
+        expect_range_add(&r, a->fight.play.w);
+    }
+    if (sc->cur != shown) scrub_seek(sc, shown);
+    app_watch_shown(a, false);
+    char lines[700];
+    if (expect_range_lines(&r, lines, sizeof lines)) write_lines(a, lines);
+    else snprintf(panel.note, sizeof panel.note, "NO RANGE HOLDS FOR %s OVER %lld..%lld (NOT FINITE, OR EVERY STATE)",
+                  r.p ? r.p->name : "?", (long long)from, (long long)to);
+}
+
+int64_t app_probes_mark(void) {
+    return panel.on && panel.marked ? panel.mark : -1;
 }
 
 bool app_probes_event(App *a, const SDL_Event *e) {
@@ -63,6 +125,10 @@ bool app_probes_event(App *a, const SDL_Event *e) {
         }
         if (k == SDL_SCANCODE_E && !e->key.repeat) {
             write_expectation(a);
+            return true;
+        }
+        if (k == SDL_SCANCODE_R && !e->key.repeat) {
+            write_range(a);
             return true;
         }
     } else if (panel.on && e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
@@ -84,7 +150,7 @@ void app_probes_draw(App *a) {
     SDL_Rect box = {PANEL_X - 8, PANEL_TOP - 22, 1280 - PANEL_X, n * ROW_H + 30};
     SDL_RenderFillRect(r, &box);
     render_text(&a->rc, PANEL_X, PANEL_TOP - 16, 1, (SDL_Color){150, 150, 185, 255},
-                "PROBES  UP/DOWN PICK  E WRITE EXPECT  F3 CLOSE");
+                "PROBES  UP/DOWN PICK  E EXPECT  R RANGE (TWICE)  F3 CLOSE");
     for (int i = 0; i < n; i++) {
         const ProbeDef *p = probe_at(i);
         char v[64];

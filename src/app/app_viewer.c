@@ -472,6 +472,12 @@ void app_viewer_draw(App *a) {
         fill(r, (SDL_Rect){xf - 2, BAR.y - 6, 4, BAR.h + 12}, C_RED);
     }
     draw_check_marks(a);
+    int64_t mark = app_probes_mark();      // a range being marked in the probe panel (R)
+    if (mark >= 0) {
+        int xm = bar_x(a, mark), x0 = xm < xc ? xm : xc, x1 = xm < xc ? xc : xm;
+        fill(r, (SDL_Rect){x0, BAR.y + BAR.h + 2, x1 - x0 + 1, 4}, C_GOLD);
+        fill(r, (SDL_Rect){xm - 1, BAR.y - 4, 3, BAR.h + 12}, C_GOLD);
+    }
     fill(r, (SDL_Rect){xc - 3, BAR.y - 5, 6, BAR.h + 10}, C_TEXT);
     // Second line: tick and time; the checks.
     best_time_text(sc->cur + 1, t, sizeof t);
