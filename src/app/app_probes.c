@@ -15,11 +15,16 @@
 #define PANEL_X 900
 #define PANEL_TOP 60
 #define ROW_H 9
+#define NOTE_LINES 3           // the note under the list: the lines written, then the file
+// The list ends above the check's line over the viewer's panel (its top is
+// the view's height, rc.view_h); a longer list scrolls with the pick.
+#define LIST_BOTTOM_GAP 40
 
 static struct {
     bool on;
     int pick;
-    char note[400];            // what E or R did, shown under the panel
+    int first;                 // the first row shown (the list scrolls)
+    char note[400];            // what E or R did, shown under the panel, '\n' between lines
     bool marked;               // R pressed once: a range starts at mark
     int64_t mark;
 } panel;
@@ -56,11 +61,7 @@ static void write_lines(App *a, const char *lines) {
     bool ok = out && fs_write_atomic(target, out, out_len);
     int why = errno;
     const char *base = strrchr(target, '/');
-    char shown[300];
-    snprintf(shown, sizeof shown, "%s", lines);
-    for (char *c = shown; *c; c++)
-        if (*c == '\n') *c = c[1] ? ';' : 0;
-    if (ok) snprintf(panel.note, sizeof panel.note, "%.240s  >>  %.90s", shown, base ? base + 1 : target);
+    if (ok) snprintf(panel.note, sizeof panel.note, "%.300s>> %.90s", lines, base ? base + 1 : target);
     else snprintf(panel.note, sizeof panel.note, "NOT WRITTEN: %s", out ? fs_strerror(why) : "cannot read the file");
     mem_free(text);
 }
@@ -109,6 +110,13 @@ int64_t app_probes_mark(void) {
     return panel.on && panel.marked ? panel.mark : -1;
 }
 
+// Rows of the list that fit above the viewer's panel.
+static int rows_shown(const App *a, int n) {
+    int rows = (a->rc.view_h - LIST_BOTTOM_GAP - PANEL_TOP - NOTE_LINES * ROW_H - 4) / ROW_H;
+    if (rows < 1) rows = 1;
+    return rows < n ? rows : n;
+}
+
 bool app_probes_event(App *a, const SDL_Event *e) {
     if (!a->lab.view.on) return false;
     int n = probe_count();
@@ -133,6 +141,8 @@ bool app_probes_event(App *a, const SDL_Event *e) {
         }
     } else if (panel.on && e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
         int row = (e->button.y - PANEL_TOP) / ROW_H;
+        if (row >= rows_shown(a, n)) return false;
+        row += panel.first;
         if (e->button.x >= PANEL_X && row >= 0 && row < n && e->button.y >= PANEL_TOP) {
             panel.pick = row;
             return true;
@@ -144,18 +154,23 @@ bool app_probes_event(App *a, const SDL_Event *e) {
 void app_probes_draw(App *a) {
     if (!a->lab.view.on || !panel.on || !a->fight.play.w) return;
     SDL_Renderer *r = a->pf.r;
-    int n = probe_count();
+    int n = probe_count(), rows = rows_shown(a, n);
+    // The pick in the middle of the rows shown, where the list allows.
+    panel.first = panel.pick - rows / 2;
+    if (panel.first > n - rows) panel.first = n - rows;
+    if (panel.first < 0) panel.first = 0;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 8, 6, 22, 225);
-    SDL_Rect box = {PANEL_X - 8, PANEL_TOP - 22, 1280 - PANEL_X, n * ROW_H + 30};
+    SDL_Rect box = {PANEL_X - 8, PANEL_TOP - 22, 1280 - PANEL_X, (rows + NOTE_LINES) * ROW_H + 30};
     SDL_RenderFillRect(r, &box);
-    render_text(&a->rc, PANEL_X, PANEL_TOP - 16, 1, (SDL_Color){150, 150, 185, 255},
-                "PROBES  UP/DOWN PICK  E EXPECT  R RANGE (TWICE)  F3 CLOSE");
-    for (int i = 0; i < n; i++) {
+    SDL_Color dim = {150, 150, 185, 255};
+    render_text(&a->rc, PANEL_X, PANEL_TOP - 16, 1, dim, "PROBES  UP/DOWN PICK  E EXPECT  R RANGE (TWICE)  F3 CLOSE");
+    for (int row = 0; row < rows; row++) {
+        int i = panel.first + row;
         const ProbeDef *p = probe_at(i);
         char v[64];
         probe_format(p, p->get(a->fight.play.w), v, sizeof v);
-        int y = PANEL_TOP + i * ROW_H;
+        int y = PANEL_TOP + row * ROW_H;
         if (i == panel.pick) {
             SDL_SetRenderDrawColor(r, 255, 214, 90, 230);
             SDL_Rect hl = {PANEL_X - 4, y - 1, 1280 - PANEL_X - 8, ROW_H};
@@ -165,6 +180,24 @@ void app_probes_draw(App *a) {
         render_text(&a->rc, PANEL_X, y, 1, c, p->name);
         render_text(&a->rc, PANEL_X + 170, y, 1, c, v);
     }
-    if (panel.note[0])
-        render_text(&a->rc, PANEL_X, PANEL_TOP + n * ROW_H + 2, 1, (SDL_Color){120, 230, 160, 255}, panel.note);
+    // More above or below: how many, at the list's right.
+    char more[32];
+    if (panel.first > 0) {
+        snprintf(more, sizeof more, "%d MORE ^", panel.first);
+        render_text(&a->rc, 1270 - render_text_width(&a->rc, more, 1), PANEL_TOP - 16 + ROW_H, 1, dim, more);
+    }
+    if (panel.first + rows < n) {
+        snprintf(more, sizeof more, "%d MORE v", n - panel.first - rows);
+        render_text(&a->rc, 1270 - render_text_width(&a->rc, more, 1), PANEL_TOP + rows * ROW_H, 1, dim, more);
+    }
+    // The note, a line a row.
+    const char *l = panel.note;
+    for (int k = 0; *l && k < NOTE_LINES; k++) {
+        const char *nl = strchr(l, '\n');
+        int len = nl ? (int)(nl - l) : (int)strlen(l);
+        char one[200];
+        snprintf(one, sizeof one, "%.*s", len < 199 ? len : 199, l);
+        render_text(&a->rc, PANEL_X, PANEL_TOP + (rows + k) * ROW_H + 4, 1, (SDL_Color){120, 230, 160, 255}, one);
+        l += len + (nl ? 1 : 0);
+    }
 }
