@@ -11,6 +11,7 @@
 //   Home, End             the start, the end
 //   [ ] / shoulders       slower, faster (1/8x .. 16x)
 //   T / pad Y             take over from the shown tick
+//   F3                    the probe panel (app_probes.c: E, R write checks)
 //   Esc / pad B, Start    back to the Replays screen, or quit (--replay)
 #include <inttypes.h>
 #include <stdio.h>
