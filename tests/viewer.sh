@@ -12,7 +12,7 @@
 # counted so) without xvfb-run and xdotool (scripts/deps.sh --with-tools).
 # With VIEWER_SHOTS=DIR (and ImageMagick's import) the window is also
 # saved as PNGs there: the range being marked, the lines written, the
-# timeline after the failing edit (docs/testing.md's pictures).
+# re-run from a snapshot, the timeline after the failing edit (docs/testing.md's pictures).
 # Ends with "viewer: N passed, M failed[, K skipped]".
 BIN=${1:-./bossrush}
 case "$BIN" in /*) ;; *) BIN="$(pwd)/$BIN" ;; esac
@@ -77,6 +77,7 @@ while ! grep -q 'keeps the last good run' "$3/log" && [ $n -lt 600 ]; do sleep 0
 { cat "$3/ranged"; printf 'at 500 tap jump\n'; } > "$3/next" && cat "$3/next" > "$2"
 n=0
 while [ "$(grep -c 'changed: re-ran it' "$3/log")" -lt 3 ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+shot testing-rerun-snapshot.png
 # A good edit with a failing check after the range: re-run (the range
 # green, the check red), so leaving exits 1.
 { cat "$3/ranged"; printf 'at 450 expect player.x < 0\n'; } > "$3/next" && cat "$3/next" > "$2"

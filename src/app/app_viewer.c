@@ -221,6 +221,9 @@ static bool rerun_from_snapshot(App *a, Viewer *v, Scrub *sc, const char *legs_d
     app_watch_shown(a, false);
     log_info("%s changed: re-ran it from tick %lld, showing tick %lld", v->path, (long long)from + 1,
              (long long)sc->cur);
+    char msg[120];
+    snprintf(msg, sizeof msg, "EDITED: RE-RAN FROM TICK %lld (A SNAPSHOT)", (long long)from + 1);
+    app_toast(a, msg);
     return true;
 }
 
@@ -251,6 +254,7 @@ static void rerun(App *a) {
     a->rc.cam_valid = false;
     app_watch_shown(a, false);
     log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->lab.scrub.cur);
+    app_toast(a, "EDITED: RE-RAN FROM TICK 0");
 }
 
 void app_viewer_frame(App *a, double dt_s) {
