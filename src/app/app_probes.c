@@ -124,6 +124,7 @@ bool app_probes_event(App *a, const SDL_Event *e) {
         SDL_Scancode k = e->key.keysym.scancode;
         if (k == SDL_SCANCODE_F3 && !e->key.repeat) {
             panel.on = !panel.on;
+            panel.marked = false;              // closing drops a range half marked
             return true;
         }
         if (!panel.on) return false;
