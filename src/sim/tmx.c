@@ -148,7 +148,8 @@ static void put_value(Tx *t, cJSON *prop, const char *s) {
     if (!v || !cJSON_AddItemToObject(prop, "value", v)) cJSON_Delete(v), oom(t);
 }
 
-// Appends a tile id to the open layer's data.
+// Appends a tile id to the open layer's data; a bad one fails the read at
+// (t->data_line, t->data_col).
 static void put_gid(Tx *t, cJSON *data, const char *s, size_t n) {
     char buf[16], shown[48];
     double d = -1;
@@ -175,7 +176,7 @@ static void put_gid(Tx *t, cJSON *data, const char *s, size_t n) {
 
 // The CSV text of a <data>: ids between commas, blanks and line ends around them.
 static void csv_ids(Tx *t, cJSON *data) {
-    const char *p = t->text.p ? t->text.p : "", *end = p + t->text.len;
+    const char *p = t->text.p ? t->text.p : "", *end = p + t->text.len, *seen = p;
     while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
     if (p == end) return; // no ids: the reader says how many it expected
     while (!t->failed) {
@@ -184,6 +185,11 @@ static void csv_ids(Tx *t, cJSON *data) {
         const char *e = p;
         while (s < e && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')) s++;
         while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n')) e--;
+        // Where the id is: counted from where the text began.
+        for (; seen < s; seen++) {
+            if (*seen == '\n') t->data_line++, t->data_col = 1;
+            else if ((*seen & 0xC0) != 0x80) t->data_col++;
+        }
         put_gid(t, data, s, (size_t)(e - s));
         if (p == end) break;
         p++;
@@ -339,9 +345,9 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
     if (d == 0) {
         bool map = !strcmp(name, "map"), tileset = !strcmp(name, "tileset");
         if (!map && !tileset) {
-            char shown[64];
-            fail_here(t, "expected a Tiled map (<map>) or tileset (<tileset>), got <",
-                      text_shown(name, strlen(name), shown, sizeof shown));
+            char shown[64], got[80];
+            snprintf(got, sizeof got, "<%s>", text_shown(name, strlen(name), shown, sizeof shown));
+            fail_here(t, "expected a Tiled map (<map>) or tileset (<tileset>), got ", got);
             return;
         }
         t->root = cJSON_CreateObject();
@@ -390,6 +396,10 @@ static void XMLCALL on_text(void *ud, const XML_Char *s, int len) {
     Tx *t = ud;
     if (t->failed || t->skip_from >= 0 || t->depth < 1) return;
     Kind k = t->open[t->depth - 1].kind;
+    if (k == K_DATA && t->csv && t->text.len == 0) { // the CSV text's first character: where ids are counted from
+        t->data_line = (int)XML_GetCurrentLineNumber(t->xp);
+        t->data_col = (int)XML_GetCurrentColumnNumber(t->xp) + 1;
+    }
     if ((k == K_DATA && t->csv) || k == K_PROP) textbuf_put(&t->text, s, (size_t)len);
 }
 
