@@ -428,7 +428,7 @@ cJSON *tmx_to_json(const char *text, size_t len, const char *path, ParseError *e
         enum XML_Error e = XML_GetErrorCode(t.xp);
         t.failed = true;
         int line = (int)XML_GetCurrentLineNumber(t.xp), col = (int)XML_GetCurrentColumnNumber(t.xp) + 1;
-        parse_error_set(err, t.path, line, col, "invalid XML: %s (expected a Tiled XML map)", XML_ErrorString(e));
+        parse_error_set(err, t.path, line, col, "invalid XML: %s (expected a Tiled XML map or tileset)", XML_ErrorString(e));
     }
     XML_ParserFree(t.xp);
     textbuf_free(&t.text);
