@@ -280,7 +280,7 @@ static Open child(Tx *t, const Open *up, const char *name, const XML_Char **atts
             t->data_col = (int)XML_GetCurrentColumnNumber(t->xp) + 1;
             put_gid(t, n, g ? g : "0", strlen(g ? g : "0"));
         } else if (!strcmp(name, "chunk")) {
-            cJSON *layer = t->open[t->depth - 2].node; // an infinite map's: the reader refuses it
+            cJSON *layer = t->open[t->depth - 3].node; // <layer><data><chunk>: an infinite map's, refused
             if (!cJSON_GetObjectItemCaseSensitive(layer, "chunks")) array_of(t, layer, "chunks");
         }
         break;
