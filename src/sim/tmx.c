@@ -206,8 +206,8 @@ static Kind layer_kind(const char *name) {
 
 // A layer element (in the map or a group) as Tiled's JSON layer.
 static cJSON *open_layer(Tx *t, cJSON *parent, Kind k, const XML_Char **atts) {
-    static const char *const types[] = {[K_LAYER] = "tilelayer", [K_OBJGROUP] = "objectgroup",
-                                        [K_GROUP] = "group", [K_OTHERLAYER] = "imagelayer"};
+    static const char *const types[] = {
+        [K_LAYER] = "tilelayer", [K_OBJGROUP] = "objectgroup", [K_GROUP] = "group", [K_OTHERLAYER] = "imagelayer"};
     cJSON *l = new_in(t, parent, "layers");
     if (!l) return NULL;
     put_str(t, l, "type", types[k]);
@@ -226,14 +226,10 @@ static Open open_tile(Tx *t, cJSON *set, const XML_Char **atts) {
     return o;
 }
 
-// What a child element named name of an open element becomes.
-static Open child(Tx *t, const Open *up, const char *name, const XML_Char **atts) {
+// What a child element named name (not <properties>) of an open element becomes.
+static Open element(Tx *t, const Open *up, const char *name, const XML_Char **atts) {
     Open o = {K_SKIP, NULL};
     cJSON *n = up->node;
-    if (!strcmp(name, "properties") && up->kind != K_PROPS && up->kind != K_PROP && up->kind != K_DATA) {
-        o = (Open){K_PROPS, array_of(t, n, "properties")};
-        return o;
-    }
     switch (up->kind) {
     case K_MAP:
     case K_GROUP:
@@ -329,6 +325,15 @@ static Open child(Tx *t, const Open *up, const char *name, const XML_Char **atts
         break;
     default: break;
     }
+    return o;
+}
+
+// What a child element named name of an open element becomes.
+static Open child(Tx *t, const Open *up, const char *name, const XML_Char **atts) {
+    Open o = {K_SKIP, NULL};
+    if (!strcmp(name, "properties") && up->kind != K_PROPS && up->kind != K_PROP && up->kind != K_DATA)
+        o = (Open){K_PROPS, array_of(t, up->node, "properties")};
+    else o = element(t, up, name, atts);
     if (o.kind != K_SKIP && !o.node) o.kind = K_SKIP;
     return o;
 }
@@ -428,7 +433,8 @@ cJSON *tmx_to_json(const char *text, size_t len, const char *path, ParseError *e
         enum XML_Error e = XML_GetErrorCode(t.xp);
         t.failed = true;
         int line = (int)XML_GetCurrentLineNumber(t.xp), col = (int)XML_GetCurrentColumnNumber(t.xp) + 1;
-        parse_error_set(err, t.path, line, col, "invalid XML: %s (expected a Tiled XML map or tileset)", XML_ErrorString(e));
+        parse_error_set(err, t.path, line, col, "invalid XML: %s (expected a Tiled XML map or tileset)",
+                        XML_ErrorString(e));
     }
     XML_ParserFree(t.xp);
     textbuf_free(&t.text);
