@@ -36,7 +36,7 @@ WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL
 # test arenas stay behind.
 WEB_DATA  := --preload-file assets@/assets $(foreach f,$(wildcard levels/*.lvl),--preload-file $(f)@/$(f))
 
-.PHONY: web web-libs web-serve check-wasm test-web
+.PHONY: web web-libs web-serve check-wasm test-web wasm-speed
 web: $(WEB_BUILD)/index.html
 
 web-libs: $(WEB_LIB)/.complete
@@ -89,6 +89,16 @@ $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wi
 check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+
+# Issue 25's figure: simcheck over every replay under node against the
+# native simcheck (the release build's flags), median of 5, start-up
+# subtracted (tools/wasm-speed.sh; timing only, never in make test).
+$(BUILD)/simcheck: tools/simcheck/simcheck.c $(CORE_OBJ) $(PROFILES_OBJ)
+	@mkdir -p $(BUILD)/tools/simcheck
+	$(CC) $(CFLAGS) -c -o $(BUILD)/tools/simcheck/simcheck.o $<
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/tools/simcheck/simcheck.o $(CORE_OBJ) $(PROFILES_OBJ) $(CJSON_LIBS) -lm
+wasm-speed: $(BUILD)/simcheck $(WEB_BUILD)/simcheck.js
+	tools/wasm-speed.sh $(BUILD)/simcheck $(WEB_BUILD)/simcheck.js
 
 # The page in headless Chromium (tests/web/shot.cjs): the start overlay,
 # fullscreen, touch controls, drag and drop, replay links (docs/web.md).
