@@ -72,13 +72,19 @@ web-serve: web
 	cd $(WEB_BUILD) && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
 
 # The sim (core, sim, harness) and simcheck alone: no SDL, only cJSON.
+# WEB_SIM_OPT: its optimization. -O3 -flto (the whole simulation one
+# unit) measured no steady gain under node's optimizing compiler and a
+# slower run under its default tiering (bigger functions stay longer in the
+# baseline code): docs/web.md. `make wasm-speed WEB_SIM_OPT="-O3 -flto"`
+# (after removing build-web/simcheck.js) measures another choice.
+WEB_SIM_OPT ?= -O2
 $(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
 	@sh scripts/deps.sh --wasm
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
 $(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(wildcard src/core/*.h src/sim/*.h src/sim/*/*.h src/harness/*.h) \
-                          $(WEB_LIB)/libcjson.a
+                          $(WEB_LIB)/libcjson.a mk/web.mk
 	@mkdir -p $(@D)
-	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(WEB_SIM_OPT) $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
 	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
 	    $(WEB_LIB)/libcjson.a
 # core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
