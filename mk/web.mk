@@ -72,20 +72,24 @@ web-serve: web
 	cd $(WEB_BUILD) && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
 
 # The sim (core, sim, harness) and simcheck alone: no SDL, only cJSON.
-# WEB_SIM_OPT: its optimization. -O3 -flto (the whole simulation one
-# unit) measured no steady gain under node's optimizing compiler and a
-# slower run under its default tiering (bigger functions stay longer in the
-# baseline code): docs/web.md. `make wasm-speed WEB_SIM_OPT="-O3 -flto"`
-# (after removing build-web/simcheck.js) measures another choice.
-WEB_SIM_OPT ?= -O2
 $(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
 	@sh scripts/deps.sh --wasm
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
-$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(wildcard src/core/*.h src/sim/*.h src/sim/*/*.h src/harness/*.h) \
-                          $(WEB_LIB)/libcjson.a mk/web.mk
+# Compiled file by file at -O2 (LLVM), linked at -O1: emcc's -O2 link runs
+# binaryen's optimizer, whose inlining puts every function with one caller
+# into it, so world_tick_system became one function of about 150,000 lines
+# of text (every creature's, the player's and the starfield's step). V8
+# optimizes a function as a whole, and such a giant one late and badly:
+# node 2.5x native instead of 3.3x under its default tiering, 1.4x instead
+# of 1.6x optimized at load (docs/web.md, make wasm-speed). The code of
+# each function is LLVM's either way, so the bits are the same.
+WEB_SIM_OBJ := $(patsubst %.c,$(WEB_BUILD)/sim/%.o,tools/simcheck/simcheck.c $(CORE_SRC))
+$(WEB_BUILD)/sim/%.o: %.c $(WEB_LIB)/libcjson.a mk/web.mk
 	@mkdir -p $(@D)
-	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(WEB_SIM_OPT) $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
-	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
+	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
+	    -MMD -MP -c $< -o $@
+$(WEB_BUILD)/simcheck.js: $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a
+	$(WEB_ENV) $(EMCC) -O1 $(WEB_SIMD) -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ $(WEB_SIM_OBJ) \
 	    $(WEB_LIB)/libcjson.a
 # core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
 $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wildcard src/core/lanes*.h) src/core/cpu.c
@@ -113,4 +117,4 @@ test-web: web
 	@sh scripts/deps.sh --browser
 	@WEB_SHOTS="$(WEB_SHOTS)" sh tests/web/run.sh $(WEB_BUILD)
 
--include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(WEB_BUILD)/obj $(WEB_BUILD)/sim -name '*.d' 2>/dev/null)
