@@ -36,7 +36,7 @@ WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL
 # test arenas stay behind.
 WEB_DATA  := --preload-file assets@/assets $(foreach f,$(wildcard levels/*.lvl),--preload-file $(f)@/$(f))
 
-.PHONY: web web-libs web-serve check-wasm test-web
+.PHONY: web web-libs web-serve check-wasm test-web wasm-speed
 web: $(WEB_BUILD)/index.html
 
 web-libs: $(WEB_LIB)/.complete
@@ -78,11 +78,21 @@ $(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
 $(WEB_CACHE)/prefix/lib/libexpat.a: scripts/web-libs.sh $(WEB_CACHE)/prefix/lib/libcjson.a
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" expat
-$(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(wildcard src/core/*.h src/sim/*.h src/sim/*/*.h src/harness/*.h) \
-                          $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
+# Compiled file by file at -O2 (LLVM), linked at -O1: emcc's -O2 link runs
+# binaryen's optimizer, whose inlining puts every function with one caller
+# into it, so world_tick_system became one function of about 150,000 lines
+# of text (every creature's, the player's and the starfield's step). V8
+# optimizes a function as a whole, and such a giant one late and badly:
+# node 2.5x native instead of 3.3x under its default tiering, 1.4x instead
+# of 1.6x optimized at load (docs/web.md, make wasm-speed). The code of
+# each function is LLVM's either way, so the bits are the same.
+WEB_SIM_OBJ := $(patsubst %.c,$(WEB_BUILD)/sim/%.o,tools/simcheck/simcheck.c $(CORE_SRC))
+$(WEB_BUILD)/sim/%.o: %.c $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a mk/web.mk
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
-	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
+	    -MMD -MP -c $< -o $@
+$(WEB_BUILD)/simcheck.js: $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
+	$(WEB_ENV) $(EMCC) -O1 $(WEB_SIMD) -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ $(WEB_SIM_OBJ) \
 	    $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
 # core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
 $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wildcard src/core/lanes*.h) src/core/cpu.c
@@ -93,6 +103,16 @@ check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
 
+# Issue 25's figure: simcheck over every replay under node against the
+# native simcheck (the release build's flags), median of 5, start-up
+# subtracted (tools/wasm-speed.sh; timing only, never in make test).
+$(BUILD)/simcheck: tools/simcheck/simcheck.c $(CORE_OBJ) $(PROFILES_OBJ)
+	@mkdir -p $(BUILD)/tools/simcheck
+	$(CC) $(CFLAGS) -c -o $(BUILD)/tools/simcheck/simcheck.o $<
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/tools/simcheck/simcheck.o $(CORE_OBJ) $(PROFILES_OBJ) $(CJSON_LIBS) -lm
+wasm-speed: $(BUILD)/simcheck $(WEB_BUILD)/simcheck.js
+	tools/wasm-speed.sh $(BUILD)/simcheck $(WEB_BUILD)/simcheck.js
+
 # The page in headless Chromium (tests/web/shot.cjs): the start overlay,
 # fullscreen, touch controls, drag and drop, replay links (docs/web.md).
 # Screenshots go to a folder under /tmp unless WEB_SHOTS names one.
@@ -100,4 +120,4 @@ test-web: web
 	@sh scripts/deps.sh --browser
 	@WEB_SHOTS="$(WEB_SHOTS)" sh tests/web/run.sh $(WEB_BUILD)
 
--include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(WEB_BUILD)/obj $(WEB_BUILD)/sim -name '*.d' 2>/dev/null)

@@ -3,8 +3,14 @@
 // arm64 and runs every recorded replay under qemu-user, proving the
 // checksums come out bit for bit the same on another CPU and C library.
 // It opens each replay through harness/session, exactly as bossrush does.
-//   simcheck LEGS_DIR FILE.rpl...   exit 0 when every file replays in sync
+//   simcheck [--time] LEGS_DIR FILE.rpl...   exit 0 when every file replays in sync
+// With no files it only starts (tools/wasm-speed.sh times that start-up).
+// --time writes the wall time of the checks alone (from main's start, so
+// without the process's or node's start-up) to stderr: "simcheck: N
+// files in S s" (tools/wasm-speed.sh).
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
 
 #include "harness/session.h"
 
@@ -25,15 +31,26 @@ static int check(const char *legs_dir, const char *path) {
     return rc;
 }
 
+static double seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 3) {
-        fprintf(stderr, "usage: simcheck LEGS_DIR FILE.rpl...\n");
+    double start = seconds();
+    int first = 1;
+    int timed = argc > 1 && strcmp(argv[1], "--time") == 0;
+    if (timed) first++;
+    if (argc < first + 1) {
+        fprintf(stderr, "usage: simcheck [--time] LEGS_DIR FILE.rpl...\n");
         return 2;
     }
     int worst = 0;
-    for (int i = 2; i < argc; i++) {
-        int rc = check(argv[1], argv[i]);
+    for (int i = first + 1; i < argc; i++) {
+        int rc = check(argv[first], argv[i]);
         if (rc > worst) worst = rc;
     }
+    if (timed) fprintf(stderr, "simcheck: %d files in %.6f s\n", argc - first - 1, seconds() - start);
     return worst;
 }

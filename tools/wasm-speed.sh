@@ -1,0 +1,95 @@
+#!/bin/sh
+# tools/wasm-speed.sh -- issue 25's WebAssembly speed figure (make
+# wasm-speed): tools/simcheck over every recorded replay, node against
+# native, RUNS times each (default 5), every run in sync (else exit 1).
+#   tools/wasm-speed.sh NATIVE_SIMCHECK SIMCHECK_JS [REPLAY...]
+# Timing only: never part of make test. Two figures, median of RUNS each:
+# - "start-up subtracted": the wall time of a run over the replays minus
+#   that of a run without replays (the start-up: the process, and for node
+#   loading and compiling the module);
+# - "in-process": simcheck --time, the checks alone measured inside the
+#   program from main's start (no start-up at all; steadier, since the
+#   start-up's own noise is not subtracted).
+# Node compiles WebAssembly lazily and in tiers by default (each function
+# when first called, with the baseline compiler Liftoff, then again with
+# TurboFan once hot, during the run), so a run without replays compiles
+# almost nothing and its "start-up" is not "load and compile the module".
+# The figure's node therefore compiles the whole module, optimized, at load
+# (NODE_FLAGS, default --no-wasm-lazy-compilation --no-liftoff); the same
+# figures for node's default tiering follow (MODES=figure leaves them out).
+set -eu
+NATIVE=$1
+JS=$2
+shift 2
+[ $# -gt 0 ] || set -- tests/replays/*.rpl
+RUNS=${RUNS:-5}
+NODE_FLAGS=${NODE_FLAGS:---no-wasm-lazy-compilation --no-liftoff}
+MODES=${MODES:-figure default}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# now: a monotonic clock in seconds (GNU date's nanoseconds).
+now() { date +%s.%N; }
+# median FILE: the middle line of FILE's numbers.
+median() { sort -n "$1" | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+# run NAME COMMAND...: one run of COMMAND (given --time): NAME.wall gets
+# its wall time, NAME.in its in-process time (0 without replays).
+run() {
+    name=$1
+    shift
+    t0=$(now)
+    if ! "$@" > "$TMP/out" 2> "$TMP/err"; then
+        cat "$TMP/out" "$TMP/err" >&2
+        echo "wasm-speed: $name failed (out of sync?)" >&2
+        exit 1
+    fi
+    t1=$(now)
+    echo "$t0 $t1" | awk '{printf "%.6f\n", $2 - $1}' >> "$TMP/$name.wall"
+    awk '/^simcheck: .* files in / {print $(NF - 1)} END {if (!NR) print 0}' "$TMP/err" | tail -n 1 >> "$TMP/$name.in"
+    case $name in
+    wasm-start*) ;;
+    *) grep -c '^in sync' "$TMP/out" > "$TMP/$name.n" || true ;;
+    esac
+}
+
+# report MODE LABEL: the figures from native* and MODE's wasm*.
+report() {
+    ns=$(median "$TMP/native-start.wall"); nf=$(median "$TMP/native.wall"); ni=$(median "$TMP/native.in")
+    ws=$(median "$TMP/wasm-start-$1.wall"); wf=$(median "$TMP/wasm-$1.wall"); wi=$(median "$TMP/wasm-$1.in")
+    awk -v ns="$ns" -v nf="$nf" -v ni="$ni" -v ws="$ws" -v wf="$wf" -v wi="$wi" -v r="$RUNS" \
+        -v l="$2" -v n="$(cat "$TMP/wasm-$1.n")" 'BEGIN {
+        n1 = nf - ns; w1 = wf - ws
+        printf "%s, %d replays in sync, median of %d:\n", l, n, r
+        printf "  start-up subtracted: native %.3f s (%.3f - %.3f), node %.3f s (%.3f - %.3f): %.2fx\n",
+               n1, nf, ns, w1, wf, ws, (n1 > 0) ? w1 / n1 : 0
+        printf "  in-process:          native %.3f s, node %.3f s: %.2fx\n", ni, wi, (ni > 0) ? wi / ni : 0
+    }'
+}
+
+# flags MODE: node's options for MODE.
+flags() {
+    case $1 in
+    figure) echo "$NODE_FLAGS" ;;
+    default) echo ;;
+    *) echo "wasm-speed: unknown mode $1" >&2; exit 2 ;;
+    esac
+}
+
+# The runs interleaved (native, then each mode's node, RUNS times), so a
+# change in the machine's load falls on every side alike.
+i=0
+while [ "$i" -lt "$RUNS" ]; do
+    run native-start "$NATIVE" --time assets/legs
+    run native "$NATIVE" --time assets/legs "$@"
+    for mode in $MODES; do
+        # shellcheck disable=SC2046 # node's options are words
+        run "wasm-start-$mode" node --no-experimental-fetch $(flags "$mode") "$JS" --time assets/legs
+        # shellcheck disable=SC2046
+        run "wasm-$mode" node --no-experimental-fetch $(flags "$mode") "$JS" --time assets/legs "$@"
+    done
+    i=$((i + 1))
+done
+for mode in $MODES; do
+    if [ "$mode" = figure ]; then report figure "node $NODE_FLAGS"; else report default "node (default tiering)"; fi
+done
