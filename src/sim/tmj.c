@@ -229,10 +229,10 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
     return end_line(c, o, true);
 }
 
-// The tile layer's rows; the object layers' spawns came first.
-static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
-    char where[160], b[96];
-    snprintf(where, sizeof where, "tile layer '%s'", lname);
+// A tile layer's cells (w x h Tile values, flips applied) into cells;
+// where names the layer in messages.
+static bool layer_cells(Ctx *c, const cJSON *layer, const char *where, uint8_t *cells) {
+    char b[96];
     if (tmj_member(layer, "chunks"))
         return tmj_fail(c, "%s: has chunks (an infinite map); expected a fixed-size map", where);
     const char *enc, *comp;
@@ -251,10 +251,7 @@ static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
                         c->h);
     const cJSON *data, *v;
     if (!tmj_get_array(c, layer, "data", where, true, &data)) return false;
-    put(c, "map");
-    if (!end_line(c, layer, false)) return false;
     int64_t want = (int64_t)c->w * c->h, i = 0;
-    char row[TILEMAP_MAX_SIDE + 1];
     cJSON_ArrayForEach(v, data) {
         if (i >= want)
             return tmj_fail(c, "%s: \"data\" has more than %lld tile ids (width x height)", where, (long long)want);
@@ -266,18 +263,84 @@ static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
             return tmj_fail(c, "%s: expected a tile id 0..4294967295, got %s", cell, tmj_shown(v, b, sizeof b));
         Tile t;
         if (!tmj_gid_shape(c, (uint32_t)d, cell, &t)) return false;
-        row[col] = level_tile_char(t);
-        if (col == c->w - 1) {
-            row[c->w] = '\n';
-            textbuf_put(&c->lvl, row, (size_t)c->w + 1);
-        }
-        i++;
+        cells[i++] = (uint8_t)t;
     }
     if (i < want)
         return tmj_fail(c, "%s: \"data\" has %lld tile ids, expected %lld (width x height)", where, (long long)i,
                         (long long)want);
-    put(c, "end\n");
     return true;
+}
+
+// The collision layer's rows; the object layers' spawns came first.
+static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
+    char where[160];
+    snprintf(where, sizeof where, "tile layer '%s'", lname);
+    uint8_t *cells = mem_alloc((size_t)c->w * (size_t)c->h, 1);
+    if (!cells) return tmj_fail(c, "out of memory");
+    bool ok = layer_cells(c, layer, where, cells);
+    if (ok) {
+        put(c, "map");
+        ok = end_line(c, layer, false);
+    }
+    char row[TILEMAP_MAX_SIDE + 1];
+    for (int r = 0; ok && r < c->h; r++) {
+        for (int col = 0; col < c->w; col++) row[col] = level_tile_char((Tile)cells[(size_t)r * c->w + col]);
+        row[c->w] = '\n';
+        textbuf_put(&c->lvl, row, (size_t)c->w + 1);
+    }
+    if (ok) put(c, "end\n");
+    mem_free(cells);
+    return ok;
+}
+
+// A decoration layer (a tile layer other than the collision layer): its
+// cells kept in c->decor, drawn in front of the world when it comes after
+// the collision layer in the map's order.
+static bool decor_layer(Ctx *c, const cJSON *layer, const char *lname, bool front) {
+    char where[160];
+    snprintf(where, sizeof where, "decoration layer '%s'", lname);
+    if (c->decor.count == DECOR_MAX_LAYERS)
+        return tmj_fail(c, "%s: too many decoration layers (at most %d besides the collision layer)", where,
+                        DECOR_MAX_LAYERS);
+    DecorLayer *l = &c->decor.layers[c->decor.count];
+    l->cells = mem_alloc((size_t)c->w * (size_t)c->h, 1);
+    if (!l->cells) return tmj_fail(c, "out of memory");
+    c->decor.count++;
+    c->decor.w = c->w;
+    c->decor.h = c->h;
+    snprintf(l->name, sizeof l->name, "%s", lname);
+    l->front = front;
+    return layer_cells(c, layer, where, l->cells);
+}
+
+// The collision layer: the tile layer named TMJ_COLLISION_LAYER, or the
+// only tile layer whatever its name. NULL (with the error set) when there is
+// none, two of that name, or several tile layers and none of that name.
+static const cJSON *collision_layer(Ctx *c, const cJSON *layers) {
+    const cJSON *layer, *named = NULL, *only = NULL;
+    int tile_layers = 0;
+    cJSON_ArrayForEach(layer, layers) {
+        const cJSON *t = tmj_member(layer, "type"), *n = tmj_member(layer, "name");
+        if (!cJSON_IsString(t) || strcmp(t->valuestring, "tilelayer")) continue;
+        tile_layers++;
+        only = layer;
+        if (cJSON_IsString(n) && !strcmp(n->valuestring, TMJ_COLLISION_LAYER)) {
+            if (named)
+                return tmj_fail(c, "two tile layers are named '%s' (expected one collision layer)",
+                                TMJ_COLLISION_LAYER),
+                       NULL;
+            named = layer;
+        }
+    }
+    if (named) return named;
+    if (tile_layers == 1) return only;
+    if (tile_layers == 0)
+        return tmj_fail(c, "the map has no tile layer (expected one, drawn with the bossrush tileset)"), NULL;
+    return tmj_fail(c,
+                    "the map has %d tile layers and none is named '%s' (name the layer the player stands on '%s'; "
+                    "the others are decoration)",
+                    tile_layers, TMJ_COLLISION_LAYER, TMJ_COLLISION_LAYER),
+           NULL;
 }
 
 // The map's name when it has no name property: the file name without .tmj.
@@ -326,9 +389,9 @@ static bool parse_map(Ctx *c, const cJSON *root) {
     default_name(c->path, name, sizeof name);
     if (!map_properties(c, root, name)) return false;
 
-    const cJSON *layers, *layer, *tiles = NULL;
+    const cJSON *layers, *layer, *tiles;
     if (!tmj_get_array(c, root, "layers", "the map", true, &layers)) return false;
-    bool player = false;
+    bool player = false, seen_tiles = false;
     int li = 0;
     char lname[64], where[160];
     cJSON_ArrayForEach(layer, layers) {
@@ -340,8 +403,7 @@ static bool parse_map(Ctx *c, const cJSON *root) {
             return false;
         text_shown(ln ? ln : "", ln ? strlen(ln) : 0, lname, sizeof lname);
         if (!strcmp(lt, "tilelayer")) {
-            if (tiles) return tmj_fail(c, "layer '%s': a second tile layer (expected one)", lname);
-            tiles = layer;
+            continue; // after the checks of every layer (the collision layer is found below)
         } else if (!strcmp(lt, "objectgroup")) {
             const cJSON *objs, *o;
             if (!tmj_get_array(c, layer, "objects", where, false, &objs)) return false;
@@ -357,8 +419,18 @@ static bool parse_map(Ctx *c, const cJSON *root) {
             return tmj_fail(c, "layer '%s': unknown layer type \"%s\"", lname, lt);
         }
     }
-    if (!tiles) return tmj_fail(c, "the map has no tile layer (expected one, drawn with the bossrush tileset)");
+    if (!(tiles = collision_layer(c, layers))) return false;
     if (!player) return tmj_fail(c, "the map has no player: add a point object of type player to an object layer");
+    // The decoration layers in the map's order: behind the world before
+    // the collision layer, in front of it after.
+    cJSON_ArrayForEach(layer, layers) {
+        const cJSON *t = tmj_member(layer, "type"), *n = tmj_member(layer, "name");
+        if (strcmp(t->valuestring, "tilelayer")) continue;
+        const char *ln = cJSON_IsString(n) ? n->valuestring : "";
+        text_shown(ln, strlen(ln), lname, sizeof lname);
+        if (layer == tiles) seen_tiles = true;
+        else if (!decor_layer(c, layer, lname, seen_tiles)) return false;
+    }
     const char *tn;
     if (!tmj_get_str(c, tiles, "name", "the tile layer", false, &tn)) return false;
     text_shown(tn ? tn : "", tn ? strlen(tn) : 0, lname, sizeof lname);
@@ -408,11 +480,14 @@ bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const 
             level_free(lv);
         } else {
             lv->hash = level_text_hash(canon.p, canon.len);
+            lv->decor = c.decor; // the decoration is not in the canonical text: it does not change the level hash
+            memset(&c.decor, 0, sizeof c.decor);
         }
         textbuf_free(&canon);
     }
     cJSON_Delete(root);
     for (int i = 0; i < TMJ_MAX_TILESETS; i++) cJSON_Delete(c.ext[i]);
+    decor_free(&c.decor);
     mem_free(c.shapes);
     mem_free(c.from);
     textbuf_free(&c.lvl);

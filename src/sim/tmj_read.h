@@ -42,6 +42,7 @@ typedef struct Ctx {
     LineFrom *from;               // per generated line (1-based index - 1)
     int from_count, from_cap;
     TextBuf lvl; // the generated .lvl text
+    Decor decor; // the decoration layers read so far (moved into the Level)
 } Ctx;
 
 // Sets the parse error (the map's path, no line) from a printf format;

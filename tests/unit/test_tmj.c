@@ -271,6 +271,100 @@ static void test_errors(void **state) {
     free(t);
 }
 
+// A 3 x 3 map of the given tile layers (a player in the top row's middle).
+static char *layers_map(const char *tile_layers) {
+    char *buf = malloc(8192);
+    snprintf(buf, 8192,
+             "{\"type\":\"map\",\"orientation\":\"orthogonal\",\"width\":3,\"height\":3,"
+             "\"tilewidth\":32,\"tileheight\":32,\"tilesets\":[%s],\"layers\":[%s,"
+             "{\"type\":\"objectgroup\",\"name\":\"o\",\"objects\":[{\"id\":1,\"point\":true,"
+             "\"type\":\"player\",\"x\":48,\"y\":16}]}]}",
+             TILESET, tile_layers);
+    return buf;
+}
+#define TILE_LAYER(name, data)                                                                                         \
+    "{\"type\":\"tilelayer\",\"name\":\"" name "\",\"width\":3,\"height\":3,\"data\":[" data "]}"
+#define ROCK_FLOOR "0,0,0, 0,0,0, 1,1,1"
+
+// Decoration layers: every tile layer but the collision layer, behind the
+// world before it and in front after it; drawn only, so a map with them is
+// the same level as without (same canonical text and level hash) and plays
+// the same (same world hash every tick).
+static void test_decoration(void **state) {
+    (void)state;
+    Level plain, decor;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    if (!session_load_level(&plain, "levels/test/tetran-duel.tmj", &err)) fail_msg("%s", err.msg);
+    if (!session_load_level(&decor, "levels/test/tetran-decor.tmj", &err)) fail_msg("%s", err.msg);
+    assert_int_equal(plain.decor.count, 0);
+    assert_int_equal(decor.decor.count, 2);
+    assert_string_equal(decor.decor.layers[0].name, "back");
+    assert_false(decor.decor.layers[0].front);
+    assert_string_equal(decor.decor.layers[1].name, "front");
+    assert_true(decor.decor.layers[1].front);
+    assert_true(decor_tiles(&decor.decor, 0) > 100);
+    assert_true(decor_tiles(&decor.decor, 1) > 10);
+    char *a = canonical(&plain), *b = canonical(&decor);
+    assert_string_equal(a, b);
+    assert_int_equal(plain.hash, decor.hash);
+    assert_same_worlds(&plain, &decor);
+    // The World carries its own copy for the renderer.
+    World *w = fixture_world_level(&decor, false, 0);
+    assert_int_equal(w->decor.count, 2);
+    assert_memory_equal(w->decor.layers[0].cells, decor.decor.layers[0].cells, (size_t)decor.decor.w * decor.decor.h);
+    world_free(w);
+    mem_free(a);
+    mem_free(b);
+    level_free(&plain);
+    level_free(&decor);
+
+    // Which layer collides: the one named collision, wherever it is; the
+    // only tile layer whatever its name. A decoration layer's tiles do not.
+    const char *three = TILE_LAYER("sky", "1,0,0, 0,0,0, 0,0,0") "," TILE_LAYER("collision", ROCK_FLOOR) "," //
+        TILE_LAYER("fg", "0,0,0, 0,2,0, 0,0,0");
+    char *t = layers_map(three);
+    Level lv;
+    if (!tmj_parse(&lv, t, strlen(t), "m.tmj", NULL, &err)) fail_msg("%s", err.msg);
+    assert_int_equal(tilemap_at(&lv.map, 0, 0), TILE_EMPTY);
+    assert_int_equal(tilemap_at(&lv.map, 1, 1), TILE_EMPTY);
+    assert_int_equal(tilemap_at(&lv.map, 1, 2), TILE_SOLID);
+    assert_int_equal(lv.decor.count, 2);
+    assert_false(lv.decor.layers[0].front);
+    assert_int_equal(lv.decor.layers[0].cells[0], TILE_SOLID);
+    assert_true(lv.decor.layers[1].front);
+    assert_int_equal(lv.decor.layers[1].cells[4], TILE_SLOPE_BR);
+    level_free(&lv);
+    free(t);
+}
+
+static void test_decoration_errors(void **state) {
+    (void)state;
+    char *t = layers_map(TILE_LAYER("a", ROCK_FLOOR) "," TILE_LAYER("b", ROCK_FLOOR));
+    expect_error(t, "the map has 2 tile layers and none is named 'collision'", 0, 0);
+    free(t);
+    t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("collision", ROCK_FLOOR));
+    expect_error(t, "two tile layers are named 'collision'", 0, 0);
+    free(t);
+    const char *short_layer = TILE_LAYER("collision", ROCK_FLOOR) "," //
+        "{\"type\":\"tilelayer\",\"name\":\"d\",\"width\":3,\"height\":2,\"data\":[0,0,0,0,0,0]}";
+    t = layers_map(short_layer);
+    expect_error(t, "decoration layer 'd': is 3 x 2 tiles, the map 3 x 3", 0, 0);
+    free(t);
+    t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("d", "0,0,0, 0,9,0, 0,0,0"));
+    expect_error(t, "decoration layer 'd', column 1 row 1: tile id 9 is past the end of tileset b", 0, 0);
+    free(t);
+    t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("d", "0,0,0, 0,0"));
+    expect_error(t, "decoration layer 'd': \"data\" has 5 tile ids, expected 9", 0, 0);
+    free(t);
+    // At most DECOR_MAX_LAYERS besides the collision layer.
+    char layers[4096] = TILE_LAYER("collision", ROCK_FLOOR);
+    for (int i = 0; i <= DECOR_MAX_LAYERS; i++) strcat(layers, "," TILE_LAYER("d", ROCK_FLOOR));
+    t = layers_map(layers);
+    expect_error(t, "too many decoration layers (at most 8", 0, 0);
+    free(t);
+}
+
 // A map drawn with the shipped external tileset, read through the session.
 static void test_external_tileset(void **state) {
     (void)state;
@@ -310,6 +404,8 @@ int main(void) {
         cmocka_unit_test(test_properties),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_external_tileset),
+        cmocka_unit_test(test_decoration),
+        cmocka_unit_test(test_decoration_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
