@@ -244,13 +244,25 @@ static void expect_error(const char *text, const char *want, int line, int col) 
     assert_int_equal(err.col, col);
 }
 
+// The column (1-based) of the n-th (1-based) needle in a one-line text.
+static int col_nth(const char *text, const char *needle, int n) {
+    const char *p = text - 1;
+    for (int k = 0; k < n; k++) {
+        p = strstr(p + 1, needle);
+        if (!p) fail_msg("no '%s' %d in '%s'", needle, n, text);
+    }
+    return (int)(p - text) + 1;
+}
+
 static void test_errors(void **state) {
     (void)state;
     expect_error("{\n  \"width\": 3,\n  \"height\" 3\n}", "invalid JSON", 3, 12);
     expect_error("", "unexpected end of the file", 1, 1);
     expect_error("{} {}", "after the JSON map", 1, 4);
     char *t = small_map(TILESET, 9, "");
-    expect_error(t, "tile layer 't', column 1 row 1: tile id 9 is past the end of tileset b", 0, 0);
+    // A tile layer's error is placed at what it is about: the tile id.
+    expect_error(t, "tile layer 't', column 1 row 1: tile id 9 is past the end of tileset b", 1,
+                 col_nth(t, "9,0, 1,1,1", 1));
     free(t);
     t = small_map(TILESET, 0,
                   ",{\"id\":7,\"name\":\"boss\",\"point\":true,\"type\":\"tetran\",\"x\":40,\"y\":20,"
@@ -340,28 +352,32 @@ static void test_decoration(void **state) {
 
 static void test_decoration_errors(void **state) {
     (void)state;
+    // Each placed (one-line maps: line 1) at the layer, member or tile id.
     char *t = layers_map(TILE_LAYER("a", ROCK_FLOOR) "," TILE_LAYER("b", ROCK_FLOOR));
-    expect_error(t, "the map has 2 tile layers and none is named 'collision'", 0, 0);
+    expect_error(t, "the map has 2 tile layers and none is named 'collision'", 1,
+                 col_nth(t, "{\"type\":\"tilelayer\",\"name\":\"b\"", 1));
     free(t);
     t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("collision", ROCK_FLOOR));
-    expect_error(t, "two tile layers are named 'collision'", 0, 0);
+    expect_error(t, "two tile layers are named 'collision'", 1, col_nth(t, "\"collision\"", 2));
     free(t);
     const char *short_layer = TILE_LAYER("collision", ROCK_FLOOR) "," //
         "{\"type\":\"tilelayer\",\"name\":\"d\",\"width\":3,\"height\":2,\"data\":[0,0,0,0,0,0]}";
     t = layers_map(short_layer);
-    expect_error(t, "decoration layer 'd': is 3 x 2 tiles, the map 3 x 3", 0, 0);
+    expect_error(t, "decoration layer 'd': is 3 x 2 tiles, the map 3 x 3", 1, col_nth(t, "2,\"data\"", 1));
     free(t);
     t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("d", "0,0,0, 0,9,0, 0,0,0"));
-    expect_error(t, "decoration layer 'd', column 1 row 1: tile id 9 is past the end of tileset b", 0, 0);
+    expect_error(t, "decoration layer 'd', column 1 row 1: tile id 9 is past the end of tileset b", 1,
+                 col_nth(t, "9,0, 0,0,0]", 1));
     free(t);
     t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("d", "0,0,0, 0,0"));
-    expect_error(t, "decoration layer 'd': \"data\" has 5 tile ids, expected 9", 0, 0);
+    expect_error(t, "decoration layer 'd': \"data\" has 5 tile ids, expected 9", 1, col_nth(t, "[0,0,0, 0,0]", 1));
     free(t);
     // At most DECOR_MAX_LAYERS besides the collision layer.
     char layers[4096] = TILE_LAYER("collision", ROCK_FLOOR);
     for (int i = 0; i <= DECOR_MAX_LAYERS; i++) strcat(layers, "," TILE_LAYER("d", ROCK_FLOOR));
     t = layers_map(layers);
-    expect_error(t, "too many decoration layers (at most 8", 0, 0);
+    expect_error(t, "too many decoration layers (at most 8", 1,
+                 col_nth(t, TILE_LAYER("d", ROCK_FLOOR), DECOR_MAX_LAYERS + 1));
     free(t);
 }
 
