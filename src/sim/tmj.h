@@ -51,7 +51,9 @@ bool tmj_is_path(const char *path);
 // path). files may be NULL: then a map with an external tileset is an error.
 bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const TmjFiles *files, ParseError *err);
 // Appends lv as a Tiled 1.8 JSON map to out, its tileset embedded (the
-// shapes travel with the map, so it loads from any folder); tileset_image
+// shapes travel with the map, so it loads from any folder) and its
+// decoration layers around the collision layer (named TMJ_COLLISION_LAYER
+// then; 'tiles' in a map without decoration); tileset_image
 // is the tileset picture's path as Tiled should find it from the map's
 // folder. False on no memory.
 bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out);

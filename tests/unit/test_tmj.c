@@ -321,6 +321,21 @@ static void test_decoration(void **state) {
     assert_string_equal(a, b);
     assert_int_equal(plain.hash, decor.hash);
     assert_same_worlds(&plain, &decor);
+    // tmj_write (--convert to .tmj) keeps them, in their places.
+    TextBuf again = {0};
+    assert_true(tmj_write(&decor, SHIPPED_IMAGE, &again));
+    Level back;
+    if (!tmj_parse(&back, again.p, again.len, "again.tmj", NULL, &err)) fail_msg("%s", err.msg);
+    assert_int_equal(back.hash, decor.hash);
+    assert_int_equal(back.decor.count, 2);
+    for (int i = 0; i < 2; i++) {
+        assert_string_equal(back.decor.layers[i].name, decor.decor.layers[i].name);
+        assert_int_equal(back.decor.layers[i].front, decor.decor.layers[i].front);
+        assert_memory_equal(back.decor.layers[i].cells, decor.decor.layers[i].cells,
+                            (size_t)decor.decor.w * decor.decor.h);
+    }
+    level_free(&back);
+    textbuf_free(&again);
     // The World carries its own copy for the renderer.
     World *w = fixture_world_level(&decor, false, 0);
     assert_int_equal(w->decor.count, 2);
