@@ -75,5 +75,7 @@ VORBIS_CFLAGS = $(shell $(PKG_CONFIG) --cflags vorbisfile)
 VORBIS_LIBS   = $(shell $(PKG_CONFIG) --libs vorbisfile)
 VORBISENC_LIBS = $(shell $(PKG_CONFIG) --libs vorbisenc vorbisfile vorbis ogg)
 CMOCKA_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
-# cJSON (Debian's libcjson-dev, libcjson.pc) parses Tiled maps in sim/tmj.c and sim/tmj_json.c.
-CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+# cJSON (Debian's libcjson-dev, libcjson.pc) parses Tiled maps in sim/tmj.c and sim/tmj_json.c,
+# expat (Debian's libexpat1-dev, expat.pc) their XML form (.tmx) in sim/tmx.c: CJSON_LIBS links both.
+CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson) \
+             $(shell $(PKG_CONFIG) --libs expat 2>/dev/null || echo -lexpat)

@@ -37,7 +37,7 @@ $(FUZZ_BUILD)/.deps-ok: scripts/deps.sh
 # The simulation's step code gets coverage counters but no comparison
 # tracing (in its hot loops that tracing took most of each execution's
 # time); the parsers keep it, so the fuzzer learns their keywords.
-FUZZ_PARSERS := src/core/text.c src/sim/level.c src/sim/tmj.c src/sim/tmj_json.c src/sim/input.c \
+FUZZ_PARSERS := src/core/text.c src/sim/level.c src/sim/tmj.c src/sim/tmj_json.c src/sim/tmx.c src/sim/input.c \
                 src/sim/creatures/params.c src/sim/player/leg_profile.c
 FUZZ_HOT     := $(filter-out $(FUZZ_PARSERS),$(filter src/sim/% src/core/dmath.c src/core/hash.c src/core/rng.c,$(CORE_SRC)))
 $(FUZZ_HOT:%.c=$(FUZZ_BUILD)/obj/%.o): FUZZ_COV := -fno-sanitize-coverage=trace-cmp
@@ -54,7 +54,7 @@ fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 # kept as regression inputs). New inputs go to build-fuzz/corpus/NAME.
 fuzz_seeds_level  = levels/*.lvl levels/test/*.lvl tests/bad/*.lvl
 fuzz_seeds_script = tests/scripts/*.script tests/replays/*.rpl tests/bad/*.script tests/bad/*.rpl
-fuzz_seeds_tmj    = levels/tiled/*.tmj levels/test/*.tmj tests/bad/*.tmj
+fuzz_seeds_tmj    = levels/tiled/*.tmj levels/test/*.tmj tests/bad/*.tmj levels/test/*.tmx tests/bad/*.tmx
 fuzz_seeds_tileset = levels/tiled/*.tsj $(wildcard tests/bad/*.tsj)
 fuzz_seeds_convert = $(fuzz_seeds_level) levels/bench/turret-*.lvl
 fuzz_seeds_replaynames =            # tests/fuzz/corpus/replaynames: names and level paths

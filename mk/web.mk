@@ -26,7 +26,7 @@ WEB_SRC   := $(CORE_SRC) $(APP_SRC) src/platform/web.c
 WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
 WEB_LIBS  := $(WEB_LIB)/libSDL2_image.a $(WEB_LIB)/libSDL2_mixer.a $(WEB_LIB)/libSDL2.a \
              $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libvorbis.a $(WEB_LIB)/libogg.a \
-             $(WEB_LIB)/libcjson.a
+             $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
 # Asyncify lets the app's blocking loop yield to the browser each frame;
 # SDL2_mixer needs these two JavaScript helpers linked in.
 WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL_STACK=1MB -lidbfs.js \
@@ -43,14 +43,14 @@ web-libs: $(WEB_LIB)/.complete
 # cJSON first (its own rule, which check-wasm uses too), then the rest in one
 # run of web-libs.sh (each library stamped, so nothing is built twice and
 # two runs never race under -j).
-$(WEB_LIB)/.complete: scripts/web-libs.sh $(WEB_LIB)/libcjson.a
+$(WEB_LIB)/.complete: scripts/web-libs.sh $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
 	@sh scripts/deps.sh --web
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" all
 	@touch $@
 # The libraries the link names are made by that step: saying so lets a
 # first `make web` (and `make -n web`) go on instead of stopping at "No rule
 # to make target .../libSDL2_image.a".
-$(filter-out $(WEB_LIB)/libcjson.a,$(WEB_LIBS)): $(WEB_LIB)/.complete ;
+$(filter-out $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a,$(WEB_LIBS)): $(WEB_LIB)/.complete ;
 
 $(WEB_BUILD)/gen/build_config.h: mk/web.mk
 	@mkdir -p $(@D)
@@ -71,16 +71,19 @@ web-serve: web
 	@echo "bossrush: http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
 	cd $(WEB_BUILD) && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
 
-# The sim (core, sim, harness) and simcheck alone: no SDL, only cJSON.
+# The sim (core, sim, harness) and simcheck alone: no SDL, only cJSON and
+# expat (Tiled maps; expat's rule runs after cJSON's, never beside it).
 $(WEB_CACHE)/prefix/lib/libcjson.a: scripts/web-libs.sh
 	@sh scripts/deps.sh --wasm
 	@sh scripts/web-libs.sh "$(WEB_CACHE)" cjson
+$(WEB_CACHE)/prefix/lib/libexpat.a: scripts/web-libs.sh $(WEB_CACHE)/prefix/lib/libcjson.a
+	@sh scripts/web-libs.sh "$(WEB_CACHE)" expat
 $(WEB_BUILD)/simcheck.js: tools/simcheck/simcheck.c $(CORE_SRC) $(wildcard src/core/*.h src/sim/*.h src/sim/*/*.h src/harness/*.h) \
-                          $(WEB_LIB)/libcjson.a
+                          $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
 	    -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ tools/simcheck/simcheck.c $(CORE_SRC) \
-	    $(WEB_LIB)/libcjson.a
+	    $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
 # core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
 $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wildcard src/core/lanes*.h) src/core/cpu.c
 	@mkdir -p $(@D)

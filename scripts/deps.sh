@@ -4,7 +4,7 @@
 # apt-get (through sudo when not root); where it cannot, prints the exact
 # packages to install and fails.
 set -e
-PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev libcjson-dev libvorbis-dev"
+PKGS="build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libcmocka-dev libcjson-dev libexpat1-dev libvorbis-dev"
 # --clang: also clang (CI's cross-compiler check); --with-tools: also what
 # tools/record-live.sh and screenshots need.
 [ "$1" = "--clang" ] && PKGS="$PKGS clang"

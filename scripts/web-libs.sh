@@ -2,11 +2,11 @@
 # web-libs.sh -- builds the libraries the browser build links, from
 # Debian's own source packages, with Debian's emscripten, once, into a
 # cache that outlives `make clean` and fresh clones:
-#   scripts/web-libs.sh CACHE [all|cjson|cjson-src]
+#   scripts/web-libs.sh CACHE [all|cjson|cjson-src|expat|expat-src]
 # CACHE/prefix/{include,lib} gets zlib, libpng, SDL2, SDL2_image (PNG
 # only), SDL2_mixer (WAV only), libogg, libvorbis with vorbisfile (the
-# music is Ogg Vorbis) and cJSON as static wasm libraries; `cjson` alone is what `make check-wasm`
-# needs, `cjson-src` cJSON's source for `make check-aarch64`. Emscripten's -sUSE_SDL=2 ports download from the internet, so they
+# music is Ogg Vorbis), cJSON and expat as static wasm libraries; `cjson` and `expat` alone are what `make check-wasm`
+# needs, `cjson-src` and `expat-src` their sources for `make check-aarch64`. Emscripten's -sUSE_SDL=2 ports download from the internet, so they
 # are never used. A library already built (its stamp names the source
 # version) is skipped; a run with everything built takes well under a second.
 # When no deb-src entry exists, one is added beside the system's
@@ -91,6 +91,26 @@ build_cjson() {
     cp "$d/cJSON.h" "$P/include/cjson/"
     objs "$P/lib/libcjson.a" -- "$d/cJSON.c"
     stamp cjson "$d"
+}
+
+# expat's configure writes expat_config.h; this is the part of it the
+# library reads, for the little-endian targets here (wasm32, arm64): the
+# hash salt from /dev/urandom (emscripten's and Linux's).
+expat_config() {
+    printf '%s\n' '/* expat_config.h -- written by scripts/web-libs.sh */' '#define BYTEORDER 1234' \
+        '#define XML_CONTEXT_BYTES 1024' '#define XML_DTD 1' '#define XML_NS 1' '#define XML_DEV_URANDOM 1' > "$1"
+}
+
+# expat (Tiled's XML maps, sim/tmx.c): Debian's source package holds
+# upstream's tree under expat/.
+build_expat() {
+    d=$(fetch expat)
+    built expat "$d" && return
+    log "building expat from $d"
+    cp "$d/expat/lib/expat.h" "$d/expat/lib/expat_external.h" "$P/include/"
+    expat_config "$d/expat/lib/expat_config.h"
+    (cd "$d/expat/lib" && objs "$P/lib/libexpat.a" -I. -- xmlparse.c xmlrole.c xmltok.c)
+    stamp expat "$d"
 }
 
 build_zlib() {
@@ -196,8 +216,19 @@ if [ "$WHAT" = cjson-src ]; then
     cp "$d/cJSON.h" "$CACHE/cjson/"
     exit 0
 fi
+# expat-src: expat's source and headers with its expat_config.h, as
+# CACHE/expat/, for make check-aarch64.
+if [ "$WHAT" = expat-src ]; then
+    d=$(fetch expat)
+    mkdir -p "$CACHE/expat"
+    cp "$d"/expat/lib/*.c "$d"/expat/lib/*.h "$CACHE/expat/"
+    expat_config "$CACHE/expat/expat_config.h"
+    exit 0
+fi
+if [ "$WHAT" = expat ]; then build_expat; exit 0; fi
 build_cjson
 [ "$WHAT" = cjson ] && exit 0
+build_expat
 build_zlib
 build_png
 build_sdl2

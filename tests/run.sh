@@ -4,7 +4,7 @@
 #   scripts: tests/scripts/*.script   (must exit 0 unless the file says otherwise)
 #   replays: tests/replays/*.rpl      (must replay in sync)
 #   bad:     tests/bad/*              (broken inputs; default expected exit 2;
-#                                      a .tmj's expectations are in F.tmj.expect)
+#                                      a .tmj's or .tmx's expectations are in F.expect)
 #   soak:    every arena in levels/ and levels/test/, 3,600 ticks of random
 #            input with every invariant each tick (tests/soak/soak.c)
 #   cli:     tests/cli.sh             (command-line cases, each counted)
@@ -105,6 +105,7 @@ run_all replay 0 tests/replays/*.rpl
 echo "== bad input"
 run_all level 2 tests/bad/*.lvl
 run_all level 2 tests/bad/*.tmj
+run_all level 2 tests/bad/*.tmx
 run_all script 2 tests/bad/*.script
 run_all replay 2 tests/bad/*.rpl
 

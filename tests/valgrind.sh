@@ -27,6 +27,6 @@ run() {
 
 for f in tests/scripts/*.script tests/bad/*.script; do [ -f "$f" ] && run --script "$f"; done
 for f in tests/replays/*.rpl tests/bad/*.rpl; do [ -f "$f" ] && run --replay "$f"; done
-for f in tests/bad/*.lvl; do [ -f "$f" ] && run --level "$f"; done
+for f in tests/bad/*.lvl tests/bad/*.tmj tests/bad/*.tmx; do [ -f "$f" ] && run --level "$f"; done
 echo "valgrind: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

@@ -77,7 +77,7 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     keys Down Down Return               # OPTIONS
     keys Down Down Down Down Down Right # SCREEN SHAKE: FULL -> REDUCED
     shot options
-    keys Down Down Down Down Down Return   # CONTROLS (past UNLIMITED WIGGLE and GHOST)
+    keys Down Down Down Down Down Down Return   # CONTROLS (past UNLIMITED WIGGLE, GHOST and HINTS)
     keys Down Down Down Down Right Return   # JUMP, second key: waiting for a key
     shot rebinding
     keys Escape Escape Escape           # cancel, back to options, back to pause
@@ -85,6 +85,10 @@ xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 sh -eu -c '
     quit
     grep -qx "shake reduced" "$settings" || fail "settings.txt lacks shake reduced"
     grep -qx "music_volume 70" "$settings" || fail "settings.txt: music_volume changed"
+    # Keys that landed on another row (the options gained one) change it:
+    # the rest must be the defaults still.
+    grep -qx "sfx_volume 80" "$settings" || fail "settings.txt: sfx_volume changed (keys on the wrong row?)"
+    grep -qx "hints 1" "$settings" || fail "settings.txt: hints changed (keys on the wrong row?)"
     [ -f "$T/rec-1.rpl" ] || fail "no recording of the practice arena"
     grep -q "^level .*01-tetran.lvl" "$T/rec-1.rpl" || fail "the recording is not of the first arena"
     grep -q "down right" "$T/rec-1.rpl" || fail "the fight did not run after the warning card"

@@ -11,6 +11,7 @@
 //   Home, End             the start, the end
 //   [ ] / shoulders       slower, faster (1/8x .. 16x)
 //   T / pad Y             take over from the shown tick
+//   F3                    the probe panel (app_probes.c: E, R write checks)
 //   Esc / pad B, Start    back to the Replays screen, or quit (--replay)
 #include <inttypes.h>
 #include <stdio.h>
@@ -220,6 +221,9 @@ static bool rerun_from_snapshot(App *a, Viewer *v, Scrub *sc, const char *legs_d
     app_watch_shown(a, false);
     log_info("%s changed: re-ran it from tick %lld, showing tick %lld", v->path, (long long)from + 1,
              (long long)sc->cur);
+    char msg[120];
+    snprintf(msg, sizeof msg, "EDITED: RE-RAN FROM TICK %lld (A SNAPSHOT)", (long long)from + 1);
+    app_toast(a, msg);
     return true;
 }
 
@@ -250,6 +254,7 @@ static void rerun(App *a) {
     a->rc.cam_valid = false;
     app_watch_shown(a, false);
     log_info("%s changed: re-ran it, showing tick %lld", path, (long long)a->lab.scrub.cur);
+    app_toast(a, "EDITED: RE-RAN FROM TICK 0");
 }
 
 void app_viewer_frame(App *a, double dt_s) {
@@ -472,6 +477,12 @@ void app_viewer_draw(App *a) {
         fill(r, (SDL_Rect){xf - 2, BAR.y - 6, 4, BAR.h + 12}, C_RED);
     }
     draw_check_marks(a);
+    int64_t mark = app_probes_mark();      // a range being marked in the probe panel (R)
+    if (mark >= 0) {
+        int xm = bar_x(a, mark), x0 = xm < xc ? xm : xc, x1 = xm < xc ? xc : xm;
+        fill(r, (SDL_Rect){x0, BAR.y + BAR.h + 2, x1 - x0 + 1, 4}, C_GOLD);
+        fill(r, (SDL_Rect){xm - 1, BAR.y - 4, 3, BAR.h + 12}, C_GOLD);
+    }
     fill(r, (SDL_Rect){xc - 3, BAR.y - 5, 6, BAR.h + 10}, C_TEXT);
     // Second line: tick and time; the checks.
     best_time_text(sc->cur + 1, t, sizeof t);

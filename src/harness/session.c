@@ -13,6 +13,7 @@
 #include "core/mem.h"
 #include "harness/profiles.h"
 #include "sim/tmj.h"
+#include "sim/tmx.h"
 
 // What only this file reads (session.h: Session.core).
 typedef struct SessionCore SessionCore;
@@ -71,26 +72,18 @@ static char *read_tileset(const void *ctx, const char *source, size_t *len, char
     return text;
 }
 
-// True when text starts (after a BOM and blanks) like an XML document.
-static bool looks_like_xml(const char *text, size_t len) {
-    size_t i = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) i++;
-    return i < len && text[i] == '<';
-}
-
 bool session_load_level(Level *lv, const char *path, ParseError *err) {
     memset(lv, 0, sizeof *lv);
     if (!path) path = "";
-    bool tiled = tmj_is_path(path);
+    bool tiled = tmj_is_path(path) || tmx_is_path(path);
     size_t len = 0;
     char *buf = text_read_file(path, tiled ? TMJ_MAX_FILE_BYTES : LEVEL_MAX_FILE_BYTES, "level", &len, err);
     if (!buf) return false;
-    if (!tiled && looks_like_xml(buf, len)) {
-        // Tiled saves .tmx (XML) by default: say how to get the JSON form.
+    if (!tiled && tmx_is_xml(buf, len)) {
+        // A Tiled map in XML under another name: never read as a .lvl.
         parse_error_set(err, path, 1, 1,
-                        "this is a Tiled map in XML (.tmx); bossrush reads Tiled's JSON maps: in Tiled choose "
-                        "File > Save As... or Export As... 'JSON map files (*.tmj)', or run "
-                        "'tiled --export-map json MAP.tmx MAP.tmj', and load the .tmj (docs/tiled.md)");
+                        "this looks like a Tiled map in XML: bossrush reads Tiled maps named .tmx (XML) or "
+                        ".tmj (JSON); rename it (docs/tiled.md)");
         mem_free(buf);
         return false;
     }

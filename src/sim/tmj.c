@@ -12,6 +12,7 @@
 #include "core/mem.h"
 #include "sim/level_write.h"
 #include "sim/tmj_read.h"
+#include "sim/tmx.h"
 
 bool tmj_is_path(const char *path) {
     size_t n = path ? strlen(path) : 0;
@@ -484,7 +485,8 @@ bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const 
     if (!text) text = "", len = 0;
     Ctx c = {.path = path, .text = text, .len = len, .err = err, .files = files};
     bool ok = false;
-    cJSON *root = tmj_parse_json(&c, path, text, len, "map");
+    // A Tiled XML map (.tmx) becomes the tree its .tmj has (tmx.c): same rules from here on.
+    cJSON *root = tmx_is_xml(text, len) ? tmx_to_json(text, len, path, err) : tmj_parse_json(&c, path, text, len, "map");
     if (root && parse_map(&c, root)) {
         if (c.lvl.oom) {
             tmj_fail(&c, "out of memory");

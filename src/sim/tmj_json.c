@@ -11,6 +11,7 @@
 #include "core/text.h"
 #include "sim/tmj_local.h"
 #include "sim/tmj_read.h"
+#include "sim/tmx.h"
 
 // Tiled's flags in the top bits of a global tile id.
 #define GID_FLIP_H 0x80000000u
@@ -241,12 +242,6 @@ static bool read_tileset_tiles(Ctx *c, const cJSON *ts, int set, const char *whe
 
 // An external tileset: read through c->files, parsed, its root checked.
 static const cJSON *external_tileset(Ctx *c, int set, const char *source, const char *where) {
-    size_t n = strlen(source);
-    if (n >= 4 && !strcmp(source + n - 4, ".tsx")) {
-        tmj_fail(c, "%s: tileset \"%s\" is in Tiled's XML format (.tsx); export it as JSON (.tsj) or embed it", where,
-                 source);
-        return NULL;
-    }
     if (!c->files || !c->files->read) {
         tmj_fail(c, "%s: external tileset \"%s\" cannot be read here (embed the tileset in the map)", where, source);
         return NULL;
@@ -259,7 +254,9 @@ static const cJSON *external_tileset(Ctx *c, int set, const char *source, const 
         tmj_fail(c, "%s: cannot read tileset \"%s\": %s", where, source, why);
         return NULL;
     }
-    c->ext[set] = tmj_parse_json(c, path, text, len, "tileset");
+    // Tiled's XML tileset (.tsx) becomes the tree its .tsj has (tmx.c).
+    c->ext[set] = tmx_is_xml(text, len) ? tmx_to_json(text, len, path, c->err)
+                                        : tmj_parse_json(c, path, text, len, "tileset");
     mem_free(text);
     if (!c->ext[set]) return NULL;
     const char *type;

@@ -1,4 +1,5 @@
-// fuzz_tmj.c -- libFuzzer target: the bytes are a Tiled JSON map (.tmj).
+// fuzz_tmj.c -- libFuzzer target: the bytes are a Tiled map, JSON (.tmj) or,
+// when they start like XML, XML (.tmx, read by sim/tmx.c; seeds of both).
 // A map that parses is built into a World and stepped with input from the
 // bytes, every invariant checked each tick; one that does not must say why
 // and name the file (a JSON syntax error also its line and column; an error

@@ -118,10 +118,82 @@ static void test_insert_places(void **state) {
     mem_free(d);
 }
 
+// The range lines of probe name over ticks a..b of the script at path.
+static int range_at(const char *path, int64_t a, int64_t b, const char *name, char *buf, size_t n) {
+    Session s;
+    SessionSetup setup = {0};
+    ExpectRange r;
+    expect_range_begin(&r, probe_find(name, strlen(name)));
+    assert_int_equal(session_open_script(&s, path, &setup), 0);
+    while (s.w->tick < b) {
+        assert_true(session_step(&s, NULL));
+        if (s.w->tick >= a) expect_range_add(&r, s.w);
+    }
+    session_close(&s);
+    return expect_range_lines(&r, buf, n);
+}
+
+// Inserts each '\n'-ended line of lines into the script at path.
+static void insert_lines(const char *path, const char *lines) {
+    char *t = fixture_get(path);
+    size_t len = strlen(t);
+    for (const char *l = lines; *l;) {
+        const char *nl = strchr(l, '\n');
+        char one[300];
+        snprintf(one, sizeof one, "%.*s", (int)(nl - l), l);
+        char *u = expect_insert(t, len, one, &len);
+        mem_free(t);
+        t = u;
+        l = nl + 1;
+    }
+    fixture_put(path, t);
+    mem_free(t);
+}
+
+// A range written from ticks 30..60 of a run passes headless; the same
+// range from the other run (walking the other way) fails it.
+static void test_range_lines_pass(void **state) {
+    (void)state;
+    char text[2048], right[1200], left[1200], lx[700], ls[700], other[700];
+    script_text("right", text, sizeof text);
+    snprintf(right, sizeof right, "%s/range-right.script", tmp_dir);
+    fixture_put(right, text);
+    script_text("left", text, sizeof text);
+    snprintf(left, sizeof left, "%s/range-left.script", tmp_dir);
+    fixture_put(left, text);
+    assert_int_equal(range_at(right, 30, 60, "player.x", lx, sizeof lx), 2);
+    assert_true(strncmp(lx, "always 30 60 player.x >= ", 25) == 0);
+    assert_non_null(strstr(lx, "\nalways 30 60 player.x <= "));
+    // The state over a jump (tap at 20): not all three states, so one line.
+    assert_int_equal(range_at(right, 0, 89, "player.state", ls, sizeof ls), 1);
+    assert_true(strncmp(ls, "always 0 89 player.state ", 25) == 0);
+    // Unchanging: one == line.
+    char lt[300];
+    assert_int_equal(range_at(right, 10, 40, "game.state", lt, sizeof lt), 1);
+    assert_string_equal(lt, "always 10 40 game.state == playing\n");
+    assert_true(range_at(left, 30, 60, "player.x", other, sizeof other) >= 1);     // at the left wall: one line
+    assert_string_not_equal(lx, other);
+    char *t0 = fixture_get(right);
+    insert_lines(right, lx);
+    insert_lines(right, ls);
+    insert_lines(right, lt);
+    assert_int_equal(run(right), 0);
+    fixture_put(right, t0);
+    insert_lines(right, other);
+    assert_int_equal(run(right), 1);
+    mem_free(t0);
+    // Too small a buffer, or nothing added: no line.
+    ExpectRange r;
+    expect_range_begin(&r, probe_find("player.x", 8));
+    assert_int_equal(expect_range_lines(&r, lt, sizeof lt), 0);
+    assert_int_equal(range_at(left, 30, 60, "player.y", lt, 20), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_written_line_passes),
         cmocka_unit_test(test_insert_places),
+        cmocka_unit_test(test_range_lines_pass),
     };
     return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }
