@@ -3,7 +3,9 @@
 # .tmj (levels/tiled/, levels/test/) re-saved by Tiled's command line
 # (QT_QPA_PLATFORM=offscreen tiled --export-map json), and also taken
 # through Tiled's XML format and back (.tmx), must load and be the same
-# level: --convert gives the same canonical .lvl text as the original.
+# level: --convert gives the same canonical .lvl text as the original,
+# and the same first frame (--shot), so decoration layers (which --convert
+# drops) come through Tiled too (levels/test/tetran-decor.tmj).
 # The .tmx Tiled saves is read itself (src/sim/tmx.c): the same level, the
 # same probes after 120 ticks, and a .tmj's replay verifies on it.
 # Without tiled installed every case is skipped, and said so.
@@ -18,7 +20,7 @@ maps=$(ls levels/tiled/*.tmj levels/test/*.tmj 2>/dev/null)
 [ -n "$maps" ] || { echo "FAIL: tiled: no .tmj in levels/tiled or levels/test"; echo "tiled: 0 passed, 1 failed"; exit 1; }
 
 if ! command -v tiled >/dev/null 2>&1; then
-    for m in $maps; do skip=$((skip + 4)); done
+    for m in $maps; do skip=$((skip + 7)); done
     skip=$((skip + 1))
     echo "tiled: SKIP: tiled is not installed (apt-get install tiled); $skip re-save cases not run"
     echo "tiled: $pass passed, $fail failed, $skip skipped"
@@ -33,6 +35,13 @@ same() {
     fi
     if cmp -s "$tmp/want.lvl" "$tmp/got.lvl"; then pass=$((pass + 1)); else
         fail=$((fail + 1)); echo "FAIL: tiled: $1 is another level:"; diff "$tmp/want.lvl" "$tmp/got.lvl" | head -5
+    fi
+    if SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$BIN" --level "$2" --headless --ticks 2 --shot 1:"$tmp/want.png" >/dev/null 2>&1 &&
+       SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$BIN" --level "$3" --headless --ticks 2 --shot 1:"$tmp/got.png" >/dev/null 2>&1 &&
+       cmp -s "$tmp/want.png" "$tmp/got.png"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL: tiled: $1 draws another first frame (tile or decoration layers)"
     fi
 }
 for m in $maps; do

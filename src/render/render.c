@@ -642,6 +642,7 @@ void render_world(RenderCtx *rc, const World *w) {
                            ? world_begin(rc, w, &prev)
                            : LAYER_NONE;
     if (!layer && !draw_stars(rc, w)) draw_backdrop(rc);
+    draw_decor(rc, w, false);
     draw_tiles(rc, w);
     // Creature kinds in reverse list order: the first ones on top.
     for (size_t k = sizeof draw_kinds / sizeof draw_kinds[0]; k-- > 0;) draw_kinds[k](rc, w, (int)k);
@@ -649,6 +650,7 @@ void render_world(RenderCtx *rc, const World *w) {
     // Shots over everything, the player's under the danger.
     float pulse = 0.85f + 0.15f * sinf((float)w->tick * 0.5f);
     draw_player_bullets(rc, w, pulse);
+    draw_decor(rc, w, true); // under the danger: a foreground never hides an enemy shot
     if (layer) world_end(rc, w, layer, prev, pulse);
     else draw_shots(rc, w, pulse);
     fx_draw(rc);

@@ -102,6 +102,9 @@ void draw_shots_px(RenderCtx *rc, const struct World *w, Canvas cv, float pulse)
 int draw_shots_in_view(const RenderCtx *rc, const struct World *w, int enough);
 void draw_shots_free(RenderCtx *rc);
 void draw_player(RenderCtx *rc, const struct World *w);
+// The map's decoration layers (draw/decor.c): behind the world's tiles
+// (front false) or over the creatures and the player (front true).
+void draw_decor(RenderCtx *rc, const struct World *w, bool front);
 // A boss's lob at a parked player (render/draw/lob.c; sim creatures/lob.h):
 // the swelling pod at `from` and the sight closing on the mark while it
 // winds up, the tumbling pod and the sight in flight; nothing otherwise.

@@ -483,7 +483,10 @@ bool level_parse(Level *lv, const char *text, size_t len, const char *path, Pars
     return false;
 }
 
-void level_free(Level *lv) { tilemap_free(&lv->map); }
+void level_free(Level *lv) {
+    tilemap_free(&lv->map);
+    decor_free(&lv->decor);
+}
 
 uint64_t level_text_hash(const char *text, size_t len) {
     Hash h;

@@ -9,6 +9,7 @@
 #include "core/text.h"
 #include "sim/bullets.h"
 #include "sim/creatures/creature.h"
+#include "sim/map/decor.h"
 #include "sim/map/tilemap.h"
 
 // KIND_<KIND> per creature kind, in list order (creature.h).
@@ -79,6 +80,7 @@ typedef struct Level {
     int bullets;               // the bullet pool's size, 1..BULLETS_MAX_CAP; 0: BULLETS_DEFAULT_CAP
     uint32_t seed;
     Tilemap map;               // owned
+    Decor decor;               // a Tiled map's decoration layers (owned; none from a .lvl): drawn, never simulated
     uint64_t hash;             // of the file's content, line ends normalised
     int64_t units;             // the work units it spends (<= LEVEL_BUDGET_UNITS)
 } Level;

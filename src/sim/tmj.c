@@ -230,10 +230,11 @@ static bool spawn_object(Ctx *c, const cJSON *o, const char *where, bool *player
     return end_line(c, o, true);
 }
 
-// The tile layer's rows; the object layers' spawns came first.
-static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
-    char where[160], b[96];
-    snprintf(where, sizeof where, "tile layer '%s'", lname);
+// A tile layer's cells (w x h Tile values, flips applied) into cells;
+// where names the layer in messages; on an error, *key and *at name the
+// member (and the tile id's index in "data") it is about.
+static bool read_cells(Ctx *c, const cJSON *layer, const char *where, uint8_t *cells, const char **key, int64_t *at) {
+    char b[96];
     if (tmj_member(layer, "chunks"))
         return tmj_fail(c, "%s: has chunks (an infinite map); expected a fixed-size map", where);
     const char *enc, *comp;
@@ -247,19 +248,19 @@ static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
     if (!tmj_get_int(c, layer, "width", where, false, 1, TILEMAP_MAX_SIDE, c->w, &lw) ||
         !tmj_get_int(c, layer, "height", where, false, 1, TILEMAP_MAX_SIDE, c->h, &lh))
         return false;
+    *key = lw != c->w ? "width" : "height";
     if (lw != c->w || lh != c->h)
         return tmj_fail(c, "%s: is %lld x %lld tiles, the map %d x %d", where, (long long)lw, (long long)lh, c->w,
                         c->h);
     const cJSON *data, *v;
+    *key = "data";
     if (!tmj_get_array(c, layer, "data", where, true, &data)) return false;
-    put(c, "map");
-    if (!end_line(c, layer, false)) return false;
     int64_t want = (int64_t)c->w * c->h, i = 0;
-    char row[TILEMAP_MAX_SIDE + 1];
     cJSON_ArrayForEach(v, data) {
         if (i >= want)
             return tmj_fail(c, "%s: \"data\" has more than %lld tile ids (width x height)", where, (long long)want);
         int col = (int)(i % c->w), r = (int)(i / c->w);
+        *at = i;
         char cell[200];
         snprintf(cell, sizeof cell, "%s, column %d row %d", where, col, r);
         double d = cJSON_IsNumber(v) ? v->valuedouble : -1;
@@ -267,18 +268,100 @@ static bool map_rows(Ctx *c, const cJSON *layer, const char *lname) {
             return tmj_fail(c, "%s: expected a tile id 0..4294967295, got %s", cell, tmj_shown(v, b, sizeof b));
         Tile t;
         if (!tmj_gid_shape(c, (uint32_t)d, cell, &t)) return false;
-        row[col] = level_tile_char(t);
-        if (col == c->w - 1) {
-            row[c->w] = '\n';
-            textbuf_put(&c->lvl, row, (size_t)c->w + 1);
-        }
-        i++;
+        cells[i++] = (uint8_t)t;
     }
+    *at = -1;
     if (i < want)
         return tmj_fail(c, "%s: \"data\" has %lld tile ids, expected %lld (width x height)", where, (long long)i,
                         (long long)want);
-    put(c, "end\n");
     return true;
+}
+
+// read_cells, an error placed at the layer (layers[li]) in the text.
+static bool layer_cells(Ctx *c, const cJSON *layer, int li, const char *where, uint8_t *cells) {
+    const char *key = NULL;
+    int64_t at = -1;
+    if (read_cells(c, layer, where, cells, &key, &at)) return true;
+    tmj_at_layer(c, li, key, at);
+    return false;
+}
+
+// The collision layer's rows; the object layers' spawns came first.
+static bool map_rows(Ctx *c, const cJSON *layer, int li, const char *lname) {
+    char where[160];
+    snprintf(where, sizeof where, "tile layer '%s'", lname);
+    uint8_t *cells = mem_alloc((size_t)c->w * (size_t)c->h, 1);
+    if (!cells) return tmj_fail(c, "out of memory");
+    bool ok = layer_cells(c, layer, li, where, cells);
+    if (ok) {
+        put(c, "map");
+        ok = end_line(c, layer, false);
+    }
+    char row[TILEMAP_MAX_SIDE + 1];
+    for (int r = 0; ok && r < c->h; r++) {
+        for (int col = 0; col < c->w; col++) row[col] = level_tile_char((Tile)cells[(size_t)r * c->w + col]);
+        row[c->w] = '\n';
+        textbuf_put(&c->lvl, row, (size_t)c->w + 1);
+    }
+    if (ok) put(c, "end\n");
+    mem_free(cells);
+    return ok;
+}
+
+// A decoration layer (a tile layer other than the collision layer): its
+// cells kept in c->decor, drawn in front of the world when it comes after
+// the collision layer in the map's order.
+static bool decor_layer(Ctx *c, const cJSON *layer, int li, const char *lname, bool front) {
+    char where[160];
+    snprintf(where, sizeof where, "decoration layer '%s'", lname);
+    if (c->decor.count == DECOR_MAX_LAYERS) {
+        tmj_fail(c, "%s: too many decoration layers (at most %d besides the collision layer)", where,
+                 DECOR_MAX_LAYERS);
+        tmj_at_layer(c, li, NULL, -1);
+        return false;
+    }
+    DecorLayer *l = &c->decor.layers[c->decor.count];
+    l->cells = mem_alloc((size_t)c->w * (size_t)c->h, 1);
+    if (!l->cells) return tmj_fail(c, "out of memory");
+    c->decor.count++;
+    c->decor.w = c->w;
+    c->decor.h = c->h;
+    snprintf(l->name, sizeof l->name, "%s", lname);
+    l->front = front;
+    return layer_cells(c, layer, li, where, l->cells);
+}
+
+// The collision layer: the tile layer named TMJ_COLLISION_LAYER, or the
+// only tile layer whatever its name. NULL (with the error set) when there is
+// none, two of that name, or several tile layers and none of that name.
+static const cJSON *collision_layer(Ctx *c, const cJSON *layers) {
+    const cJSON *layer, *named = NULL, *only = NULL;
+    int tile_layers = 0, li = -1, second = -1;
+    cJSON_ArrayForEach(layer, layers) {
+        const cJSON *t = tmj_member(layer, "type"), *n = tmj_member(layer, "name");
+        li++;
+        if (!cJSON_IsString(t) || strcmp(t->valuestring, "tilelayer")) continue;
+        if (++tile_layers == 2) second = li;
+        only = layer;
+        if (cJSON_IsString(n) && !strcmp(n->valuestring, TMJ_COLLISION_LAYER)) {
+            if (named) {
+                tmj_fail(c, "two tile layers are named '%s' (expected one collision layer)", TMJ_COLLISION_LAYER);
+                tmj_at_layer(c, li, "name", -1);
+                return NULL;
+            }
+            named = layer;
+        }
+    }
+    if (named) return named;
+    if (tile_layers == 1) return only;
+    if (tile_layers == 0)
+        return tmj_fail(c, "the map has no tile layer (expected one, drawn with the bossrush tileset)"), NULL;
+    tmj_fail(c,
+             "the map has %d tile layers and none is named '%s' (name the layer the player stands on '%s'; the "
+             "others are decoration)",
+             tile_layers, TMJ_COLLISION_LAYER, TMJ_COLLISION_LAYER);
+    tmj_at_layer(c, second, NULL, -1);
+    return NULL;
 }
 
 // The map's name when it has no name property: the file name without .tmj.
@@ -327,9 +410,9 @@ static bool parse_map(Ctx *c, const cJSON *root) {
     default_name(c->path, name, sizeof name);
     if (!map_properties(c, root, name)) return false;
 
-    const cJSON *layers, *layer, *tiles = NULL;
+    const cJSON *layers, *layer, *tiles;
     if (!tmj_get_array(c, root, "layers", "the map", true, &layers)) return false;
-    bool player = false;
+    bool player = false, seen_tiles = false;
     int li = 0;
     char lname[64], where[160];
     cJSON_ArrayForEach(layer, layers) {
@@ -341,8 +424,7 @@ static bool parse_map(Ctx *c, const cJSON *root) {
             return false;
         text_shown(ln ? ln : "", ln ? strlen(ln) : 0, lname, sizeof lname);
         if (!strcmp(lt, "tilelayer")) {
-            if (tiles) return tmj_fail(c, "layer '%s': a second tile layer (expected one)", lname);
-            tiles = layer;
+            continue; // after the checks of every layer (the collision layer is found below)
         } else if (!strcmp(lt, "objectgroup")) {
             const cJSON *objs, *o;
             if (!tmj_get_array(c, layer, "objects", where, false, &objs)) return false;
@@ -358,12 +440,25 @@ static bool parse_map(Ctx *c, const cJSON *root) {
             return tmj_fail(c, "layer '%s': unknown layer type \"%s\"", lname, lt);
         }
     }
-    if (!tiles) return tmj_fail(c, "the map has no tile layer (expected one, drawn with the bossrush tileset)");
+    if (!(tiles = collision_layer(c, layers))) return false;
     if (!player) return tmj_fail(c, "the map has no player: add a point object of type player to an object layer");
+    // The decoration layers in the map's order: behind the world before
+    // the collision layer, in front of it after.
+    int tiles_li = -1;
+    li = -1;
+    cJSON_ArrayForEach(layer, layers) {
+        const cJSON *t = tmj_member(layer, "type"), *n = tmj_member(layer, "name");
+        li++;
+        if (strcmp(t->valuestring, "tilelayer")) continue;
+        const char *ln = cJSON_IsString(n) ? n->valuestring : "";
+        text_shown(ln, strlen(ln), lname, sizeof lname);
+        if (layer == tiles) seen_tiles = true, tiles_li = li;
+        else if (!decor_layer(c, layer, li, lname, seen_tiles)) return false;
+    }
     const char *tn;
     if (!tmj_get_str(c, tiles, "name", "the tile layer", false, &tn)) return false;
     text_shown(tn ? tn : "", tn ? strlen(tn) : 0, lname, sizeof lname);
-    return map_rows(c, tiles, lname);
+    return map_rows(c, tiles, tiles_li, lname);
 }
 
 // A level_parse error of the generated text, told about the map element
@@ -388,7 +483,7 @@ bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const 
     memset(lv, 0, sizeof *lv);
     if (!path) path = "";
     if (!text) text = "", len = 0;
-    Ctx c = {.path = path, .err = err, .files = files};
+    Ctx c = {.path = path, .text = text, .len = len, .err = err, .files = files};
     bool ok = false;
     // A Tiled XML map (.tmx) becomes the tree its .tmj has (tmx.c): same rules from here on.
     cJSON *root = tmx_is_xml(text, len) ? tmx_to_json(text, len, path, err) : tmj_parse_json(&c, path, text, len, "map");
@@ -410,11 +505,14 @@ bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const 
             level_free(lv);
         } else {
             lv->hash = level_text_hash(canon.p, canon.len);
+            lv->decor = c.decor; // the decoration is not in the canonical text: it does not change the level hash
+            memset(&c.decor, 0, sizeof c.decor);
         }
         textbuf_free(&canon);
     }
     cJSON_Delete(root);
     for (int i = 0; i < TMJ_MAX_TILESETS; i++) cJSON_Delete(c.ext[i]);
+    decor_free(&c.decor);
     mem_free(c.shapes);
     mem_free(c.from);
     textbuf_free(&c.lvl);

@@ -1,6 +1,7 @@
 // tmj.h -- Tiled JSON maps (.tmj) as arenas: parsed into the same Level a
 // .lvl gives, and written from one. The format and every rule are in
-// docs/tiled.md; in short: one tile layer whose tiles come from tilesets
+// docs/tiled.md; in short: one collision tile layer (TMJ_COLLISION_LAYER;
+// any other tile layers are decoration, drawn only) whose tiles come from tilesets
 // whose tiles carry a `shape` property (solid, J, L, F, 7), object layers of
 // point objects whose type (Tiled 1.8 "type", later "class") is player or a
 // creature kind (creature_kinds_text: every kind of the creature list) with
@@ -29,6 +30,10 @@
 #define TMJ_MAX_FILE_BYTES (4u * 1024u * 1024u)
 #define TMJ_MAX_TILESETS 64   // tilesets in one map
 #define TMJ_MAX_PROPERTIES 60 // custom properties on one object or on the map
+// The tile layer the player stands on when a map has several; a map with
+// one tile layer collides with it whatever its name. The other tile layers
+// are decoration (sim/map/decor.h), at most DECOR_MAX_LAYERS.
+#define TMJ_COLLISION_LAYER "collision"
 
 // How a map reaches its external tilesets ({"firstgid": N, "source":
 // "x.tsj"}): read(ctx, source, ...) returns the tileset file's text in a
@@ -46,7 +51,9 @@ bool tmj_is_path(const char *path);
 // path). files may be NULL: then a map with an external tileset is an error.
 bool tmj_parse(Level *lv, const char *text, size_t len, const char *path, const TmjFiles *files, ParseError *err);
 // Appends lv as a Tiled 1.8 JSON map to out, its tileset embedded (the
-// shapes travel with the map, so it loads from any folder); tileset_image
+// shapes travel with the map, so it loads from any folder) and its
+// decoration layers around the collision layer (named TMJ_COLLISION_LAYER
+// then; 'tiles' in a map without decoration); tileset_image
 // is the tileset picture's path as Tiled should find it from the map's
 // folder. False on no memory.
 bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out);

@@ -351,3 +351,82 @@ bool tmj_gid_shape(Ctx *c, uint32_t raw, const char *where, Tile *out) {
     *out = flipped(e->shape, raw);
     return true;
 }
+
+// ---------------------------------------------------------------- positions
+
+// cJSON keeps no positions, so an element's is found again in the text (a
+// well-formed document: cJSON has parsed it) by walking keys and indices.
+static const char *skip_ws(const char *p, const char *end) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
+    return p;
+}
+
+// Past the value at p (a string, object, array or scalar).
+static const char *skip_value(const char *p, const char *end) {
+    int depth = 0;
+    do {
+        if (p >= end) return end;
+        if (*p == '"') {
+            for (p++; p < end && *p != '"'; p++)
+                if (*p == '\\') p++;
+            p++;
+        } else if (*p == '{' || *p == '[') {
+            depth++, p++;
+        } else if (*p == '}' || *p == ']') {
+            depth--, p++;
+        } else if (depth == 0) {
+            while (p < end && *p != ',' && *p != '}' && *p != ']' && *p != ' ' && *p != '\t' && *p != '\r' &&
+                   *p != '\n')
+                p++;
+        } else {
+            p++;
+        }
+    } while (depth > 0);
+    return p;
+}
+
+// The value of member key of the object at p, or NULL.
+static const char *member_at(const char *p, const char *end, const char *key) {
+    size_t klen = strlen(key);
+    p = skip_ws(p, end);
+    if (p >= end || *p != '{') return NULL;
+    p = skip_ws(p + 1, end);
+    while (p < end && *p == '"') {
+        const char *name = p + 1, *after = skip_value(p, end);
+        bool hit = (size_t)(after - 1 - name) == klen && !memcmp(name, key, klen);
+        p = skip_ws(after, end);
+        if (p >= end || *p != ':') return NULL;
+        p = skip_ws(p + 1, end);
+        if (hit) return p;
+        p = skip_ws(skip_value(p, end), end);
+        if (p < end && *p == ',') p = skip_ws(p + 1, end);
+    }
+    return NULL;
+}
+
+// Element i of the array at p, or NULL.
+static const char *element_at(const char *p, const char *end, int64_t i) {
+    p = skip_ws(p, end);
+    if (p >= end || *p != '[') return NULL;
+    p = skip_ws(p + 1, end);
+    for (int64_t k = 0; p < end && *p != ']'; k++) {
+        if (k == i) return p;
+        p = skip_ws(skip_value(p, end), end);
+        if (p < end && *p == ',') p = skip_ws(p + 1, end);
+    }
+    return NULL;
+}
+
+void tmj_at_layer(Ctx *c, int layer, const char *key, int64_t index) {
+    if (!c->err || c->err->line || !c->text || strcmp(c->err->file, c->path)) return;
+    const char *end = c->text + c->len, *p = c->text;
+    if (c->len >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3)) p += 3;
+    p = member_at(p, end, "layers");
+    p = p ? element_at(p, end, layer) : NULL;
+    if (p && key) {
+        const char *v = member_at(p, end, key);
+        if (v && index >= 0) v = element_at(v, end, index);
+        if (v) p = v;
+    }
+    if (p) line_col(c->text, p, &c->err->line, &c->err->col);
+}

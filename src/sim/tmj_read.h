@@ -31,6 +31,8 @@ typedef struct LineFrom {
 
 typedef struct Ctx {
     const char *path;
+    const char *text; // the map's JSON text (for positions), len bytes
+    size_t len;
     ParseError *err;
     const TmjFiles *files;
     int w, h, tile;
@@ -42,6 +44,7 @@ typedef struct Ctx {
     LineFrom *from;               // per generated line (1-based index - 1)
     int from_count, from_cap;
     TextBuf lvl; // the generated .lvl text
+    Decor decor; // the decoration layers read so far (moved into the Level)
 } Ctx;
 
 // Sets the parse error (the map's path, no line) from a printf format;
@@ -67,6 +70,10 @@ bool tmj_get_array(Ctx *c, const cJSON *o, const char *key, const char *where, b
 // Parses a whole JSON document (a UTF-8 BOM allowed); on a syntax error the
 // message has the line and column where cJSON stopped.
 cJSON *tmj_parse_json(Ctx *c, const char *file, const char *text, size_t len, const char *what);
+// Gives the error just set (about the map, line 0) the line and column of
+// layers[layer] in the map's text, or of its member key (its element index
+// when index >= 0: a tile id in "data"), when found.
+void tmj_at_layer(Ctx *c, int layer, const char *key, int64_t index);
 // The map's tilesets (embedded or external) and their tiles' shapes.
 bool tmj_read_tilesets(Ctx *c, const cJSON *root);
 // The shape of a global tile id (flags included); where names the cell.

@@ -101,35 +101,59 @@ static bool print_json(cJSON *doc, TextBuf *out) {
     return !out->oom;
 }
 
+// A tile layer of w x h Tile values (row-major) in the tileset's ids.
+static cJSON *tile_layer(const uint8_t *cells, int w, int h, int id, const char *name) {
+    int n = w * h;
+    int *data = mem_alloc((size_t)(n > 0 ? n : 1), sizeof *data);
+    if (!data) return NULL;
+    for (int i = 0; i < n; i++) data[i] = tile_gid((Tile)cells[i]);
+    cJSON *tl = cJSON_CreateObject();
+    cJSON_AddItemToObject(tl, "data", cJSON_CreateIntArray(data, n));
+    mem_free(data);
+    cJSON_AddNumberToObject(tl, "height", h);
+    cJSON_AddNumberToObject(tl, "id", id);
+    cJSON_AddStringToObject(tl, "name", name);
+    cJSON_AddNumberToObject(tl, "opacity", 1);
+    cJSON_AddStringToObject(tl, "type", "tilelayer");
+    cJSON_AddTrueToObject(tl, "visible");
+    cJSON_AddNumberToObject(tl, "width", w);
+    cJSON_AddNumberToObject(tl, "x", 0);
+    cJSON_AddNumberToObject(tl, "y", 0);
+    return tl;
+}
+
+// The decoration layers behind (front false) or in front of the world, in
+// their order, ids from *id on.
+static bool decor_layers(cJSON *layers, const Decor *d, bool front, int *id) {
+    for (int i = 0; i < d->count; i++) {
+        if (d->layers[i].front != front) continue;
+        cJSON *tl = tile_layer(d->layers[i].cells, d->w, d->h, (*id)++, d->layers[i].name);
+        if (!tl) return false;
+        cJSON_AddItemToArray(layers, tl);
+    }
+    return true;
+}
+
 bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out) {
     const Tilemap *m = &lv->map;
-    int cells = m->w * m->h;
-    int *data = mem_alloc((size_t)(cells > 0 ? cells : 1), sizeof *data);
-    if (!data) return false;
-    for (int r = 0; r < m->h; r++)
-        for (int c = 0; c < m->w; c++) data[r * m->w + c] = tile_gid(tilemap_at(m, c, r));
     cJSON *map = cJSON_CreateObject();
     cJSON_AddStringToObject(map, "backgroundcolor", "#140e2a"); // Tiled shows the arena's night
     cJSON_AddNumberToObject(map, "compressionlevel", -1);
     cJSON_AddNumberToObject(map, "height", m->h);
     cJSON_AddFalseToObject(map, "infinite");
     cJSON *layers = cJSON_AddArrayToObject(map, "layers");
-    cJSON *tl = cJSON_CreateObject();
-    cJSON_AddItemToObject(tl, "data", cJSON_CreateIntArray(data, cells));
-    mem_free(data);
-    cJSON_AddNumberToObject(tl, "height", m->h);
-    cJSON_AddNumberToObject(tl, "id", 1);
-    cJSON_AddStringToObject(tl, "name", "tiles");
-    cJSON_AddNumberToObject(tl, "opacity", 1);
-    cJSON_AddStringToObject(tl, "type", "tilelayer");
-    cJSON_AddTrueToObject(tl, "visible");
-    cJSON_AddNumberToObject(tl, "width", m->w);
-    cJSON_AddNumberToObject(tl, "x", 0);
-    cJSON_AddNumberToObject(tl, "y", 0);
+    // Decoration behind, the collision layer (named so when there is
+    // decoration: a map without keeps its one layer 'tiles'), the spawns,
+    // decoration in front.
+    int id = 1;
+    bool decor = lv->decor.count > 0;
+    if (!decor_layers(layers, &lv->decor, false, &id)) goto oom;
+    cJSON *tl = tile_layer(m->cells, m->w, m->h, id++, decor ? TMJ_COLLISION_LAYER : "tiles");
+    if (!tl) goto oom;
     cJSON_AddItemToArray(layers, tl);
     cJSON *ol = cJSON_CreateObject();
     cJSON_AddStringToObject(ol, "draworder", "topdown");
-    cJSON_AddNumberToObject(ol, "id", 2);
+    cJSON_AddNumberToObject(ol, "id", id++);
     cJSON_AddStringToObject(ol, "name", "spawns");
     cJSON *objs = cJSON_AddArrayToObject(ol, "objects");
     cJSON_AddItemToArray(objs, point(1, "player", "player", lv->player_col, lv->player_row, lv->tile, NULL));
@@ -144,7 +168,8 @@ bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out) {
     cJSON_AddNumberToObject(ol, "x", 0);
     cJSON_AddNumberToObject(ol, "y", 0);
     cJSON_AddItemToArray(layers, ol);
-    cJSON_AddNumberToObject(map, "nextlayerid", 3);
+    if (!decor_layers(layers, &lv->decor, true, &id)) goto oom;
+    cJSON_AddNumberToObject(map, "nextlayerid", id);
     cJSON_AddNumberToObject(map, "nextobjectid", 2 + lv->spawn_count);
     cJSON_AddStringToObject(map, "orientation", "orthogonal");
     // Tiled keeps properties sorted by name.
@@ -169,6 +194,9 @@ bool tmj_write(const Level *lv, const char *tileset_image, TextBuf *out) {
     cJSON_AddStringToObject(map, "version", "1.8");
     cJSON_AddNumberToObject(map, "width", m->w);
     return print_json(map, out);
+oom:
+    cJSON_Delete(map);
+    return false;
 }
 
 bool tmj_write_tileset(const char *tileset_image, TextBuf *out) {

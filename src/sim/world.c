@@ -56,6 +56,7 @@ World *world_create(const WorldSetup *setup, ParseError *err) {
     rng_seed(&w->rng, setup->use_seed ? setup->seed : lv->seed);
     if (!tilemap_init(&w->map, lv->map.w, lv->map.h, lv->map.tile)) goto oom;
     tilemap_copy_cells(&w->map, &lv->map);
+    if (!decor_copy(&w->decor, &lv->decor)) goto oom;
     if (!bullets_init(&w->bullets, lv->bullets ? lv->bullets : BULLETS_DEFAULT_CAP)) goto oom;
     player_init(&w->player, lv->player_col, lv->player_row, lv->tile);
     w->player.hp = w->player.hp_max = dr->hearts;
@@ -108,6 +109,7 @@ void world_free(World *w) {
     starfield_free(&w->stars);
     bullets_free(&w->bullets);
     tilemap_free(&w->map);
+    decor_free(&w->decor);
     mem_free(w);
 }
 

@@ -71,6 +71,7 @@ typedef struct World {
     int64_t state_tick;        // tick at which state last changed
     Rng rng;                   // the game PRNG
     Tilemap map;               // owned copy of the level's tiles
+    Decor decor;               // owned copy of the level's decoration layers: drawn only, never read by a tick
     Player player;
     Bullets bullets;
     // Per creature kind (creature.h), in list order: `Type *prefixs`, its

@@ -132,6 +132,7 @@ static const Field World_fields[] = {
     NUM(World, state_tick, int64_t, K_I64),
     SUB(World, rng, Rng),
     FIELD(World, map, Tilemap, K_SKIP, K_SKIP, "the level's tiles, never changed by a tick (recordings hash the level)"),
+    FIELD(World, decor, Decor, K_SKIP, K_SKIP, "decoration layers: drawn only, never read by a tick (a map with and without them plays the same)"),
     SUB(World, player, Player),
     SUB(World, bullets, Bullets),
     CREATURES(WORLD_KIND_FIELDS)

@@ -550,6 +550,53 @@ static void test_wiggle_gauge_at_player(void **state) {
     world_free(w);
 }
 
+// Pixels that differ between two frames in the screen box of tile (c, r).
+static int cell_differs(const Shot *a, const Shot *b, const World *w, int c, int r) {
+    double ts = w->map.tile;
+    SDL_FPoint p = on_screen(a, (Vec2){c * ts, r * ts});
+    int n = 0;
+    for (int y = (int)p.y + 2; y < (int)(p.y + ts) - 2; y++)
+        for (int x = (int)p.x + 2; x < (int)(p.x + ts) - 2; x++) {
+            SDL_Color u = px(a, x, y), v = px(b, x, y);
+            n += u.r != v.r || u.g != v.g || u.b != v.b;
+        }
+    return n;
+}
+
+// A Tiled map's decoration layers (levels/test/tetran-decor.tmj: tetran-
+// duel.tmj with a layer behind the collision layer and one after it) are
+// drawn: behind the world's rock (hidden where the rock is), over it in
+// front; the same world without them draws none of it.
+static void test_decoration_layers(void **state) {
+    (void)state;
+    World *plain = arena("levels/test/tetran-duel.tmj"), *decor = arena("levels/test/tetran-decor.tmj");
+    Shot a, b;
+    shot_open(&a, RENDER_FULL);
+    shot_open(&b, RENDER_FULL);
+    shot_draw(&a, plain);
+    shot_draw(&b, decor);
+    const int inner = 28 * 28;
+    // Open air with a back tile: the back tile shows, dark and blue.
+    assert_int_equal(tilemap_at(&decor->map, 12, 6), TILE_EMPTY);
+    assert_int_equal(decor->decor.layers[0].cells[6 * decor->decor.w + 12], TILE_SOLID);
+    assert_true(cell_differs(&a, &b, decor, 12, 6) > inner / 2);
+    // Rock with a back tile behind it: the rock hides it.
+    assert_int_equal(tilemap_at(&decor->map, 6, 19), TILE_SOLID);
+    assert_int_equal(decor->decor.layers[0].cells[19 * decor->decor.w + 6], TILE_SOLID);
+    assert_int_equal(cell_differs(&a, &b, decor, 6, 19), 0);
+    // Rock with a front tile: drawn over it.
+    assert_int_equal(tilemap_at(&decor->map, 39, 20), TILE_SOLID);
+    assert_true(decor->decor.layers[1].front);
+    assert_int_equal(decor->decor.layers[1].cells[20 * decor->decor.w + 39], TILE_SOLID);
+    assert_true(cell_differs(&a, &b, decor, 39, 20) > inner / 2);
+    // A cell empty in every layer: the same pixels.
+    assert_int_equal(cell_differs(&a, &b, decor, 20, 4), 0);
+    shot_close(&a);
+    shot_close(&b);
+    world_free(plain);
+    world_free(decor);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enemy_shot_rim_and_core),
@@ -565,6 +612,7 @@ int main(void) {
         cmocka_unit_test(test_boss_bar),
         cmocka_unit_test(test_player_feedback),
         cmocka_unit_test(test_wiggle_gauge_at_player),
+        cmocka_unit_test(test_decoration_layers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -244,13 +244,25 @@ static void expect_error(const char *text, const char *want, int line, int col) 
     assert_int_equal(err.col, col);
 }
 
+// The column (1-based) of the n-th (1-based) needle in a one-line text.
+static int col_nth(const char *text, const char *needle, int n) {
+    const char *p = text - 1;
+    for (int k = 0; k < n; k++) {
+        p = strstr(p + 1, needle);
+        if (!p) fail_msg("no '%s' %d in '%s'", needle, n, text);
+    }
+    return (int)(p - text) + 1;
+}
+
 static void test_errors(void **state) {
     (void)state;
     expect_error("{\n  \"width\": 3,\n  \"height\" 3\n}", "invalid JSON", 3, 12);
     expect_error("", "unexpected end of the file", 1, 1);
     expect_error("{} {}", "after the JSON map", 1, 4);
     char *t = small_map(TILESET, 9, "");
-    expect_error(t, "tile layer 't', column 1 row 1: tile id 9 is past the end of tileset b", 0, 0);
+    // A tile layer's error is placed at what it is about: the tile id.
+    expect_error(t, "tile layer 't', column 1 row 1: tile id 9 is past the end of tileset b", 1,
+                 col_nth(t, "9,0, 1,1,1", 1));
     free(t);
     t = small_map(TILESET, 0,
                   ",{\"id\":7,\"name\":\"boss\",\"point\":true,\"type\":\"tetran\",\"x\":40,\"y\":20,"
@@ -268,6 +280,119 @@ static void test_errors(void **state) {
     free(t);
     t = small_map("{\"firstgid\":1,\"source\":\"bossrush.tsj\"}", 0, "");
     expect_error(t, "external tileset \"bossrush.tsj\" cannot be read here", 0, 0);
+    free(t);
+}
+
+// A 3 x 3 map of the given tile layers (a player in the top row's middle).
+static char *layers_map(const char *tile_layers) {
+    char *buf = malloc(8192);
+    snprintf(buf, 8192,
+             "{\"type\":\"map\",\"orientation\":\"orthogonal\",\"width\":3,\"height\":3,"
+             "\"tilewidth\":32,\"tileheight\":32,\"tilesets\":[%s],\"layers\":[%s,"
+             "{\"type\":\"objectgroup\",\"name\":\"o\",\"objects\":[{\"id\":1,\"point\":true,"
+             "\"type\":\"player\",\"x\":48,\"y\":16}]}]}",
+             TILESET, tile_layers);
+    return buf;
+}
+#define TILE_LAYER(name, data)                                                                                         \
+    "{\"type\":\"tilelayer\",\"name\":\"" name "\",\"width\":3,\"height\":3,\"data\":[" data "]}"
+#define ROCK_FLOOR "0,0,0, 0,0,0, 1,1,1"
+
+// Decoration layers: every tile layer but the collision layer, behind the
+// world before it and in front after it; drawn only, so a map with them is
+// the same level as without (same canonical text and level hash) and plays
+// the same (same world hash every tick).
+static void test_decoration(void **state) {
+    (void)state;
+    Level plain, decor;
+    ParseError err;
+    memset(&err, 0, sizeof err);
+    if (!session_load_level(&plain, "levels/test/tetran-duel.tmj", &err)) fail_msg("%s", err.msg);
+    if (!session_load_level(&decor, "levels/test/tetran-decor.tmj", &err)) fail_msg("%s", err.msg);
+    assert_int_equal(plain.decor.count, 0);
+    assert_int_equal(decor.decor.count, 2);
+    assert_string_equal(decor.decor.layers[0].name, "back");
+    assert_false(decor.decor.layers[0].front);
+    assert_string_equal(decor.decor.layers[1].name, "front");
+    assert_true(decor.decor.layers[1].front);
+    assert_true(decor_tiles(&decor.decor, 0) > 100);
+    assert_true(decor_tiles(&decor.decor, 1) > 10);
+    char *a = canonical(&plain), *b = canonical(&decor);
+    assert_string_equal(a, b);
+    assert_int_equal(plain.hash, decor.hash);
+    assert_same_worlds(&plain, &decor);
+    // tmj_write (--convert to .tmj) keeps them, in their places.
+    TextBuf again = {0};
+    assert_true(tmj_write(&decor, SHIPPED_IMAGE, &again));
+    Level back;
+    if (!tmj_parse(&back, again.p, again.len, "again.tmj", NULL, &err)) fail_msg("%s", err.msg);
+    assert_int_equal(back.hash, decor.hash);
+    assert_int_equal(back.decor.count, 2);
+    for (int i = 0; i < 2; i++) {
+        assert_string_equal(back.decor.layers[i].name, decor.decor.layers[i].name);
+        assert_int_equal(back.decor.layers[i].front, decor.decor.layers[i].front);
+        assert_memory_equal(back.decor.layers[i].cells, decor.decor.layers[i].cells,
+                            (size_t)decor.decor.w * decor.decor.h);
+    }
+    level_free(&back);
+    textbuf_free(&again);
+    // The World carries its own copy for the renderer.
+    World *w = fixture_world_level(&decor, false, 0);
+    assert_int_equal(w->decor.count, 2);
+    assert_memory_equal(w->decor.layers[0].cells, decor.decor.layers[0].cells, (size_t)decor.decor.w * decor.decor.h);
+    world_free(w);
+    mem_free(a);
+    mem_free(b);
+    level_free(&plain);
+    level_free(&decor);
+
+    // Which layer collides: the one named collision, wherever it is; the
+    // only tile layer whatever its name. A decoration layer's tiles do not.
+    const char *three = TILE_LAYER("sky", "1,0,0, 0,0,0, 0,0,0") "," TILE_LAYER("collision", ROCK_FLOOR) "," //
+        TILE_LAYER("fg", "0,0,0, 0,2,0, 0,0,0");
+    char *t = layers_map(three);
+    Level lv;
+    if (!tmj_parse(&lv, t, strlen(t), "m.tmj", NULL, &err)) fail_msg("%s", err.msg);
+    assert_int_equal(tilemap_at(&lv.map, 0, 0), TILE_EMPTY);
+    assert_int_equal(tilemap_at(&lv.map, 1, 1), TILE_EMPTY);
+    assert_int_equal(tilemap_at(&lv.map, 1, 2), TILE_SOLID);
+    assert_int_equal(lv.decor.count, 2);
+    assert_false(lv.decor.layers[0].front);
+    assert_int_equal(lv.decor.layers[0].cells[0], TILE_SOLID);
+    assert_true(lv.decor.layers[1].front);
+    assert_int_equal(lv.decor.layers[1].cells[4], TILE_SLOPE_BR);
+    level_free(&lv);
+    free(t);
+}
+
+static void test_decoration_errors(void **state) {
+    (void)state;
+    // Each placed (one-line maps: line 1) at the layer, member or tile id.
+    char *t = layers_map(TILE_LAYER("a", ROCK_FLOOR) "," TILE_LAYER("b", ROCK_FLOOR));
+    expect_error(t, "the map has 2 tile layers and none is named 'collision'", 1,
+                 col_nth(t, "{\"type\":\"tilelayer\",\"name\":\"b\"", 1));
+    free(t);
+    t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("collision", ROCK_FLOOR));
+    expect_error(t, "two tile layers are named 'collision'", 1, col_nth(t, "\"collision\"", 2));
+    free(t);
+    const char *short_layer = TILE_LAYER("collision", ROCK_FLOOR) "," //
+        "{\"type\":\"tilelayer\",\"name\":\"d\",\"width\":3,\"height\":2,\"data\":[0,0,0,0,0,0]}";
+    t = layers_map(short_layer);
+    expect_error(t, "decoration layer 'd': is 3 x 2 tiles, the map 3 x 3", 1, col_nth(t, "2,\"data\"", 1));
+    free(t);
+    t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("d", "0,0,0, 0,9,0, 0,0,0"));
+    expect_error(t, "decoration layer 'd', column 1 row 1: tile id 9 is past the end of tileset b", 1,
+                 col_nth(t, "9,0, 0,0,0]", 1));
+    free(t);
+    t = layers_map(TILE_LAYER("collision", ROCK_FLOOR) "," TILE_LAYER("d", "0,0,0, 0,0"));
+    expect_error(t, "decoration layer 'd': \"data\" has 5 tile ids, expected 9", 1, col_nth(t, "[0,0,0, 0,0]", 1));
+    free(t);
+    // At most DECOR_MAX_LAYERS besides the collision layer.
+    char layers[4096] = TILE_LAYER("collision", ROCK_FLOOR);
+    for (int i = 0; i <= DECOR_MAX_LAYERS; i++) strcat(layers, "," TILE_LAYER("d", ROCK_FLOOR));
+    t = layers_map(layers);
+    expect_error(t, "too many decoration layers (at most 8", 1,
+                 col_nth(t, TILE_LAYER("d", ROCK_FLOOR), DECOR_MAX_LAYERS + 1));
     free(t);
 }
 
@@ -310,6 +435,8 @@ int main(void) {
         cmocka_unit_test(test_properties),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_external_tileset),
+        cmocka_unit_test(test_decoration),
+        cmocka_unit_test(test_decoration_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
