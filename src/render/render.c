@@ -123,9 +123,7 @@ SDL_Texture *render_tex(RenderCtx *rc, const char *name) {
     return t->tex;
 }
 
-SDL_Texture *render_tex_white(RenderCtx *rc, const char *name) {
-    char key[64];
-    snprintf(key, sizeof key, "%.50s#white", name);
+SDL_Texture *render_tex_derived(RenderCtx *rc, const char *name, const char *key, RenderPixels px, const void *ctx) {
     for (int i = 0; i < rc->tex_count; i++)
         if (strcmp(rc->tex[i].name, key) == 0) return rc->tex[i].tex;
     if (!render_tex(rc, name) || rc->tex_count >= RENDER_TEX_MAX) return NULL;
@@ -138,14 +136,30 @@ SDL_Texture *render_tex_white(RenderCtx *rc, const char *name) {
     SDL_Surface *s = src ? SDL_ConvertSurfaceFormat(src, SDL_PIXELFORMAT_RGBA32, 0) : NULL;
     if (src) SDL_FreeSurface(src);
     if (!s) return NULL;
-    for (int y = 0; y < s->h; y++) {
-        Uint8 *row = (Uint8 *)s->pixels + y * s->pitch;
-        for (int x = 0; x < s->w; x++) row[4 * x] = row[4 * x + 1] = row[4 * x + 2] = 255;
-    }
+    for (int y = 0; y < s->h; y++) px((Uint8 *)s->pixels + y * s->pitch, s->w, ctx);
     t->tex = SDL_CreateTextureFromSurface(rc->r, s);
     SDL_FreeSurface(s);
     if (t->tex) SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
     return t->tex;
+}
+
+static void whiten(Uint8 *row, int n, const void *ctx) {
+    (void)ctx;
+    for (int x = 0; x < n; x++) row[4 * x] = row[4 * x + 1] = row[4 * x + 2] = 255;
+}
+
+SDL_Texture *render_tex_white(RenderCtx *rc, const char *name) {
+    char key[64];
+    snprintf(key, sizeof key, "%.50s#white", name);
+    return render_tex_derived(rc, name, key, whiten, NULL);
+}
+
+void render_glow_at(RenderCtx *rc, SDL_FPoint at, float radius, SDL_Color c) {
+    if (!rc->glow) return;
+    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
+    render_glow(rc, at.x, at.y, radius, c, c.a);
+    SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
+    SDL_SetTextureAlphaMod(rc->glow, 255);
 }
 
 static void camera_target(const RenderCtx *rc, const World *w, double *x, double *y) {

@@ -17,6 +17,10 @@ SDL_Texture *render_tex(RenderCtx *rc, const char *name);
 // kept): tinted with a colour mod it draws solid shapes (afterimages,
 // flashes). Cached; NULL when the file is missing.
 SDL_Texture *render_tex_white(RenderCtx *rc, const char *name);
+// A texture derived from picture `name` by px, called on each row of its
+// RGBA bytes (n pixels), cached under `key`; NULL when the file is missing.
+typedef void (*RenderPixels)(Uint8 *row, int n, const void *ctx);
+SDL_Texture *render_tex_derived(RenderCtx *rc, const char *name, const char *key, RenderPixels px, const void *ctx);
 // Centres the camera on the player, clamped to the map (maps smaller than
 // the view are centred).
 void render_camera_follow(RenderCtx *rc, const struct World *w);
@@ -140,6 +144,9 @@ void render_debug(RenderCtx *rc, const struct World *w);
 Uint8 render_glow_alpha(int x, int y);
 // rc->glow (additive) over a disc of radius px at (x, y) in colour c.
 void render_glow(RenderCtx *rc, float x, float y, float radius, SDL_Color c, Uint8 alpha);
+// The same at `at`, its alpha c.a, additive whatever was set before, the
+// texture's mods reset after (nothing without a glow texture).
+void render_glow_at(RenderCtx *rc, SDL_FPoint at, float radius, SDL_Color c);
 // A filled circle / circle outline in screen px (for draw_* and the HUD).
 void render_fill_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
 void render_circle(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);

@@ -7,7 +7,6 @@
 // the see-through are baked into copies of the pictures once (a texture's
 // colour and alpha mods take the software renderer's slow path: 8 full
 // layers drew in 210 ms a frame with them, docs/tiled.md).
-#include <SDL_image.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,32 +19,19 @@ static const char *const DECOR_TEX[] = {
     NULL, "tiles/solid.png", "tiles/slope_br.png", "tiles/slope_bl.png", "tiles/slope_tl.png", "tiles/slope_tr.png",
 };
 
+// Every byte (colour and alpha) multiplied by its channel's mul, of 255.
+static void multiply(Uint8 *row, int n, const void *ctx) {
+    const Uint8 *m = ctx;
+    for (int x = 0; x < 4 * n; x++) row[x] = (Uint8)(row[x] * m[x % 4] / 255);
+}
+
 // The picture name with every pixel's colour and alpha multiplied by mul
 // (out of 255), made once and kept in the renderer's texture cache.
 static SDL_Texture *tinted(RenderCtx *rc, const char *name, const char *look, SDL_Color mul) {
     char key[64];
     snprintf(key, sizeof key, "%.40s#decor-%s", name, look);
-    for (int i = 0; i < rc->tex_count; i++)
-        if (strcmp(rc->tex[i].name, key) == 0) return rc->tex[i].tex;
-    if (!render_tex(rc, name) || rc->tex_count >= RENDER_TEX_MAX) return NULL;
-    RenderTex *t = &rc->tex[rc->tex_count++];
-    snprintf(t->name, sizeof t->name, "%s", key);
-    t->tex = NULL;
-    char path[1200];
-    snprintf(path, sizeof path, "%s%s", rc->assets_dir, name);
-    SDL_Surface *src = IMG_Load(path);
-    SDL_Surface *s = src ? SDL_ConvertSurfaceFormat(src, SDL_PIXELFORMAT_RGBA32, 0) : NULL;
-    if (src) SDL_FreeSurface(src);
-    if (!s) return NULL;
     const Uint8 m[4] = {mul.r, mul.g, mul.b, mul.a};
-    for (int y = 0; y < s->h; y++) {
-        Uint8 *row = (Uint8 *)s->pixels + y * s->pitch;
-        for (int x = 0; x < 4 * s->w; x++) row[x] = (Uint8)(row[x] * m[x % 4] / 255);
-    }
-    t->tex = SDL_CreateTextureFromSurface(rc->r, s);
-    SDL_FreeSurface(s);
-    if (t->tex) SDL_SetTextureBlendMode(t->tex, SDL_BLENDMODE_BLEND);
-    return t->tex;
+    return render_tex_derived(rc, name, key, multiply, m);
 }
 
 void draw_decor(RenderCtx *rc, const World *w, bool front) {

@@ -8,24 +8,13 @@
 #include "render/render_local.h"
 #include "sim/world.h"
 
-static void glow(RenderCtx *rc, SDL_FPoint s, float radius, SDL_Color c) {
-    if (!rc->glow) return;
-    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
-    SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
-    SDL_SetTextureAlphaMod(rc->glow, c.a);
-    SDL_FRect d = {s.x - radius, s.y - radius, radius * 2, radius * 2};
-    SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
-    SDL_SetTextureColorMod(rc->glow, 255, 255, 255);
-    SDL_SetTextureAlphaMod(rc->glow, 255);
-}
-
 static void draw_sight(RenderCtx *rc, const struct World *w, const Lob *l, double f, SDL_Color light) {
     SDL_FPoint m = render_to_screen(rc, l->mark);
     float r = (float)(22.0 + 40.0 * (1.0 - f));
     Uint8 a = (Uint8)lround(150.0 + 105.0 * f);
     bool blink = (w->tick / 4) % 2 == 0 || f < 0.7;
     SDL_Color c = {light.r, light.g, light.b, blink ? a : (Uint8)(a / 3)};
-    glow(rc, m, r * 1.2f, (SDL_Color){light.r, light.g, light.b, (Uint8)lround(40.0 + 60.0 * f)});
+    render_glow_at(rc, m, r * 1.2f, (SDL_Color){light.r, light.g, light.b, (Uint8)lround(40.0 + 60.0 * f)});
     for (float k = 0.0f; k < 3.0f; k += 1.0f) render_circle(rc->r, m.x, m.y, r + k, c);
     SDL_SetRenderDrawBlendMode(rc->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(rc->r, c.r, c.g, c.b, c.a);
@@ -44,7 +33,7 @@ void draw_lob(RenderCtx *rc, const struct World *w, const Lob *l, const DrawLobL
         SDL_FPoint s = render_to_screen(rc, look->from);
         float pulse = 1.0f + 0.15f * sinf((float)w->tick * (0.3f + 0.5f * (float)f));
         float r = (float)(look->radius_px * (0.4 + 0.8 * f)) * pulse;
-        glow(rc, s, (float)(look->swell_px * (1.4 + 1.6 * f)) * pulse,
+        render_glow_at(rc, s, (float)(look->swell_px * (1.4 + 1.6 * f)) * pulse,
              (SDL_Color){light.r, light.g, light.b, (Uint8)lround(60.0 + 150.0 * f)});
         render_fill_circle(rc->r, s.x, s.y, r + 2.0f, dark);
         render_fill_circle(rc->r, s.x, s.y, r, light);
@@ -58,7 +47,7 @@ void draw_lob(RenderCtx *rc, const struct World *w, const Lob *l, const DrawLobL
         }
         SDL_FPoint s = render_to_screen(rc, l->pos);
         float r = (float)look->radius_px;
-        glow(rc, s, r * 4.0f, (SDL_Color){light.r, light.g, light.b, 170});
+        render_glow_at(rc, s, r * 4.0f, (SDL_Color){light.r, light.g, light.b, 170});
         render_fill_circle(rc->r, s.x, s.y, r + 2.0f, dark);
         render_fill_circle(rc->r, s.x, s.y, r, light);
         // A seam that tumbles as it flies.

@@ -53,21 +53,12 @@ static void draw_piece(RenderCtx *rc, SDL_Texture *tex, Vec2 p, double ang, doub
     SDL_RenderGeometry(rc->r, NULL, v, 4, idx, 6);
 }
 
-static void draw_glow(RenderCtx *rc, SDL_FPoint s, float radius, SDL_Color c) {
-    if (!rc->glow) return;
-    SDL_SetTextureBlendMode(rc->glow, SDL_BLENDMODE_ADD);
-    SDL_SetTextureColorMod(rc->glow, c.r, c.g, c.b);
-    SDL_SetTextureAlphaMod(rc->glow, c.a);
-    SDL_FRect d = {s.x - radius, s.y - radius, radius * 2, radius * 2};
-    SDL_RenderCopyF(rc->r, rc->glow, NULL, &d);
-}
-
 static void draw_core(RenderCtx *rc, const struct World *w, const Tetran *t, double scale, Uint8 alpha) {
     SDL_FPoint s = render_to_screen(rc, t->pos);
     float r = (float)(t->cfg.core_px * 1.12 * scale);
     // The eye throbs faster as the phases go by.
     float beat = 0.5f + 0.5f * sinf((float)w->tick * (0.06f + 0.05f * (float)t->phase));
-    if (t->alive) draw_glow(rc, s, r * (1.9f + 0.3f * beat), (SDL_Color){255, 70, 40, (Uint8)(90 + 60 * beat)});
+    if (t->alive) render_glow_at(rc, s, r * (1.9f + 0.3f * beat), (SDL_Color){255, 70, 40, (Uint8)(90 + 60 * beat)});
     SDL_Texture *tex = render_tex(rc, "tetran/core.png");
     if (tex) {
         SDL_FRect d = {s.x - r, s.y - r, r * 2, r * 2};
@@ -138,7 +129,7 @@ void draw_tetran(RenderCtx *rc, const struct World *w, const Tetran *t) {
     if (t->alive && t->wiggle) {
         for (int a = 0; a < na; a++) {
             Vec2 tp = tetran_joint(t, a, ns);
-            draw_glow(rc, render_to_screen(rc, tp), (float)(tetran_arm_radius(t, ns - 1) * 2.5),
+            render_glow_at(rc, render_to_screen(rc, tp), (float)(tetran_arm_radius(t, ns - 1) * 2.5),
                       (SDL_Color){255, 90, 60, 120});
         }
     }
@@ -151,7 +142,7 @@ void draw_tetran(RenderCtx *rc, const struct World *w, const Tetran *t) {
         draw_core(rc, w, t, 0.85, on ? 255 : 110);
         double fade = k < TETRAN_DEATH_TICKS ? 1.0 - k / TETRAN_DEATH_TICKS : 0.0;
         if (fade > 0.0)
-            draw_glow(rc, render_to_screen(rc, t->pos), (float)(t->cfg.core_px * (1.0 + k * 0.03)),
+            render_glow_at(rc, render_to_screen(rc, t->pos), (float)(t->cfg.core_px * (1.0 + k * 0.03)),
                       (SDL_Color){255, 200, 120, (Uint8)lround(255.0 * fade)});
     }
     if (rc->debug) {
