@@ -12,6 +12,7 @@
 #include "core/fs.h"
 #include "core/mem.h"
 #include "harness/profiles.h"
+#include "sim/reload.h"
 #include "sim/tmj.h"
 #include "sim/tmx.h"
 
@@ -426,3 +427,39 @@ bool session_replace_world(Session *s, World *w, Level *lv, const MemTrack *bloc
 const char *session_level_file(const Session *s) { return s->level_path; }
 
 const char *session_recording_path(const Session *s) { return s->core ? s->core->rec_path : ""; }
+
+// ---------------------------------------------------------------- what it holds
+
+static const Level no_level;
+
+const World *session_world(const Session *s) { return s->w; }
+
+World *session_world_mut(Session *s) { return s->w; }
+
+int64_t session_tick(const Session *s) { return s->w ? s->w->tick : -1; }
+
+const Level *session_level(const Session *s) { return s->core ? &s->lv : &no_level; }
+
+const Script *session_script(const Session *s) { return s->script; }
+
+const LegProfile *session_profiles(const Session *s) { return s->prof; }
+
+uint64_t session_profiles_hash(const Session *s) { return s->prof_hash; }
+
+int session_rc(const Session *s) { return s->core ? s->rc : 2; }
+
+const char *session_message(const Session *s) { return s->core ? s->msg : "bossrush: out of memory"; }
+
+const char *session_warning(const Session *s) { return s->warning; }
+
+void session_set_message(Session *s, const char *msg) { snprintf(s->msg, sizeof s->msg, "%s", msg); }
+
+void session_set_profiles(Session *s, const LegProfile prof[LEGS_COUNT]) {
+    memcpy(s->prof, prof, sizeof s->prof);
+    s->prof_hash = legs_profiles_hash(s->prof);
+    reload_profiles(s->w, s->prof);
+}
+
+bool session_snap_init(Session *s, SnapStore *st, size_t budget) { return snap_init(st, s->w, &s->blocks, budget); }
+
+bool session_tick_through(Session *s, const Pipeline *p) { return pipeline_tick(s->w, p, NULL); }

@@ -70,6 +70,39 @@ typedef struct Session {
     struct SessionCore *core;
 } Session;
 
+// ---------------------------------------------------------------- what it holds
+// What a caller reads between ticks. A session that is not open (never
+// opened, closed, or out of memory while opening) has no World, an empty
+// Level, rc 2 and an out-of-memory message.
+//
+// The World: NULL until opened. The session steps it (session_step).
+const World *session_world(const Session *s);
+// The same World to change outside the tick, for a caller that stages a
+// state by hand (tools/balance/stand.c places the player, the layout check
+// shows the end banners); live tuning goes through session_set_profiles
+// and session_replace_world. NULL until opened.
+World *session_world_mut(Session *s);
+// The World's tick (w->tick); -1 when not open.
+int64_t session_tick(const Session *s);
+// The arena (name, hash, units).
+const Level *session_level(const Session *s);
+// The script or replay driving the session; NULL for a bare arena.
+const Script *session_script(const Session *s);
+// The leg profiles the World was built with (LEGS_COUNT of them) and
+// their hash (legs_profiles_hash).
+const LegProfile *session_profiles(const Session *s);
+uint64_t session_profiles_hash(const Session *s);
+// 0 fine; 1 a check failed or a recorded hash differs; 2 bad input.
+int session_rc(const Session *s);
+// Why rc != 0 or why a call returned false, ready to print
+// (file:line:col: ...); "" when nothing failed.
+const char *session_message(const Session *s);
+// A problem that did not stop it (print it as a warning), or "".
+const char *session_warning(const Session *s);
+// The message a harness call that fails leaves for its caller (the
+// scrub's out of memory); rc stays as it is.
+void session_set_message(Session *s, const char *msg);
+
 // Opens a script or replay: parses it, reads its level (resolved as
 // script_parse says; a level that is missing or not a regular file is
 // reported at the `level` line), reads the leg profiles, checks the level
@@ -161,6 +194,19 @@ void session_world_setup(const Session *s, const Level *lv, WorldSetup *ws);
 // past the change: the old World is gone). False when that store could not
 // be made again (no memory: the session keeps no snapshots then).
 bool session_replace_world(Session *s, World *w, Level *lv, const MemTrack *blocks);
+// Puts prof in place of the session's leg profiles, in its World too
+// (live tuning: reload_profiles, sim/reload.h); the World goes on from
+// where it is.
+void session_set_profiles(Session *s, const LegProfile prof[LEGS_COUNT]);
+// A snapshot store of the session's World that the caller keeps (the
+// scrub's, the bench's seeks; budget 0: SNAP_DEFAULT_BUDGET): snap_init on
+// the World and its heap blocks. The store does not follow the World
+// through session_replace_world. False on no memory or too many blocks.
+bool session_snap_init(Session *s, SnapStore *st, size_t budget);
+// One tick of the session's World through p instead of the session's own
+// source and sinks (the scrub's scan and re-simulation, which bring their
+// own). False when a sink of p said stop.
+bool session_tick_through(Session *s, const Pipeline *p);
 // The level file the session read; the path its recording is saved to
 // ("" for none).
 const char *session_level_file(const Session *s);
