@@ -110,7 +110,7 @@ static bool add_rule(ExploreRules *rs, int64_t a, int64_t b, const char *from, c
 }
 
 bool explore_catalogue(const Session *s, int64_t last, ExploreRules *out) {
-    const World *w = s->w;
+    const World *w = session_world(s);
     bool ok = true;
     for (size_t i = 0; i < sizeof catalogue / sizeof catalogue[0]; i++) {
         const char *at = strstr(catalogue[i], " @playing");
@@ -308,8 +308,8 @@ void explore_run(const ExploreCase *c, const ExploreRules *rules, int only, cons
     su.difficulty = (Difficulty)c->difficulty;
     Session s;
     if (session_open_level(&s, c->level, &su)) {
-        res->rc = s.rc ? s.rc : 2;
-        snprintf(res->msg, sizeof res->msg, "%s", s.msg);
+        res->rc = session_rc(&s) ? session_rc(&s) : 2;
+        snprintf(res->msg, sizeof res->msg, "%s", session_message(&s));
         session_close(&s);
         return;
     }
@@ -334,8 +334,8 @@ void explore_run(const ExploreCase *c, const ExploreRules *rules, int only, cons
     }
     uint16_t held = 0;
     int k = 0;
-    while (built && s.w->tick < c->end) {
-        int64_t t = s.w->tick + 1;
+    while (built && session_tick(&s) < c->end) {
+        int64_t t = session_tick(&s) + 1;
         for (; k < c->n && c->ev[k].tick <= t; k++) {
             uint16_t bit = (uint16_t)(1u << c->ev[k].bit);
             held = c->ev[k].down ? (uint16_t)(held | bit) : (uint16_t)(held & ~bit);
@@ -344,8 +344,8 @@ void explore_run(const ExploreCase *c, const ExploreRules *rules, int only, cons
         session_step(&s, &in);
         res->ticks++;
         int bad = -1;
-        if (!script_run_check(run[0], s.w)) bad = 0;
-        else if (s.w->state == GAME_PLAYING && !script_run_check(run[1], s.w)) bad = 1;
+        if (!script_run_check(run[0], session_world(&s))) bad = 0;
+        else if (session_world(&s)->state == GAME_PLAYING && !script_run_check(run[1], session_world(&s))) bad = 1;
         if (bad >= 0) {
             const char *m = script_run_message(run[bad]);
             int line = 0;
@@ -358,7 +358,7 @@ void explore_run(const ExploreCase *c, const ExploreRules *rules, int only, cons
             break;
         }
     }
-    res->tick = s.w->tick;
+    res->tick = session_tick(&s);
     for (int j = 0; j < 2; j++) {
         script_run_free(run[j]);
         script_free(sc[j]);

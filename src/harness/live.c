@@ -43,11 +43,11 @@ static void report(LiveReport *rep, LiveResult r, const char *msg) {
 
 static bool refused(const Session *s, LiveReport *rep) {
     memset(rep, 0, sizeof *rep);
-    if (!s->w) {
+    if (!session_world(s)) {
         report(rep, LIVE_REFUSED, "no arena is running");
         return true;
     }
-    if (s->script) {
+    if (session_script(s)) {
         report(rep, LIVE_REFUSED, "a script or replay runs as it was recorded: nothing is reloaded");
         return true;
     }
@@ -57,11 +57,11 @@ static bool refused(const Session *s, LiveReport *rep) {
 // A change is coming: a running recording is saved up to now and stops.
 static void stop_recording(Session *s, LiveReport *rep) {
     if (!session_recording(s)) return;
-    rep->recording_end = s->w->tick;
+    rep->recording_end = session_tick(s);
     char why[1300];
     if (session_save_recording(s, why, sizeof why)) {
         rep->recording = LIVE_REC_SAVED;
-    } else if (s->w->tick < 0) {
+    } else if (session_tick(s) < 0) {
         rep->recording = LIVE_REC_DROPPED;   // session_save_recording dropped it
     } else {
         rep->recording = LIVE_REC_FAILED;
@@ -72,14 +72,12 @@ static void stop_recording(Session *s, LiveReport *rep) {
 void live_set_profiles(Session *s, const LegProfile prof[LEGS_COUNT], LiveReport *rep) {
     if (refused(s, rep)) return;
     uint64_t h = legs_profiles_hash(prof);
-    if (h == s->prof_hash) {               // the hash covers every value
+    if (h == session_profiles_hash(s)) {   // the hash covers every value
         report(rep, LIVE_SAME, NULL);
         return;
     }
     stop_recording(s, rep);
-    memcpy(s->prof, prof, sizeof s->prof);
-    s->prof_hash = h;
-    reload_profiles(s->w, s->prof);
+    session_set_profiles(s, prof);
     report(rep, LIVE_CHANGED, NULL);
 }
 
@@ -107,7 +105,7 @@ void live_reload_level(Session *s, LiveReport *rep) {
         rep->result = LIVE_FAILED;
         return;
     }
-    if (lv.hash == s->lv.hash) {
+    if (lv.hash == session_level(s)->hash) {
         level_free(&lv);
         report(rep, LIVE_SAME, NULL);
         return;
@@ -118,7 +116,7 @@ void live_reload_level(Session *s, LiveReport *rep) {
     MemBlock room[SESSION_MAX_BLOCKS];
     MemTrack blocks = {room, SESSION_MAX_BLOCKS, 0, false};
     mem_track_begin(&blocks);
-    World *w = reload_level(s->w, &ws, &rep->player, &err);
+    World *w = reload_level(session_world(s), &ws, &rep->player, &err);
     mem_track_end();
     if (!w) {
         level_free(&lv);

@@ -14,16 +14,16 @@ static int64_t every(void) { return SIM_TICK_HZ; }   // recordings' checksum int
 bool scrub_init(Scrub *sc, Session *s) {
     memset(sc, 0, sizeof *sc);
     sc->s = s;
-    sc->end = script_end_tick(s->script);
-    sc->head = sc->cur = s->w->tick;
+    sc->end = script_end_tick(session_script(s));
+    sc->head = sc->cur = session_tick(s);
     sc->fail_tick = -1;
-    sc->sums_total = script_checksums_upto(s->script, sc->end);
+    sc->sums_total = script_checksums_upto(session_script(s), sc->end);
     sc->inputs = mem_alloc((size_t)sc->end + 1, sizeof *sc->inputs);
     sc->in_arr = (InputArray){sc->inputs, sc->end + 1};
-    ScriptRun *r = script_run_new(s->script);
-    sc->run = script_run_new(s->script);
-    bool ok = sc->inputs && r && sc->run && hash_log_init(&sc->log, s->w, every(), sc->end) &&
-              snap_init(&sc->st, s->w, &s->blocks, 0);
+    ScriptRun *r = script_run_new(session_script(s));
+    sc->run = script_run_new(session_script(s));
+    bool ok = sc->inputs && r && sc->run && hash_log_init(&sc->log, session_world(s), every(), sc->end) &&
+              session_snap_init(s, &sc->st, 0);
     if (ok) {
         sc->parked = mem_alloc(sc->st.world_bytes, 1);
         sc->head_img = mem_alloc(sc->st.world_bytes, 1);
@@ -34,7 +34,7 @@ bool scrub_init(Scrub *sc, Session *s) {
     script_run_free(r);
     if (!ok) {
         scrub_free(sc);
-        snprintf(s->msg, sizeof s->msg, "bossrush: out of memory opening the replay for watching");
+        session_set_message(s, "bossrush: out of memory opening the replay for watching");
         return false;
     }
     return true;
@@ -101,7 +101,7 @@ static bool scan_mark_after(void *ctx, World *w, Input in) {
         sc->marks = m;
         sc->mark_cap = cap;
     }
-    ScriptRun *r = script_run_clone(sc->run, sc->s->script);
+    ScriptRun *r = script_run_clone(sc->run, session_script(sc->s));
     if (r) sc->marks[sc->mark_n++] = (ScrubMark){w->tick, r};
     return true;
 }
@@ -113,19 +113,19 @@ static void scan_one(Scrub *sc) {
     TickSink sinks[4] = {{NULL, scan_checks_after, sc}, hash_log_sink(&sc->log), snap_sink(&sc->st),
                          {NULL, scan_mark_after, sc}};
     Pipeline p = {input_array_source(&sc->in_arr), sinks, 4, NULL, NULL};
-    pipeline_tick(sc->s->w, &p, NULL);
-    sc->head = sc->s->w->tick;
+    session_tick_through(sc->s, &p);
+    sc->head = session_tick(sc->s);
 }
 
 static void scan(Scrub *sc, int64_t to) {
     while (sc->head < to && sc->head < sc->end) scan_one(sc);
-    sc->sums_ok = script_checksums_upto(sc->s->script, sc->fail_tick >= 0 ? sc->fail_tick - 1 : sc->head);
+    sc->sums_ok = script_checksums_upto(session_script(sc->s), sc->fail_tick >= 0 ? sc->fail_tick - 1 : sc->head);
 }
 
 // Re-simulation of ticks already checked: the file's buttons, no sink.
 static void replay_to(Scrub *sc, int64_t t) {
     Pipeline p = {input_array_source(&sc->in_arr), NULL, 0, NULL, NULL};
-    while (sc->s->w->tick < t) pipeline_tick(sc->s->w, &p, NULL);
+    while (session_tick(sc->s) < t) session_tick_through(sc->s, &p);
     sc->cur = t;
 }
 
@@ -180,7 +180,7 @@ bool scrub_take_over(Scrub *sc, const char *replay_path) {
     Session *s = sc->s;
     Recorder *rec = session_new_recorder(s, replay_path);
     if (!rec) {
-        snprintf(s->msg, sizeof s->msg, "bossrush: cannot record: out of memory");
+        session_set_message(s, "bossrush: cannot record: out of memory");
         return false;
     }
     for (int64_t t = 0; t <= sc->cur; t++) {
@@ -196,12 +196,13 @@ bool scrub_take_over(Scrub *sc, const char *replay_path) {
 
 // The same World from the same start: level, profiles, seed and setup.
 static bool same_start(const Session *a, const Session *b) {
-    const Script *x = a->script, *y = b->script;
+    const Script *x = session_script(a), *y = session_script(b);
     uint32_t sx = 0, sy = 0;
     bool hx = script_seed(x, &sx), hy = script_seed(y, &sy);
-    return a->lv.hash == b->lv.hash && a->prof_hash == b->prof_hash && hx == hy && sx == sy &&
-           script_difficulty(x) == script_difficulty(y) && script_assist_wiggle(x) == script_assist_wiggle(y) &&
-           script_hearts(x) == script_hearts(y) && script_same_checks(x, y);
+    return session_level(a)->hash == session_level(b)->hash && session_profiles_hash(a) == session_profiles_hash(b) &&
+           hx == hy && sx == sy && script_difficulty(x) == script_difficulty(y) &&
+           script_assist_wiggle(x) == script_assist_wiggle(y) && script_hearts(x) == script_hearts(y) &&
+           script_same_checks(x, y);
 }
 
 // Is there a snapshot at exactly tick t?
@@ -213,12 +214,12 @@ static bool snapshot_at(const SnapStore *st, int64_t t) {
 
 int64_t scrub_rerun(Scrub *sc, Session *fresh) {
     Session *s = sc->s;
-    if (!fresh->script || !same_start(s, fresh)) return -2;
-    int64_t end = script_end_tick(fresh->script);
+    if (!session_script(fresh) || !same_start(s, fresh)) return -2;
+    int64_t end = script_end_tick(session_script(fresh));
     Input *inputs = mem_alloc((size_t)end + 1, sizeof *inputs);
-    ScriptRun *r = script_run_new(fresh->script);
+    ScriptRun *r = script_run_new(session_script(fresh));
     HashLog log;
-    if (!inputs || !r || !hash_log_init(&log, s->w, every(), end)) {
+    if (!inputs || !r || !hash_log_init(&log, session_world(s), every(), end)) {
         mem_free(inputs);
         script_run_free(r);
         return -2;
@@ -232,7 +233,8 @@ int64_t scrub_rerun(Scrub *sc, Session *fresh) {
     int m = sc->mark_n - 1;
     while (m >= 0 && (sc->marks[m].tick >= first || !snapshot_at(&sc->st, sc->marks[m].tick))) m--;
     int64_t from = m >= 0 ? sc->marks[m].tick : -1;
-    ScriptRun *run = m >= 0 ? script_run_clone(sc->marks[m].run, fresh->script) : script_run_new(fresh->script);
+    ScriptRun *run =
+        m >= 0 ? script_run_clone(sc->marks[m].run, session_script(fresh)) : script_run_new(session_script(fresh));
     if (!run) {
         mem_free(inputs);
         hash_log_free(&log);
@@ -254,7 +256,7 @@ int64_t scrub_rerun(Scrub *sc, Session *fresh) {
     script_run_free(sc->run);
     sc->run = run;
     sc->end = end;
-    sc->sums_total = script_checksums_upto(s->script, end);
+    sc->sums_total = script_checksums_upto(session_script(s), end);
     sc->fail_tick = -1;
     sc->fail_msg[0] = 0;
     drop_marks_after(sc, from);
@@ -263,7 +265,7 @@ int64_t scrub_rerun(Scrub *sc, Session *fresh) {
     snap_restore(&sc->st, from);
     sc->head = sc->cur = from;
     sc->head_img_valid = false;
-    sc->sums_ok = script_checksums_upto(s->script, from);
+    sc->sums_ok = script_checksums_upto(session_script(s), from);
     if (show >= 0) scrub_seek(sc, show);
     return from;
 }
