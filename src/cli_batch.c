@@ -23,11 +23,11 @@ static int verify_one(const Cli *c, const char *path, char *line, size_t n) {
     Session s;
     SessionSetup setup = cli_setup_for(c);
     int rc = session_open_script(&s, path, &setup);
-    if (s.warning[0]) log_warn("%s: %s", path, s.warning);
+    if (session_warning(&s)[0]) log_warn("%s: %s", path, session_warning(&s));
     while (rc == 0 && !session_done(&s))
-        if (!session_step(&s, NULL)) rc = s.rc;
+        if (!session_step(&s, NULL)) rc = session_rc(&s);
     if (rc == 0) rc = session_finish(&s);
-    if (rc) snprintf(line, n, "%s", s.msg);
+    if (rc) snprintf(line, n, "%s", session_message(&s));
     else snprintf(line, n, "%s: ok", path);
     session_close(&s);
     return rc;

@@ -59,7 +59,7 @@ static void bench_seek_begin(BenchSeek *b, Session *s, int64_t n) {
     size_t ticks = (size_t)(n > 0 ? n : 1);
     b->hash = malloc(ticks * sizeof *b->hash);
     b->target = calloc(ticks, 1);
-    b->ok = b->hash && b->target && snap_init(&b->st, s->w, &s->blocks, 0);
+    b->ok = b->hash && b->target && session_snap_init(s, &b->st, 0);
     for (int k = 0; b->ok && n > 0 && k < SEEK_COUNT; k++) b->target[seek_target(k, n)] = 1;
 }
 
@@ -85,7 +85,7 @@ static void bench_seek_report(BenchSeek *b, Session *s, int64_t n) {
             if (dt > max) max = dt;
             csum += dc;
             if (dc > cmax) cmax = dc;
-            wrong += world_hash(s->w) != b->hash[target];
+            wrong += world_hash(session_world(s)) != b->hash[target];
         }
         printf("seek_mean_ms %.3f\n", sum / SEEK_COUNT);
         printf("seek_max_ms %.3f\n", max);
@@ -178,7 +178,7 @@ int cli_bench(const Cli *c) {
         session_close(&s);
         return rc;
     }
-    World *w = s.w;
+    const World *w = session_world(&s);
     int64_t n = c->has_ticks ? c->ticks : BENCH_TICKS;
     double *dt = malloc((size_t)(n > 0 ? n : 1) * sizeof *dt);
     double *ct = malloc((size_t)(n > 0 ? n : 1) * sizeof *ct);
@@ -242,7 +242,7 @@ int cli_bench(const Cli *c) {
     double cpu_p99 = n > 0 ? ct[(size_t)((double)(n - 1) * 0.99)] : 0;
     double per = n > 0 ? 1.0 / (double)n : 0.0;
     printf("level %s\n", c->file);
-    printf("units %" PRId64 "\n", s.lv.units);
+    printf("units %" PRId64 "\n", session_level(&s)->units);
     printf("load_ms %.1f\n", load_us / 1e3);
     printf("load_cpu_ms %.1f\n", load_cpu / 1e3);
     printf("ticks %" PRId64 "\n", n);

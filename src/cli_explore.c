@@ -115,14 +115,14 @@ static int prepare(Explore *e) {
         Arena *a = &e->arenas[k];
         Session s;
         int rc = session_open_level(&s, a->path, &e->setup);
-        if (s.warning[0]) log_warn("%s", s.warning);
+        if (session_warning(&s)[0]) log_warn("%s", session_warning(&s));
         if (rc) {
-            fprintf(stderr, "%s\n", s.msg);
+            fprintf(stderr, "%s\n", session_message(&s));
             session_close(&s);
             return 2;
         }
-        a->level_hash = s.lv.hash;
-        a->legs_hash = s.prof_hash;
+        a->level_hash = session_level(&s)->hash;
+        a->legs_hash = session_profiles_hash(&s);
         bool ok = explore_catalogue(&s, e->ticks - 1, &a->rules);
         session_close(&s);
         if (!ok) return bad("%s", "out of memory");
@@ -193,10 +193,10 @@ static int report_failure(const Explore *e, int64_t i, ExploreCase *c, const Exp
         Session s;
         int got = session_open_script(&s, path, &e->setup);
         while (got == 0 && !session_done(&s))
-            if (!session_step(&s, NULL)) got = s.rc;
+            if (!session_step(&s, NULL)) got = session_rc(&s);
         if (got == 0) got = session_finish(&s);
         if (got != 1) {
-            snprintf(line, sizeof line, "  warning: the replay exits %d, not 1: %s\n", got, s.msg);
+            snprintf(line, sizeof line, "  warning: the replay exits %d, not 1: %s\n", got, session_message(&s));
             textbuf_puts(out, line);
         }
         session_close(&s);

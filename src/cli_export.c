@@ -19,7 +19,7 @@ static int open_range(const Cli *c, Session *s, int64_t *first, int64_t *last) {
     SessionSetup setup = cli_setup_for(c);
     int rc = cli_report(s, session_open_script(s, c->file, &setup));
     if (rc) return rc;
-    int64_t end = script_end_tick(s->script);
+    int64_t end = script_end_tick(session_script(s));
     *last = c->has_until && c->until < end ? c->until : end;
     *first = c->has_from ? c->from : 0;
     if (*first > *last) {
@@ -42,7 +42,7 @@ static int export_sound(const Cli *c, const char *out, bool report) {
     MixStats st;
     char why[1400];
     if (!mixdown_replay(&s, first, last, cli_assets_dir(), out, &st, why, sizeof why)) {
-        rc = why[0] ? 2 : cli_report(&s, s.rc);
+        rc = why[0] ? 2 : cli_report(&s, session_rc(&s));
         if (why[0]) fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
     } else if (report) {
         fprintf(stderr,
@@ -73,12 +73,12 @@ static int export_frames(const Cli *c, const char *sound) {
     }
     double t0 = bench_now_us(), shown = t0;
     bool progress = false;
-    while (rc == 0 && s.w->tick < last) {
+    while (rc == 0 && session_tick(&s) < last) {
         if (!session_step(&s, NULL)) {
-            rc = cli_report(&s, s.rc);
+            rc = cli_report(&s, session_rc(&s));
             break;
         }
-        if (!render_export_tick(e, s.w, s.w->tick >= first, why, sizeof why)) {
+        if (!render_export_tick(e, session_world(&s), session_tick(&s) >= first, why, sizeof why)) {
             fprintf(stderr, "bossrush: --export %s: %s\n", c->export_path, why);
             rc = 2;
             break;
@@ -87,8 +87,8 @@ static int export_frames(const Cli *c, const char *sound) {
         if (now - shown >= 2e6) {
             shown = now;
             progress = true;
-            fprintf(stderr, "\rbossrush: export: tick %" PRId64 " of %" PRId64 " (%d%%), %.0f s", s.w->tick, last,
-                    (int)(100 * (s.w->tick + 1) / (last + 1)), (now - t0) / 1e6);
+            fprintf(stderr, "\rbossrush: export: tick %" PRId64 " of %" PRId64 " (%d%%), %.0f s", session_tick(&s),
+                    last, (int)(100 * (session_tick(&s) + 1) / (last + 1)), (now - t0) / 1e6);
         }
     }
     if (progress) fprintf(stderr, "\n");

@@ -25,7 +25,7 @@ SessionSetup cli_setup_for(const Cli *c) {
 double cli_main_start_us;
 
 int cli_report(const Session *s, int rc) {
-    if (s->warning[0]) log_warn("%s", s->warning);
-    if (rc) fprintf(stderr, "%s\n", s->msg);
+    if (session_warning(s)[0]) log_warn("%s", session_warning(s));
+    if (rc) fprintf(stderr, "%s\n", session_message(s));
     return rc;
 }

@@ -82,12 +82,12 @@ static int run_level(const Cli *c) {
         int unwritten = 0;
         for (int64_t t = 0; t < c->ticks; t++) {
             session_step(&s, NULL);
-            unwritten += take_shots(c, &sh, s.w);
+            unwritten += take_shots(c, &sh, session_world(&s));
         }
         render_shooter_close(sh);
-        unwritten += missed_shots(c, s.w->tick);
+        unwritten += missed_shots(c, session_tick(&s));
         if (unwritten) rc = 2;               // a requested output was not written
-        if (c->dump) dump_state(s.w);
+        if (c->dump) dump_state(session_world(&s));
     }
     session_close(&s);
     return rc;
@@ -105,18 +105,18 @@ static int run_script(const Cli *c) {
         session_close(&s);
         return rc;
     }
-    if (c->record && !session_record(&s, c->record)) fprintf(stderr, "%s\n", s.msg);
+    if (c->record && !session_record(&s, c->record)) fprintf(stderr, "%s\n", session_message(&s));
     RenderShooter *sh = NULL;
     int unwritten = 0;
-    while (!session_done(&s) && !until_reached(c, s.w)) {
+    while (!session_done(&s) && !until_reached(c, session_world(&s))) {
         bool ok = session_step(&s, NULL);
-        unwritten += take_shots(c, &sh, s.w);
+        unwritten += take_shots(c, &sh, session_world(&s));
         if (!ok) break;
     }
     render_shooter_close(sh);
     // Stopped by --until: the checks of ticks 0..T ran; the end's do not.
-    rc = cli_report(&s, until_reached(c, s.w) && !session_done(&s) ? s.rc : session_finish(&s));
-    if (rc == 0) unwritten += missed_shots(c, s.w->tick);
+    rc = cli_report(&s, until_reached(c, session_world(&s)) && !session_done(&s) ? session_rc(&s) : session_finish(&s));
+    if (rc == 0) unwritten += missed_shots(c, session_tick(&s));
     if (rc == 0 && unwritten) rc = 2;        // a requested output was not written
     if (rc == 0 && session_recording(&s)) {
         char why[1300];
@@ -127,7 +127,7 @@ static int run_script(const Cli *c) {
     } else if (c->record && rc) {
         fprintf(stderr, "bossrush: %s not written (the script failed)\n", c->record);
     }
-    if (c->dump) dump_state(s.w);
+    if (c->dump) dump_state(session_world(&s));
     session_close(&s);
     return rc;
 }

@@ -32,13 +32,13 @@ bool mixdown_replay(Session *s, int64_t first, int64_t last, const char *assets_
     int16_t scratch[2 * MIX_TICK_FRAMES];
     size_t at = 0;
     bool ok = true;
-    while (s->w->tick < last) {
+    while (session_tick(s) < last) {
         if (!session_step(s, NULL)) {
             ok = false;
             break;
         }
-        mixer_events(m, &s->w->events);
-        bool keep = s->w->tick >= first && at < frames;
+        mixer_events(m, &session_world(s)->events);
+        bool keep = session_tick(s) >= first && at < frames;
         mixer_render(m, keep ? pcm + 2 * at : scratch, MIX_TICK_FRAMES);
         if (keep) at += MIX_TICK_FRAMES;
     }
