@@ -85,7 +85,7 @@ static void handle_event(App *a, const SDL_Event *e) {
     if (devices_event(&a->dev, e)) return;
     // Alt-tabbing away mid-fight pauses it.
     if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && app_top(a) == SCR_PLAY &&
-        a->fight.play.w->state == GAME_PLAYING) {
+        session_world(&a->fight.play)->state == GAME_PLAYING) {
         app_pause(a);
         return;
     }

@@ -35,7 +35,7 @@ void app_save_best(App *a) {
 // flashes behind the menu; everything else follows the settings.
 static void apply_render_levels(App *a) {
     static const RenderLevel lv[LEVEL_COUNT] = {RENDER_FULL, RENDER_REDUCED, RENDER_OFF};
-    bool title_side = !a->fight.play.w && app_top(a) != SCR_WATCH;
+    bool title_side = !session_world(&a->fight.play) && app_top(a) != SCR_WATCH;
     a->rc.shake = title_side ? RENDER_OFF : lv[a->set.shake];
     a->rc.flashing = title_side ? RENDER_OFF : lv[a->set.flashing];
 }
@@ -70,8 +70,8 @@ SessionSetup app_setup(const App *a, bool attract) {
 
 // The profile warning (built-in leg profiles used) is reported once.
 void app_warn_once(App *a, const Session *s) {
-    if (!s->warning[0] || a->ui.legs_warned) return;
-    log_warn("%s", s->warning);
+    if (!session_warning(s)[0] || a->ui.legs_warned) return;
+    log_warn("%s", session_warning(s));
     a->ui.legs_warned = true;
 }
 
@@ -83,7 +83,7 @@ bool app_arena_load(App *a, Session *s, const char *path, bool attract, bool qui
     int rc = session_open_level(s, path, &setup);
     app_warn_once(a, s);
     if (rc == 0) return true;
-    if (!quiet) fprintf(stderr, "%s\n", s->msg);
+    if (!quiet) fprintf(stderr, "%s\n", session_message(s));
     session_close(s);
     return false;
 }
@@ -155,18 +155,18 @@ void app_after_tick(App *a, const World *w) {
 }
 
 void app_watch_shown(App *a, bool sound) {
-    const World *w = a->fight.play.w;
+    const World *w = session_world(&a->fight.play);
     if (sound) app_after_tick(a, w);
     else fx_tick(&a->rc, w);
     app_take_shots(a, w);
 }
 
 static void attract_tick(App *a) {
-    World *w = a->attract.w;
+    const World *w = session_world(&a->attract);
     if (!w) return;
     if (w->tick > ATTRACT_TICKS || (w->state != GAME_PLAYING && w->tick - w->state_tick > 150)) {
         app_attract_start(a);
-        w = a->attract.w;
+        w = session_world(&a->attract);
         if (!w) return;
     }
     Input in = attract_input(w);
@@ -176,7 +176,9 @@ static void attract_tick(App *a) {
 
 // ---------------------------------------------------------------- screens
 
-const World *app_backdrop(const App *a) { return a->fight.play.w ? a->fight.play.w : a->attract.w; }
+const World *app_backdrop(const App *a) {
+    return session_world(&a->fight.play) ? session_world(&a->fight.play) : session_world(&a->attract);
+}
 
 static const ScreenClass *class_of(const App *a, Screen s) {
     return s >= 0 && s < SCR_COUNT && a->stack.classes ? a->stack.classes[s] : NULL;
@@ -365,6 +367,6 @@ void app_run_ticks(App *a, void (*tick)(App *a)) {
 void app_menu_frame(App *a, double dt_s) {
     a->ui.acc += dt_s;
     // The arena stands still behind the pause menu and its options.
-    if (a->fight.play.w) a->ui.acc = 0;
+    if (session_world(&a->fight.play)) a->ui.acc = 0;
     else app_run_ticks(a, attract_tick);
 }

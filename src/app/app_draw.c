@@ -242,7 +242,8 @@ static void draw_results(App *a) {
     const char *head = r->rush_done ? "BOSS RUSH CLEAR!" : (r->won ? "ARENA CLEAR" : "DEFEATED");
     render_text_centred(&a->rc, CX, 146, 6, r->won ? C_GOLD : C_RED, head);
     char line[300], t[32], b[32];
-    snprintf(line, sizeof line, "%.128s  -  %s", a->fight.play.lv.name, difficulty_name(a->fight.play.w->difficulty));
+    snprintf(line, sizeof line, "%.128s  -  %s", session_level(&a->fight.play)->name,
+             difficulty_name(session_world(&a->fight.play)->difficulty));
     render_text_centred(&a->rc, CX, 214, 2, C_DIM, line);
     best_time_text(r->ticks, t, sizeof t);
     if (r->won && a->fight.mode == MODE_TAKEOVER) {
@@ -339,14 +340,16 @@ static void draw_card(App *a) {
     render_text_centred(&a->rc, CX, cy - 108, 10,
                         (SDL_Color){255, (Uint8)(60 + 50 * beat), (Uint8)(60 + 30 * beat), (Uint8)(ta * beat)},
                         "WARNING");
-    const char *boss = render_boss_name(a->fight.play.w);
+    const char *boss = render_boss_name(session_world(&a->fight.play));
     render_text_centred(&a->rc, CX, cy - 14, 6, (SDL_Color){C_GOLD.r, C_GOLD.g, C_GOLD.b, ta},
-                        boss ? boss : a->fight.play.lv.name);
+                        boss ? boss : session_level(&a->fight.play)->name);
     char line[200];
     if (a->fight.mode == MODE_RUSH && a->files.level_count > 1)
-        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->fight.level_idx + 1, a->files.level_count, a->fight.play.lv.name);
-    else snprintf(line, sizeof line, "%s  -  %.128s", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
-                  a->fight.play.lv.name);
+        snprintf(line, sizeof line, "ARENA %d / %d  -  %.128s", a->fight.level_idx + 1, a->files.level_count,
+                 session_level(&a->fight.play)->name);
+    else
+        snprintf(line, sizeof line, "%s  -  %.128s", a->fight.mode == MODE_PRACTICE ? "PRACTICE" : "ARENA",
+                 session_level(&a->fight.play)->name);
     render_text_centred(&a->rc, CX, cy + 52, 2, (SDL_Color){C_WHITE.r, C_WHITE.g, C_WHITE.b, ta}, line);
     if (t > 0.6) render_text_centred(&a->rc, CX, cy + 84, 2, (SDL_Color){C_DIM.r, C_DIM.g, C_DIM.b, ta},
                                      "FIRE OR JUMP TO SKIP");
@@ -392,14 +395,14 @@ static int message_y(App *a, const World *w, const char *msg, int scale) {
 // The ghost of the arena's best run (app/fight.h), see-through, but under
 // the results.
 static void draw_ghost(App *a) {
-    if (a->fight.ghost.w && app_top(a) != SCR_RESULTS)
-        render_ghost(&a->rc, &a->lab.ghost_layer, a->fight.ghost.w, GHOST_ALPHA);
+    if (session_world(&a->fight.ghost) && app_top(a) != SCR_RESULTS)
+        render_ghost(&a->rc, &a->lab.ghost_layer, session_world(&a->fight.ghost), GHOST_ALPHA);
 }
 
 void app_draw_play(App *a) {
-    render_world(&a->rc, a->fight.play.w);
+    render_world(&a->rc, session_world(&a->fight.play));
     draw_ghost(a);
-    const World *w = a->fight.play.w;
+    const World *w = session_world(&a->fight.play);
     if (app_top(a) == SCR_PLAY && pace_card(&a->fight.pace)) draw_card(a);
     else app_hints_draw(a);
     if (app_top(a) == SCR_PLAY && w->state != GAME_PLAYING) {

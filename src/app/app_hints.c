@@ -14,8 +14,8 @@
 void app_hints_begin(App *a) { hints_begin(&a->hints); }
 
 void app_hints_tick(App *a) {
-    if (app_top(a) != SCR_PLAY || !a->fight.play.w) return;
-    hints_tick(&a->hints, a->fight.play.w, a->set.hints, &a->set.hints_seen);
+    if (app_top(a) != SCR_PLAY || !session_world(&a->fight.play)) return;
+    hints_tick(&a->hints, session_world(&a->fight.play), a->set.hints, &a->set.hints_seen);
     if (a->hints.learned) app_settings_changed(a);
 }
 
@@ -32,7 +32,7 @@ static const char *button_label(const App *a, int btn) {
 // One line on a dark strip above the player (above his wiggle gauge),
 // fading in, kept inside the view.
 void app_hints_draw(App *a) {
-    const World *w = a->fight.play.w;
+    const World *w = session_world(&a->fight.play);
     if (app_top(a) != SCR_PLAY || !w || a->hints.shown == HINT_NONE) return;
     char line[96];
     hints_text(a->hints.shown, button_label(a, hints_button(a->hints.shown)), line, sizeof line);

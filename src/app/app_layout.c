@@ -126,7 +126,7 @@ static bool fight(Check *c, int level, Difficulty d) {
     App *a = c->a;
     a->set.difficulty = d;
     app_start(a, MODE_PRACTICE, level);
-    if (!a->fight.play.w) return false;
+    if (!session_world(&a->fight.play)) return false;
     if (pace_card(&a->fight.pace)) {
         // The warning card, fully open.
         for (int i = 0; i < 60; i++) pace_step(&a->fight.pace, 1.0 / 60.0);
@@ -136,7 +136,7 @@ static bool fight(Check *c, int level, Difficulty d) {
     }
     pace_clear(&a->fight.pace);
     for (int t = 0; t < 90; t++) session_step(&a->fight.play, NULL);
-    render_camera_update(&a->rc, a->fight.play.w, 1.0);
+    render_camera_update(&a->rc, session_world(&a->fight.play), 1.0);
     return true;
 }
 
@@ -214,12 +214,12 @@ static void screens(Check *c) {
             app_push(a, SCR_PAUSE);
             frame(c, "pause", NULL);
             app_pop(a);
-            GameState was = a->fight.play.w->state;
-            a->fight.play.w->state = GAME_LOST;
+            GameState was = session_world(&a->fight.play)->state;
+            session_world_mut(&a->fight.play)->state = GAME_LOST;
             frame(c, "you-fell", "YOU FELL");
-            a->fight.play.w->state = GAME_WON;
+            session_world_mut(&a->fight.play)->state = GAME_WON;
             frame(c, "boss-down", "BOSS DOWN!");
-            a->fight.play.w->state = was;
+            session_world_mut(&a->fight.play)->state = was;
             results(c, "results-won", true, MODE_PRACTICE);
             results(c, "results-lost", false, MODE_PRACTICE);
             results(c, "results-rush", true, MODE_RUSH);

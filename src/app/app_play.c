@@ -44,13 +44,13 @@ static void start_arena(App *a) {
     bool ok = fight_start(&a->fight, path, &setup, a->set.ghost);
     app_warn_once(a, &a->fight.play);
     if (!ok) {
-        fprintf(stderr, "%s\n", a->fight.play.msg);
+        fprintf(stderr, "%s\n", session_message(&a->fight.play));
         fight_end(&a->fight);
         app_fail_exit(a);
         return;
     }
     if (a->fight.note[0]) app_toast(a, a->fight.note);
-    a->rc.arena_name = a->fight.play.lv.name;
+    a->rc.arena_name = session_level(&a->fight.play)->name;
     a->rc.cam_valid = false;
     fx_clear(&a->rc);
     audio_play(&a->au, SFX_WARNING);
@@ -92,7 +92,7 @@ static void open_results(App *a) {
 }
 
 static void play_tick(App *a) {
-    World *w = a->fight.play.w;
+    const World *w = session_world(&a->fight.play);
     Input in = app_top(a) == SCR_PLAY ? devices_sample(&a->dev) : (Input){0};
     bool results = fight_tick(&a->fight, &in, app_top(a) == SCR_PLAY);
     app_after_tick(a, w);
@@ -140,7 +140,7 @@ static bool is_pause_event(const SDL_Event *e) {
 }
 
 static void play_event(App *a, const SDL_Event *e) {
-    if (is_pause_event(e) && a->fight.play.w->state == GAME_PLAYING) pause_set(a, true);
+    if (is_pause_event(e) && session_world(&a->fight.play)->state == GAME_PLAYING) pause_set(a, true);
 }
 
 const ScreenClass app_play_screen = {.event = play_event, .frame = play_frame, .draw = app_draw_play};

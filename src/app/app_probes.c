@@ -68,7 +68,9 @@ static void write_lines(App *a, const char *lines) {
 
 static void write_expectation(App *a) {
     char line[300];
-    if (!a->fight.play.w || !expect_line(a->fight.play.w, probe_at(panel.pick), line, sizeof line - 1)) return;
+    if (!session_world(&a->fight.play) ||
+        !expect_line(session_world(&a->fight.play), probe_at(panel.pick), line, sizeof line - 1))
+        return;
     strcat(line, "\n");
     write_lines(a, line);
 }
@@ -79,7 +81,7 @@ static void write_expectation(App *a) {
 // the span's start, then steps to where it was).
 static void write_range(App *a) {
     Scrub *sc = &a->lab.scrub;
-    if (!a->fight.play.w) return;
+    if (!session_world(&a->fight.play)) return;
     if (!panel.marked) {
         panel.marked = true;
         panel.mark = sc->cur;
@@ -91,12 +93,12 @@ static void write_range(App *a) {
     ExpectRange r;
     expect_range_begin(&r, probe_at(panel.pick));
     scrub_seek(sc, from);
-    expect_range_add(&r, a->fight.play.w);
+    expect_range_add(&r, session_world(&a->fight.play));
     while (sc->cur < to) {
         int64_t before = sc->cur;
         scrub_step(sc);
         if (sc->cur == before) break;
-        expect_range_add(&r, a->fight.play.w);
+        expect_range_add(&r, session_world(&a->fight.play));
     }
     if (sc->cur != shown) scrub_seek(sc, shown);
     app_watch_shown(a, false);
@@ -153,7 +155,7 @@ bool app_probes_event(App *a, const SDL_Event *e) {
 }
 
 void app_probes_draw(App *a) {
-    if (!a->lab.view.on || !panel.on || !a->fight.play.w) return;
+    if (!a->lab.view.on || !panel.on || !session_world(&a->fight.play)) return;
     SDL_Renderer *r = a->pf.r;
     int n = probe_count(), rows = rows_shown(a, n);
     // The pick in the middle of the rows shown, where the list allows.
@@ -170,7 +172,7 @@ void app_probes_draw(App *a) {
         int i = panel.first + row;
         const ProbeDef *p = probe_at(i);
         char v[64];
-        probe_format(p, p->get(a->fight.play.w), v, sizeof v);
+        probe_format(p, p->get(session_world(&a->fight.play)), v, sizeof v);
         int y = PANEL_TOP + row * ROW_H;
         if (i == panel.pick) {
             SDL_SetRenderDrawColor(r, 255, 214, 90, 230);

@@ -34,8 +34,8 @@ static void add_difficulty(App *a, Menu *m, int id) {
     MenuItem *it = menu_add(m, id, ITEM_CHOICE, "DIFFICULTY");
     set_value(it, difficulty_name(a->set.difficulty));
     snprintf(it->hint, sizeof it->hint, "%s",
-             a->fight.play.w ? "FROM THE NEXT FIGHT ON (A RUSH KEEPS ITS OWN TO THE END)"
-                       : "CHANGES HEARTS, BOSS BULLETS AND BOSS HEALTH; SAVED");
+             session_world(&a->fight.play) ? "FROM THE NEXT FIGHT ON (A RUSH KEEPS ITS OWN TO THE END)"
+                                           : "CHANGES HEARTS, BOSS BULLETS AND BOSS HEALTH; SAVED");
 }
 
 static void step_difficulty(App *a, int delta) {
@@ -58,7 +58,8 @@ static void build_title(App *a, Menu *m) {
     menu_init(m, MENU_CENTRED, RENDER_LOGICAL_W / 2, 288, 600, 40, 3);
     char hint[100];
     if (a->opt->level_path) {
-        snprintf(hint, sizeof hint, "%.90s", a->attract.w ? a->attract.lv.name : a->opt->level_path);
+        snprintf(hint, sizeof hint, "%.90s",
+                 session_world(&a->attract) ? session_level(&a->attract)->name : a->opt->level_path);
         add_action(m, T_SINGLE, "PLAY ARENA", hint);
     } else {
         snprintf(hint, sizeof hint, "ALL %d ARENAS IN A ROW; HEARTS CARRY OVER (+%d%%)", a->files.level_count,

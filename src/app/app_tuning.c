@@ -72,7 +72,7 @@ void app_tuning_init(App *a) {
 // The sessions that take live changes: the arena played and the title's.
 static Session *live_sessions(App *a, int i) {
     Session *s = i == 0 ? &a->fight.play : &a->attract;
-    return s->w && !s->script ? s : NULL;
+    return session_world(s) && !session_script(s) ? s : NULL;
 }
 
 // What a change did to a running recording, appended to line (a toast).
@@ -164,7 +164,7 @@ static bool level_from_file(App *a) {
     AppTuning *t = &a->tune;
     Session *s = &a->fight.play;
     // No fight running, or it is over (results): the next one reads the file.
-    bool fighting = s->w && !s->script && (app_top(a) == SCR_PLAY || app_top(a) == SCR_PAUSE);
+    bool fighting = session_world(s) && !session_script(s) && (app_top(a) == SCR_PLAY || app_top(a) == SCR_PAUSE);
     if (!fighting) {
         // Only whether it loads (the fight after it reads it; a retry while
         // it is broken is refused).

@@ -60,14 +60,14 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
     SessionSetup setup = {.legs_dir = a->files.legs_dir};
     fight_end(&a->fight);
     int rc = session_open_script(&a->fight.play, path, &setup);
-    if (a->fight.play.warning[0]) log_warn("%s", a->fight.play.warning);
+    if (session_warning(&a->fight.play)[0]) log_warn("%s", session_warning(&a->fight.play));
     if (rc == 0 && !scrub_init(&a->lab.scrub, &a->fight.play)) rc = 2;
     if (rc) {
         if (from_menu) {
-            log_warn("%s", a->fight.play.msg);
+            log_warn("%s", session_message(&a->fight.play));
             app_toast(a, rc == 1 ? "THIS REPLAY NO LONGER PLAYS: THE ARENA OR THE LEGS CHANGED" : "CANNOT OPEN IT");
         } else {
-            fprintf(stderr, "%s\n", a->fight.play.msg);
+            fprintf(stderr, "%s\n", session_message(&a->fight.play));
         }
         fight_end(&a->fight);
         return rc;
@@ -77,7 +77,7 @@ int app_viewer_open(App *a, const char *path, bool from_menu) {
     v->from_menu = from_menu;
     v->speed = SPEED_1X;
     snprintf(v->path, sizeof v->path, "%s", path);
-    a->rc.arena_name = a->fight.play.lv.name;
+    a->rc.arena_name = session_level(&a->fight.play)->name;
     a->rc.cam_valid = false;
     a->rc.view_h = PANEL_Y;
     fx_clear(&a->rc);
@@ -162,7 +162,7 @@ static void take_over(App *a) {
     else snprintf(path, sizeof path, "recording.rpl");
     int64_t at = a->lab.scrub.cur;
     if (!scrub_take_over(&a->lab.scrub, path)) {
-        log_warn("%s", a->fight.play.msg);
+        log_warn("%s", session_message(&a->fight.play));
         app_toast(a, "CANNOT TAKE OVER: OUT OF MEMORY");
         return;
     }
@@ -399,7 +399,7 @@ static int bar_x(const App *a, int64_t t) {
 // head says which check it is and how it stands.
 static void draw_check_marks(App *a) {
     const Scrub *sc = &a->lab.scrub;
-    const Script *script = a->fight.play.script;
+    const Script *script = session_script(&a->fight.play);
     if (!script) return;
     SDL_Renderer *r = a->pf.r;
     int n = script_check_count(script);
@@ -454,7 +454,7 @@ void app_viewer_draw(App *a) {
     const Viewer *v = &a->lab.view;
     const Scrub *sc = &a->lab.scrub;
     SDL_Renderer *r = a->pf.r;
-    render_world(&a->rc, a->fight.play.w);
+    render_world(&a->rc, session_world(&a->fight.play));
     fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, RENDER_LOGICAL_H - PANEL_Y}, (SDL_Color){6, 4, 16, 240});
     fill(r, (SDL_Rect){0, PANEL_Y, RENDER_LOGICAL_W, 1}, (SDL_Color){60, 70, 130, 255});
     // Top line: what is shown; how fast, playing or paused.

@@ -51,11 +51,11 @@ static void keep_start(Fight *f, const char *record_path) {
 
 void fight_keep_cut(Fight *f, int64_t last_tick) {
     Session *s = &f->play;
-    if (f->env.record_path || !f->env.replays_dir[0] || !s->w) return;
+    if (f->env.record_path || !f->env.replays_dir[0] || !session_world(s)) return;
     char from[1200], path[1400];
     fs_join(f->env.replays_dir, "recording.rpl", from, sizeof from);
-    if (!replays_new_path(f->env.replays_dir, time(NULL), s->level_path, s->lv.hash, s->w->difficulty, "quit",
-                          last_tick + 1, path, sizeof path))
+    if (!replays_new_path(f->env.replays_dir, time(NULL), session_level_file(s), session_level(s)->hash,
+                          session_world(s)->difficulty, "quit", last_tick + 1, path, sizeof path))
         return;
     // The same folder: the level path inside stays right.
     if (rename(from, path) != 0) log_warn("%s: replay not kept: %s", path, fs_strerror(errno));
@@ -68,18 +68,18 @@ static double now_s(const Fight *f) { return f->env.now_s ? f->env.now_s() : 0.0
 // --record (not for a take-over), saved to its file too.
 static void keep_finish(Fight *f) {
     Session *s = &f->play;
-    if (!session_recording(s) || !s->w) return;
+    if (!session_recording(s) || !session_world(s)) return;
     char record_path[1200];
     bool to_file = f->env.record_path && f->mode != MODE_TAKEOVER;
     if (to_file) fight_record_path(f, record_path, sizeof record_path);
-    const World *w = s->w;
+    const World *w = session_world(s);
     const char *result = w->state == GAME_WON ? "won" : w->state == GAME_LOST ? "lost" : "quit";
     // The fight's time for a win or a fall, else the ticks played.
     int64_t ticks = w->state == GAME_PLAYING ? w->tick + 1 : w->state_tick + 1;
     const char *dir = f->env.replays_dir;
     char path[1400], why[1300];
-    if (dir[0] && replays_new_path(dir, time(NULL), s->level_path, s->lv.hash, w->difficulty, result, ticks, path,
-                                   sizeof path)) {
+    if (dir[0] && replays_new_path(dir, time(NULL), session_level_file(s), session_level(s)->hash, w->difficulty,
+                                   result, ticks, path, sizeof path)) {
         double t0 = now_s(f);
         if (session_save_recording_copy(s, path, why, sizeof why)) {
             int gone = replays_prune(dir, REPLAYS_KEEP);
@@ -105,12 +105,12 @@ static void note(Fight *f, const char *msg) { snprintf(f->note, sizeof f->note, 
 static void ghost_start(Fight *f) {
     session_close(&f->ghost);
     const char *dir = f->env.replays_dir;
-    if (f->mode == MODE_TAKEOVER || !f->play.w || !dir[0]) return;
+    if (f->mode == MODE_TAKEOVER || !session_world(&f->play) || !dir[0]) return;
     ReplayList l;
     if (!replays_list(dir, &l)) return;
     char arena[REPLAYS_ARENA_MAX], path[1400];
-    replays_arena_of(f->play.level_path, f->play.lv.hash, arena, sizeof arena);
-    const ReplayInfo *best = replays_best(&l, arena, f->play.w->difficulty);
+    replays_arena_of(session_level_file(&f->play), session_level(&f->play)->hash, arena, sizeof arena);
+    const ReplayInfo *best = replays_best(&l, arena, session_world(&f->play)->difficulty);
     bool found = best && fs_join(dir, best->name, path, sizeof path);
     replays_list_free(&l);
     if (!found) {
@@ -119,7 +119,7 @@ static void ghost_start(Fight *f) {
     }
     SessionSetup setup = {.legs_dir = f->env.legs_dir};
     if (session_open_script(&f->ghost, path, &setup)) {
-        log_warn("ghost: %s", f->ghost.msg);
+        log_warn("ghost: %s", session_message(&f->ghost));
         note(f, "GHOST: THE BEST RUN NO LONGER PLAYS (THE ARENA CHANGED)");
         session_close(&f->ghost);
     }
@@ -127,9 +127,9 @@ static void ghost_start(Fight *f) {
 
 static void ghost_tick(Fight *f) {
     Session *g = &f->ghost;
-    if (!g->w || session_done(g)) return;
+    if (!session_world(g) || session_done(g)) return;
     if (!session_step(g, NULL)) {
-        log_warn("ghost: %s", g->msg);
+        log_warn("ghost: %s", session_message(g));
         session_close(g);
     }
 }
@@ -167,7 +167,7 @@ void fight_rush_begin(Fight *f, int arenas, Difficulty d) {
 }
 
 bool fight_tick(Fight *f, const Input *in, bool playing) {
-    World *w = f->play.w;
+    const World *w = session_world(&f->play);
     session_step(&f->play, in);
     ghost_tick(f);
     pace_events(&f->pace, &w->events);
@@ -177,7 +177,7 @@ bool fight_tick(Fight *f, const Input *in, bool playing) {
 
 bool fight_results(Fight *f, const char *level_path, bool edited, bool rush_edited) {
     keep_finish(f);
-    const World *w = f->play.w;
+    const World *w = session_world(&f->play);
     Results *r = &f->res;
     memset(r, 0, sizeof *r);
     r->won = w->state == GAME_WON;
@@ -188,7 +188,8 @@ bool fight_results(Fight *f, const char *level_path, bool edited, bool rush_edit
     bool saved = false;
     if (r->won && f->mode != MODE_TAKEOVER) {      // a take-over sets no record
         char key[BEST_KEY_MAX];
-        r->best = best_get_arena(f->env.best, level_path, f->play.lv.hash, w->difficulty, key, sizeof key);
+        r->best =
+            best_get_arena(f->env.best, level_path, session_level(&f->play)->hash, w->difficulty, key, sizeof key);
         // A level reloaded mid-fight (live tuning) sets no record.
         r->new_best = !edited && best_offer(f->env.best, key, r->ticks);
         saved = r->new_best;
@@ -209,7 +210,7 @@ bool fight_results(Fight *f, const char *level_path, bool edited, bool rush_edit
 }
 
 void fight_abandon(Fight *f) {
-    const World *w = f->play.w;
+    const World *w = session_world(&f->play);
     if (f->mode != MODE_RUSH || !w || w->state != GAME_PLAYING) return;
     rush_attempt_end(&f->rush, false, w->tick + 1, f->hits, 0, w->player.hp_max);
 }
