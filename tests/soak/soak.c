@@ -101,7 +101,7 @@ static int soak_level(const char *path, int64_t ticks, uint64_t seed) {
     Session s;
     SessionSetup setup = {.legs_dir = "assets/legs"};
     if (session_open_level(&s, path, &setup)) {
-        fprintf(stderr, "soak: %s\n", s.msg);
+        fprintf(stderr, "soak: %s\n", session_message(&s));
         session_close(&s);
         return 2;
     }
@@ -118,19 +118,20 @@ static int soak_level(const char *path, int64_t ticks, uint64_t seed) {
         uint64_t a0 = mem_alloc_count();
         session_step(&s, &in);
         allocs += mem_alloc_count() - a0;
-        const char *broken = invariant_broken(s.w, why, sizeof why);
+        const char *broken = invariant_broken(session_world(&s), why, sizeof why);
         if (broken) {
             fprintf(stderr, "soak: %s: fight %d: %s\n", path, fights, broken);
             rc = 1;
         }
         if (t == ticks / 10) rss_early = rss_kb();
-        if (s.w->state != GAME_PLAYING && s.w->tick - s.w->state_tick >= SOAK_RETRY_TICKS && t + 1 < ticks) {
-            won += s.w->state == GAME_WON;
+        const World *w = session_world(&s);
+        if (w->state != GAME_PLAYING && w->tick - w->state_tick >= SOAK_RETRY_TICKS && t + 1 < ticks) {
+            won += w->state == GAME_WON;
             session_close(&s);
             setup.use_seed = true;
             setup.seed = (uint32_t)rng_next(&rng);
             if (session_open_level(&s, path, &setup)) {
-                fprintf(stderr, "soak: %s: could not load it again: %s\n", path, s.msg);
+                fprintf(stderr, "soak: %s: could not load it again: %s\n", path, session_message(&s));
                 session_close(&s);
                 return 1;
             }

@@ -48,7 +48,7 @@ static int run(const char *path) {
     SessionSetup setup = {0};
     int rc = session_open_script(&s, path, &setup);
     while (rc == 0 && !session_done(&s))
-        if (!session_step(&s, NULL)) rc = s.rc;
+        if (!session_step(&s, NULL)) rc = session_rc(&s);
     if (rc == 0) rc = session_finish(&s);
     session_close(&s);
     return rc;
@@ -59,8 +59,8 @@ static void line_at(const char *path, int64_t t, const char *name, char *buf, si
     Session s;
     SessionSetup setup = {0};
     assert_int_equal(session_open_script(&s, path, &setup), 0);
-    while (s.w->tick < t) assert_true(session_step(&s, NULL));
-    assert_true(expect_line(s.w, probe_find(name, strlen(name)), buf, n));
+    while (session_tick(&s) < t) assert_true(session_step(&s, NULL));
+    assert_true(expect_line(session_world(&s), probe_find(name, strlen(name)), buf, n));
     session_close(&s);
 }
 
@@ -125,9 +125,9 @@ static int range_at(const char *path, int64_t a, int64_t b, const char *name, ch
     ExpectRange r;
     expect_range_begin(&r, probe_find(name, strlen(name)));
     assert_int_equal(session_open_script(&s, path, &setup), 0);
-    while (s.w->tick < b) {
+    while (session_tick(&s) < b) {
         assert_true(session_step(&s, NULL));
-        if (s.w->tick >= a) expect_range_add(&r, s.w);
+        if (session_tick(&s) >= a) expect_range_add(&r, session_world(&s));
     }
     session_close(&s);
     return expect_range_lines(&r, buf, n);

@@ -65,7 +65,8 @@ static int64_t play_won_run(Fight *f, int *hurt) {
     for (; t < 20000; t++) {
         Input in = script_run_input(run, t);
         bool due = fight_tick(f, &in, true);
-        for (int i = 0; i < f->play.w->events.count; i++) *hurt += f->play.w->events.e[i].type == EV_PLAYER_HURT;
+        for (int i = 0; i < session_world(&f->play)->events.count; i++)
+            *hurt += session_world(&f->play)->events.e[i].type == EV_PLAYER_HURT;
         if (due) break;
     }
     script_run_free(run);
@@ -80,12 +81,12 @@ static void test_a_won_fight(void **state) {
     SessionSetup setup = {.legs_dir = "assets/legs"};
     assert_true(fight_start(f, WON_LEVEL, &setup, true));
     assert_string_equal(f->note, "GHOST: NO WON RUN OF THIS ARENA AT THIS DIFFICULTY YET");
-    assert_null(f->ghost.w);
+    assert_null(session_world(&f->ghost));
     assert_true(pace_card(&f->pace));               // the warning card, full length
     assert_true(session_recording(&f->play));
     int hurt;
     int64_t ticks = play_won_run(f, &hurt);
-    const World *w = f->play.w;
+    const World *w = session_world(&f->play);
     assert_int_equal(w->state, GAME_WON);
     // The results come RESULTS_DELAY ticks after the end (the ending tick
     // counts as the first), not before.
@@ -106,7 +107,7 @@ static void test_a_won_fight(void **state) {
     // won beside it, the same time is no new record.
     assert_true(fight_start(f, WON_LEVEL, &setup, true));
     assert_string_equal(f->note, "");
-    assert_non_null(f->ghost.w);
+    assert_non_null(session_world(&f->ghost));
     Pace full;
     pace_start(&full, false);
     assert_true(f->pace.card_len < full.card_len);
@@ -115,8 +116,8 @@ static void test_a_won_fight(void **state) {
     assert_false(f->res.new_best);
     assert_int_equal(f->res.best, won_ticks);
     fight_end(f);
-    assert_null(f->play.w);
-    assert_null(f->ghost.w);
+    assert_null(session_world(&f->play));
+    assert_null(session_world(&f->ghost));
     assert_int_equal(count_kept("won"), 2);
 }
 
@@ -131,7 +132,7 @@ static void test_end_keeps_the_recording(void **state) {
     Input in = {BTN_RIGHT | BTN_FIRE};
     for (int t = 0; t < 300; t++) assert_false(fight_tick(f, &in, true));
     fight_end(f);
-    assert_null(f->play.w);
+    assert_null(session_world(&f->play));
     assert_int_equal(count_kept("quit"), quit_before + 1);
     fight_end(f);                                   // again: nothing more
     assert_int_equal(count_kept("quit"), quit_before + 1);
@@ -148,10 +149,10 @@ static void test_end_keeps_the_recording(void **state) {
     Session s;
     int rc = session_open_script(&s, path, &setup);
     while (rc == 0 && !session_done(&s))
-        if (!session_step(&s, NULL)) rc = s.rc;
+        if (!session_step(&s, NULL)) rc = session_rc(&s);
     if (rc == 0) rc = session_finish(&s);
-    if (rc) fail_msg("%s", s.msg);
-    assert_int_equal(s.w->tick, 299);
+    if (rc) fail_msg("%s", session_message(&s));
+    assert_int_equal(session_tick(&s), 299);
     session_close(&s);
 }
 
@@ -233,9 +234,9 @@ static void test_bad_level(void **state) {
     Fight *f = new_fight(NULL);
     SessionSetup setup = {.legs_dir = "assets/legs"};
     assert_false(fight_start(f, "levels/no-such.lvl", &setup, false));
-    assert_non_null(strstr(f->play.msg, "no-such.lvl"));
+    assert_non_null(strstr(session_message(&f->play), "no-such.lvl"));
     fight_end(f);
-    assert_null(f->play.w);
+    assert_null(session_world(&f->play));
 }
 
 int main(void) {

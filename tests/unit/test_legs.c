@@ -467,10 +467,10 @@ static void test_climbs_in_every_pose(void **state) {
         assert_int_equal(session_open_script(&s, scripts[k], &setup), 0);
         while (!session_done(&s)) {
             assert_true(session_step(&s, NULL));
-            const Player *p = &s.w->player;
+            const Player *p = &session_world(&s)->player;
             const Legs *L = &p->legs;
             attached += p->state == PLAYER_WALL;
-            assert_true(legs_foot_gap(L, &s.w->map) <= 1e-6);
+            assert_true(legs_foot_gap(L, &session_world(&s)->map) <= 1e-6);
             for (int i = 0; i < LEGS_COUNT; i++) {
                 const Leg *g = &L->leg[i];
                 if (g->grow <= 0.0) continue;
@@ -484,12 +484,13 @@ static void test_climbs_in_every_pose(void **state) {
                 if (standing && g->grow >= 1.0 && !g->cut) assert_true(h <= fmax(LEGS_KNEE_CAP * r, line) + 1e-9);
                 if (h > fmax(LEGS_KNEE_FAR * r, line) + 1e-9)
                     fail_msg("%s tick %lld: leg %d's knee %.2f px past the body's far side (mode %d cut %d "
-                             "line %.2f body %.1f,%.1f n %.2f,%.2f root %.1f,%.1f knee %.1f,%.1f foot %.1f,%.1f)", scripts[k],
-                             (long long)s.w->tick, i, h - r, g->mode, g->cut, line, p->pos.x, p->pos.y, L->n.x, L->n.y, g->root.x, g->root.y, g->knee.x,
-                             g->knee.y, g->foot.x, g->foot.y);
+                             "line %.2f body %.1f,%.1f n %.2f,%.2f root %.1f,%.1f knee %.1f,%.1f foot %.1f,%.1f)",
+                             scripts[k], (long long)session_tick(&s), i, h - r, g->mode, g->cut, line, p->pos.x,
+                             p->pos.y, L->n.x, L->n.y, g->root.x, g->root.y, g->knee.x, g->knee.y, g->foot.x,
+                             g->foot.y);
                 if (g->mode == LEG_PLANTED &&
-                    (leg_bone_cuts(&s.w->map, g->root, g->knee, 0.0) ||
-                     leg_bone_cuts(&s.w->map, g->knee, g->foot, LEGS_FOOT_TRIM_PX * L->scale)))
+                    (leg_bone_cuts(&session_world(&s)->map, g->root, g->knee, 0.0) ||
+                     leg_bone_cuts(&session_world(&s)->map, g->knee, g->foot, LEGS_FOOT_TRIM_PX * L->scale)))
                     planted_cuts++;
             }
         }

@@ -255,9 +255,9 @@ static int replay(const char *rpl, const char *legs, char *msg, size_t n) {
     SessionSetup setup = {.legs_dir = legs};
     int rc = session_open_script(&s, rpl, &setup);
     while (rc == 0 && !session_done(&s))
-        if (!session_step(&s, NULL)) rc = s.rc;
+        if (!session_step(&s, NULL)) rc = session_rc(&s);
     if (rc == 0) rc = session_finish(&s);
-    snprintf(msg, n, "%s", s.msg);
+    snprintf(msg, n, "%s", session_message(&s));
     session_close(&s);
     return rc;
 }
@@ -269,7 +269,7 @@ static void test_session_profiles(void **state) {
     SessionSetup setup = {.legs_dir = legs};
     assert_int_equal(session_open_level(&s, "levels/test/climb-wall.lvl", &setup), 0);
     for (int t = 0; t < 40; t++) assert_true(session_step(&s, &(Input){climb_input(t).buttons}));
-    uint64_t old_hash = s.prof_hash;
+    uint64_t old_hash = session_profiles_hash(&s);
     LiveReport rep;
     // Unchanged files: nothing happens.
     live_reload_profiles(&s, legs, &rep);
@@ -279,19 +279,19 @@ static void test_session_profiles(void **state) {
     live_reload_profiles(&s, legs, &rep);
     assert_int_equal(rep.result, LIVE_CHANGED);
     assert_int_equal(rep.recording, LIVE_REC_NONE);
-    assert_true(s.prof_hash != old_hash);
-    assert_true(s.prof[0].upper_px == 20 && s.w->player.legs.prof[0].upper_px == 20);
-    assert_true(s.prof_hash == legs_profiles_hash(s.w->player.legs.prof));
+    assert_true(session_profiles_hash(&s) != old_hash);
+    assert_true(session_profiles(&s)[0].upper_px == 20 && session_world(&s)->player.legs.prof[0].upper_px == 20);
+    assert_true(session_profiles_hash(&s) == legs_profiles_hash(session_world(&s)->player.legs.prof));
     // A broken file: the old values stay, the message names file:line:col.
-    uint64_t good = s.prof_hash;
+    uint64_t good = session_profiles_hash(&s);
     edit_file(leg_file(legs, 2), "\nmax 42\n", "\nmax 42 px\n");
     live_reload_profiles(&s, legs, &rep);
     assert_int_equal(rep.result, LIVE_FAILED);
     char want[1400];
     snprintf(want, sizeof want, "%s:9:8: unexpected extra token 'px'", leg_file(legs, 2));
     if (!strstr(rep.msg, want)) fail_msg("%s", rep.msg);
-    assert_true(s.prof_hash == good);
-    assert_true(legs_profiles_hash(s.w->player.legs.prof) == good);
+    assert_true(session_profiles_hash(&s) == good);
+    assert_true(legs_profiles_hash(session_world(&s)->player.legs.prof) == good);
     // So does a rule broken across keys (and a missing file).
     edit_file(leg_file(legs, 2), "\nmax 42 px\n", "\nmax 60\n");
     live_reload_profiles(&s, legs, &rep);
@@ -301,12 +301,12 @@ static void test_session_profiles(void **state) {
     live_reload_profiles(&s, legs, &rep);
     assert_int_equal(rep.result, LIVE_FAILED);
     assert_non_null(strstr(rep.msg, "back-right.leg: cannot open leg profile"));
-    assert_true(s.prof_hash == good);
+    assert_true(session_profiles_hash(&s) == good);
     // It steps on with the good values.
     for (int t = 40; t < 80; t++) assert_true(session_step(&s, &(Input){climb_input(t).buttons}));
     // The next fight, while the folder is broken, takes them as given.
     LegProfile kept[LEGS_COUNT];
-    memcpy(kept, s.prof, sizeof kept);
+    memcpy(kept, session_profiles(&s), sizeof kept);
     session_close(&s);
     char *back_right = fixture_get("assets/legs/back-right.leg");
     fixture_put(leg_file(legs, 3), back_right);            // only front-right's rule is broken now
@@ -315,8 +315,8 @@ static void test_session_profiles(void **state) {
     session_close(&s);
     SessionSetup given = {.legs_dir = legs, .profiles = kept};
     assert_int_equal(session_open_level(&s, "levels/test/climb-wall.lvl", &given), 0);
-    assert_true(s.prof_hash == good);
-    assert_true(legs_profiles_hash(s.w->player.legs.prof) == good);
+    assert_true(session_profiles_hash(&s) == good);
+    assert_true(legs_profiles_hash(session_world(&s)->player.legs.prof) == good);
     session_close(&s);
     // A script runs as it was written: refused.
     SessionSetup shipped = {.legs_dir = "assets/legs"};
@@ -328,7 +328,7 @@ static void test_session_profiles(void **state) {
     assert_int_equal(rep.result, LIVE_REFUSED);
     live_reload_level(&s, &rep);
     assert_int_equal(rep.result, LIVE_REFUSED);
-    assert_true(s.prof_hash != legs_profiles_hash(prof));
+    assert_true(session_profiles_hash(&s) != legs_profiles_hash(prof));
     session_close(&s);
 }
 
@@ -375,7 +375,7 @@ static void test_recordings_stay_honest(void **state) {
     assert_int_equal(session_open_level(&s, "levels/test/climb-wall.lvl", &setup), 0);
     assert_true(session_record(&s, none));
     LegProfile prof[LEGS_COUNT];
-    memcpy(prof, s.prof, sizeof prof);
+    memcpy(prof, session_profiles(&s), sizeof prof);
     prof[0].lead_ticks = 2;
     live_set_profiles(&s, prof, &rep);
     assert_int_equal(rep.recording, LIVE_REC_DROPPED);
@@ -395,12 +395,12 @@ static void test_session_level(void **state) {
     assert_string_equal(live_level_path(&s), lvl);
     assert_true(session_record(&s, rpl));
     for (int t = 0; t < 120; t++) assert_true(session_step(&s, &(Input){climb_input(t).buttons}));
-    Vec2 at = s.w->player.pos;
-    World *was = s.w;
+    Vec2 at = session_world(&s)->player.pos;
+    const World *was = session_world(&s);
     LiveReport rep;
     live_reload_level(&s, &rep);
     assert_int_equal(rep.result, LIVE_SAME);               // the same text: nothing happens
-    assert_ptr_equal(s.w, was);
+    assert_ptr_equal(session_world(&s), was);
     // A broken edit keeps the old arena; the message has file:line:col.
     edit_file(lvl, "seed 1\n", "seed 1\nspawn dragon 3 3\n");
     live_reload_level(&s, &rep);
@@ -408,20 +408,20 @@ static void test_session_level(void **state) {
     char want[1400];
     snprintf(want, sizeof want, "%s:7:7: unknown creature 'dragon'", lvl);
     if (!strstr(rep.msg, want)) fail_msg("%s", rep.msg);
-    assert_ptr_equal(s.w, was);
+    assert_ptr_equal(session_world(&s), was);
     assert_true(session_recording(&s));                     // nothing changed: it records on
     // A good edit: a tetran joins, the player stays, the recording is cut.
     edit_file(lvl, "spawn dragon 3 3\n", "spawn tetran 6 6 arms=3\n");
-    uint64_t old_hash = s.lv.hash;
+    uint64_t old_hash = session_level(&s)->hash;
     live_reload_level(&s, &rep);
     assert_int_equal(rep.result, LIVE_CHANGED);
     assert_int_equal(rep.player, RELOAD_KEPT);
     assert_int_equal(rep.recording, LIVE_REC_SAVED);
     assert_int_equal(rep.recording_end, 119);
-    assert_true(s.lv.hash != old_hash);
-    assert_int_equal(s.w->tetran_count, 1);
-    assert_int_equal(s.w->difficulty, DIFFICULTY_HARD);     // the run's setup is kept
-    assert_true(s.w->player.pos.x == at.x && s.w->player.pos.y == at.y);
+    assert_true(session_level(&s)->hash != old_hash);
+    assert_int_equal(session_world(&s)->tetran_count, 1);
+    assert_int_equal(session_world(&s)->difficulty, DIFFICULTY_HARD);   // the run's setup is kept
+    assert_true(session_world(&s)->player.pos.x == at.x && session_world(&s)->player.pos.y == at.y);
     for (int t = 120; t < 130; t++) assert_true(session_step(&s, &(Input){climb_input(t).buttons}));
     session_close(&s);
     // The cut replay names the level change against the edited file.
@@ -453,30 +453,30 @@ static void test_snapshots_after_reload(void **state) {
     LiveReport rep;
     live_reload_level(&s, &rep);
     assert_int_equal(rep.result, LIVE_CHANGED);
-    assert_int_equal(s.w->tetran_count, 1);
+    assert_int_equal(session_world(&s)->tetran_count, 1);
     SnapStore *st = session_snapshots(&s);
     assert_non_null(st);
-    assert_ptr_equal(st->w, s.w);
+    assert_ptr_equal(st->w, session_world(&s));
     assert_int_equal(st->base_tick, 129);
     uint64_t hash_at[400];
     for (int t = 130; t < 400; t++) {
         assert_true(session_step(&s, &(Input){climb_input(t).buttons}));
-        hash_at[t] = world_hash(s.w);
+        hash_at[t] = world_hash(session_world(&s));
     }
     // Back to 250 from the newest snapshot before it, on to 399.
     int64_t from = session_restore(&s, 250);
     assert_true(from >= 129 && from <= 250);
-    assert_int_equal(s.w->tick, from);
-    if (from > 129) assert_int_equal(world_hash(s.w), hash_at[from]);
+    assert_int_equal(session_tick(&s), from);
+    if (from > 129) assert_int_equal(world_hash(session_world(&s)), hash_at[from]);
     for (int64_t t = from + 1; t < 400; t++) {
         assert_true(session_step(&s, &(Input){climb_input(t).buttons}));
-        if (world_hash(s.w) != hash_at[t]) fail_msg("tick %lld differs after the seek", (long long)t);
+        if (world_hash(session_world(&s)) != hash_at[t]) fail_msg("tick %lld differs after the seek", (long long)t);
     }
     // Before the reload: the reload's tick is as far back as it goes.
     assert_int_equal(session_restore(&s, 50), 129);
-    assert_int_equal(s.w->tetran_count, 1);
+    assert_int_equal(session_world(&s)->tetran_count, 1);
     for (int t = 130; t < 200; t++) assert_true(session_step(&s, &(Input){climb_input(t).buttons}));
-    assert_int_equal(world_hash(s.w), hash_at[199]);
+    assert_int_equal(world_hash(session_world(&s)), hash_at[199]);
     session_close(&s);
 }
 

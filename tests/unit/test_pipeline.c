@@ -42,7 +42,7 @@ static void straight(uint64_t hash[TICKS]) {
     for (int t = 0; t < TICKS; t++) {
         Input in = pattern(t);
         assert_true(session_step(&s, &in));
-        hash[t] = world_hash(s.w);
+        hash[t] = world_hash(session_world(&s));
     }
     session_close(&s);
 }
@@ -146,7 +146,7 @@ static void test_step_hook(void **state) {
     taken = 0;
     for (int t = 0; t < TICKS; t++) {
         assert_true(session_step(&s, NULL));
-        assert_int_equal(world_hash(s.w), hash[t]);
+        assert_int_equal(world_hash(session_world(&s)), hash[t]);
     }
     assert_int_equal(taken, (TICKS + 2) / 3);   // ticks 0, 3 ... 399
     session_close(&s);
@@ -158,16 +158,16 @@ static void test_hash_log(void **state) {
     Session s;
     open_tetran(&s);
     HashLog log;
-    assert_true(hash_log_init(&log, s.w, 60, 250));
+    assert_true(hash_log_init(&log, session_world(&s), 60, 250));
     InputFn fn = {pattern};
     TickSink sink = hash_log_sink(&log);
     Pipeline p = {input_fn_source(&fn), &sink, 1, NULL, NULL};
     uint64_t want[5];
     for (int t = 0; t < 300; t++) {
         Input used;
-        assert_true(pipeline_tick(s.w, &p, &used));
+        assert_true(pipeline_tick(session_world_mut(&s), &p, &used));
         assert_int_equal(used.buttons, pattern(t).buttons);
-        if (t % 60 == 0 && t <= 250) want[t / 60] = world_hash(s.w);
+        if (t % 60 == 0 && t <= 250) want[t / 60] = world_hash(session_world(&s));
     }
     for (int k = 0; k < 5; k++) assert_true(log.full[k] == want[k]);
     assert_true(log.sub_n > 0);
@@ -195,10 +195,10 @@ static void test_follow_sink(void **state) {
     assert_true(session_add_sink(&s, session_follow_sink(&ghost)));
     for (int t = 0; t < 300; t++) {
         assert_true(session_step(&s, &(Input){pattern(t).buttons}));
-        assert_int_equal(ghost.w->tick, t < 199 ? t : 199);
-        if (t < 200) assert_true(world_hash(ghost.w) == world_hash(s.w));
+        assert_int_equal(session_tick(&ghost), t < 199 ? t : 199);
+        if (t < 200) assert_true(world_hash(session_world(&ghost)) == world_hash(session_world(&s)));
     }
-    assert_int_equal(ghost.rc, 0);
+    assert_int_equal(session_rc(&ghost), 0);
     session_close(&s);
     session_close(&ghost);
     fixture_rm_dir(dir);

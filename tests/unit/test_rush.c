@@ -76,19 +76,19 @@ static void test_two_arena_rush(void **state) {
     int hits = 0;
     while (!session_done(&s)) {
         assert_true(session_step(&s, NULL));
-        hits += fixture_had_event(s.w, EV_PLAYER_HURT);
+        hits += fixture_had_event(session_world(&s), EV_PLAYER_HURT);
     }
-    assert_int_equal(s.w->state, GAME_WON);
-    int left = s.w->player.hp, max = s.w->player.hp_max;
+    assert_int_equal(session_world(&s)->state, GAME_WON);
+    int left = session_world(&s)->player.hp, max = session_world(&s)->player.hp_max;
     int want = rush_refill(left, max);
     assert_true(left > 0 && want > left && want < max);   // hurt enough that the cap does not hide the rule
     assert_true(hits > 0);
-    assert_false(rush_attempt_end(&r, true, s.w->state_tick + 1, hits, left, max));
+    assert_false(rush_attempt_end(&r, true, session_world(&s)->state_tick + 1, hits, left, max));
     session_close(&s);
     SessionSetup next = {.legs_dir = "assets/legs", .start_hp = rush_start_hp(&r)};
     assert_int_equal(session_open_level(&s, "levels/test/whale-duel.lvl", &next), 0);
-    assert_int_equal(s.w->player.hp, want);
-    assert_int_equal(s.w->player.hp_max, max);
+    assert_int_equal(session_world(&s)->player.hp, want);
+    assert_int_equal(session_world(&s)->player.hp_max, max);
     session_close(&s);
     // A retry of arena 2 starts with the same hearts.
     assert_false(rush_attempt_end(&r, false, 100, 1, 0, max));

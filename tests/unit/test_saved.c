@@ -370,7 +370,7 @@ static void test_broken_replays(void **state) {
             Session s;
             SessionSetup setup = {0};
             assert_int_equal(session_open_script(&s, p, &setup), 2);
-            assert_non_null(strstr(s.msg, p));
+            assert_non_null(strstr(session_message(&s), p));
             session_close(&s);
         }
         assert_int_equal(replays_prune(rdir, 0), listed ? 1 : 0);   // keep none but the best

@@ -51,7 +51,7 @@ static int make_files(void **state) {
     for (int64_t t = 0; t < TICKS; t++) {
         Input in = pattern(t);
         session_step(&s, &in);
-        straight[t] = world_hash(s.w);
+        straight[t] = world_hash(session_world(&s));
     }
     char why[200];
     if (!session_save_recording(&s, why, sizeof why)) return -1;
@@ -73,14 +73,14 @@ static int remove_files(void **state) {
 
 static void open_scrub(Session *s, Scrub *sc, const char *path) {
     SessionSetup su = setup();
-    if (session_open_script(s, path, &su)) fail_msg("%s", s->msg);
+    if (session_open_script(s, path, &su)) fail_msg("%s", session_message(s));
     assert_true(scrub_init(sc, s));
 }
 
 static void shows(const Scrub *sc, int64_t t) {
     assert_int_equal(sc->cur, t);
-    assert_int_equal(sc->s->w->tick, t);
-    assert_true(world_hash(sc->s->w) == straight[t]);
+    assert_int_equal(session_tick(sc->s), t);
+    assert_true(world_hash(session_world(sc->s)) == straight[t]);
 }
 
 static void test_seek_anywhere(void **state) {
@@ -159,14 +159,14 @@ static void test_take_over(void **state) {
     char mine[1200];
     fs_join(tmp_dir, "mine.rpl", mine, sizeof mine);
     assert_true(scrub_take_over(&sc, mine));
-    assert_null(s.script);
+    assert_null(session_script(&s));
     assert_false(session_done(&s));
     // Live from 334 on: standing still and firing.
     uint64_t live_end = 0;
     for (int64_t t = 334; t < 700; t++) {
         Input in = {BTN_FIRE};
         assert_true(session_step(&s, &in));
-        live_end = world_hash(s.w);
+        live_end = world_hash(session_world(&s));
     }
     assert_true(live_end != straight[699]);
     char why[300];
@@ -175,13 +175,13 @@ static void test_take_over(void **state) {
     // The new replay verifies alone and is the file's run up to 333.
     SessionSetup su = setup();
     assert_int_equal(session_open_script(&s, mine, &su), 0);
-    assert_int_equal(script_end_tick(s.script), 699);
+    assert_int_equal(script_end_tick(session_script(&s)), 699);
     while (!session_done(&s)) {
         assert_true(session_step(&s, NULL));
-        if (s.w->tick <= 333) assert_true(world_hash(s.w) == straight[s.w->tick]);
+        if (session_tick(&s) <= 333) assert_true(world_hash(session_world(&s)) == straight[session_tick(&s)]);
     }
     assert_int_equal(session_finish(&s), 0);
-    assert_true(world_hash(s.w) == live_end);
+    assert_true(world_hash(session_world(&s)) == live_end);
     session_close(&s);
 }
 
@@ -193,7 +193,7 @@ static void hashes_of(const char *path, uint64_t *hash, int64_t n) {
     assert_int_equal(session_open_script(&s, path, &su), 0);
     for (int64_t t = 0; t < n; t++) {
         assert_true(session_step(&s, NULL));
-        hash[t] = world_hash(s.w);
+        hash[t] = world_hash(session_world(&s));
     }
     session_close(&s);
 }
@@ -228,7 +228,7 @@ static void test_rerun_from_snapshot(void **state) {
     while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
     scrub_seek(&sc, 700);
     shows(&sc, 700);
-    World *was = s.w;
+    const World *was = session_world(&s);
     SessionSetup su = setup();
     // A check added: not only the buttons changed, nothing is touched.
     assert_int_equal(session_open_script(&fresh, checked, &su), 0);
@@ -240,17 +240,17 @@ static void test_rerun_from_snapshot(void **state) {
     assert_int_equal(session_open_script(&fresh, edited, &su), 0);
     assert_int_equal(scrub_rerun(&sc, &fresh), 420);
     session_close(&fresh);
-    assert_ptr_equal(s.w, was);            // the same World, from its snapshot
+    assert_ptr_equal(session_world(&s), was);   // the same World, from its snapshot
     assert_int_equal(sc.cur, 700);
     assert_int_equal(sc.head, 700);        // checked from 420 on the way
-    assert_true(world_hash(s.w) == want[700]);
-    assert_string_equal(script_path(s.script), edited);
+    assert_true(world_hash(session_world(&s)) == want[700]);
+    assert_string_equal(script_path(session_script(&s)), edited);
     // What a scrub of the edited file from tick 0 finds.
     Session s2;
     Scrub sc2;
     open_scrub(&s2, &sc2, edited);
     scrub_seek(&sc2, 700);
-    assert_true(world_hash(s2.w) == want[700]);
+    assert_true(world_hash(session_world(&s2)) == want[700]);
     while (!scrub_verified(&sc2)) scrub_scan_ahead(&sc2, 200);
     while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
     assert_int_equal(sc.fail_tick, 480);
@@ -261,7 +261,7 @@ static void test_rerun_from_snapshot(void **state) {
     // Seeking anywhere agrees with the run from 0.
     for (int64_t t = 5; t < TICKS; t += 97) {
         scrub_seek(&sc, t);
-        assert_true(world_hash(s.w) == want[t]);
+        assert_true(world_hash(session_world(&s)) == want[t]);
     }
     scrub_free(&sc2);
     session_close(&s2);
@@ -302,7 +302,7 @@ static void test_rerun_keeps_progress(void **state) {
     SessionSetup su = setup();
     assert_int_equal(session_open_level(&s, LEVEL, &su), 0);
     for (int64_t t = 0; t <= 100; t++) session_step(&s, &(Input){pattern(t).buttons});
-    int shots = s.w->player.shots;
+    int shots = session_world(&s)->player.shots;
     session_close(&s);
     char checks[200], before[1200], after[1200];
     snprintf(checks, sizeof checks, "sometime 50 800 player.shots <= %d\nalways 0 899 player.hp >= 1\n", shots);
@@ -345,7 +345,7 @@ static void test_rerun_keeps_progress(void **state) {
     assert_true(from >= 0 && from < 450 && from % sc.st.interval == 0);
     static uint64_t want[TICKS];
     hashes_of(after, want, TICKS);
-    assert_true(world_hash(s.w) == want[600]);
+    assert_true(world_hash(session_world(&s)) == want[600]);
     while (!scrub_verified(&sc)) scrub_scan_ahead(&sc, 200);
     assert_int_equal(sc.fail_tick, -1);
     scrub_free(&sc);

@@ -71,7 +71,7 @@ static int teardown_dir(void **state) {
 // Runs an opened script session to its end; returns the verdict.
 static int run_to_end(Session *s) {
     while (!session_done(s))
-        if (!session_step(s, NULL)) return s->rc;
+        if (!session_step(s, NULL)) return session_rc(s);
     return session_finish(s);
 }
 
@@ -86,19 +86,20 @@ static void test_bare_arena(void **state) {
     Session s;
     SessionSetup setup = {.legs_dir = "assets/legs", .use_seed = true, .seed = 5};
     assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &setup), 0);
-    assert_non_null(s.w);
-    assert_null(s.script);
-    assert_string_equal(s.warning, "");
-    assert_true(s.prof_hash == shipped_hash());
-    assert_memory_equal(s.w->player.legs.prof, s.prof, sizeof s.prof);   // the World has them
+    assert_non_null(session_world(&s));
+    assert_null(session_script(&s));
+    assert_string_equal(session_warning(&s), "");
+    assert_true(session_profiles_hash(&s) == shipped_hash());
+    assert_memory_equal(session_world(&s)->player.legs.prof, session_profiles(&s),
+                        LEGS_COUNT * sizeof *session_profiles(&s));   // the World has them
     Input in = {BTN_RIGHT};
     for (int t = 0; t < 30; t++) assert_true(session_step(&s, &in));
-    assert_int_equal(s.w->tick, 29);
+    assert_int_equal(session_tick(&s), 29);
     assert_false(session_done(&s));
     assert_int_equal(session_finish(&s), 0);
     session_close(&s);
     assert_int_equal(session_open_level(&s, "levels/test/no-such.lvl", &setup), 2);
-    assert_non_null(strstr(s.msg, "no-such.lvl: cannot open the level"));
+    assert_non_null(strstr(session_message(&s), "no-such.lvl: cannot open the level"));
     session_close(&s);
 }
 
@@ -136,9 +137,9 @@ static void test_setup_lines(void **state) {
     Session s;
     SessionSetup setup = {.legs_dir = "assets/legs"};
     assert_int_equal(session_open_script(&s, script, &setup), 0);
-    assert_int_equal(s.w->difficulty, DIFFICULTY_HARD);
-    assert_true(s.w->assist_wiggle);
-    assert_int_equal(s.w->player.hp, 3);
+    assert_int_equal(session_world(&s)->difficulty, DIFFICULTY_HARD);
+    assert_true(session_world(&s)->assist_wiggle);
+    assert_int_equal(session_world(&s)->player.hp, 3);
     assert_true(session_record(&s, rpl));
     assert_int_equal(run_to_end(&s), 0);
     char why[256];
@@ -150,11 +151,11 @@ static void test_setup_lines(void **state) {
     // A bare arena takes them from the setup; a plain one starts with full hearts.
     SessionSetup live = {.legs_dir = "assets/legs", .difficulty = DIFFICULTY_EASY, .start_hp = 2};
     assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &live), 0);
-    assert_int_equal(s.w->difficulty, DIFFICULTY_EASY);
-    assert_int_equal(s.w->player.hp, 2);
+    assert_int_equal(session_world(&s)->difficulty, DIFFICULTY_EASY);
+    assert_int_equal(session_world(&s)->player.hp, 2);
     session_close(&s);
     assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &setup), 0);
-    assert_int_equal(s.w->player.hp, s.w->player.hp_max);
+    assert_int_equal(session_world(&s)->player.hp, session_world(&s)->player.hp_max);
     session_close(&s);
 }
 
@@ -170,7 +171,7 @@ static void test_record_and_replay(void **state) {
     SessionSetup setup = {.legs_dir = "assets/legs"};
     assert_int_equal(session_open_script(&s, rpl, &setup), 0);
     assert_int_equal(run_to_end(&s), 0);
-    assert_int_equal(s.w->tick, 140);
+    assert_int_equal(session_tick(&s), 140);
     session_close(&s);
 }
 
@@ -182,15 +183,15 @@ static void test_changed_profiles(void **state) {
     // says so with both hashes, at the token's line and column.
     SessionSetup changed = {.legs_dir = legs_copy("legs-changed", "lift_max 7 ", "lift_max 7.5 ")};
     assert_int_equal(session_open_script(&s, rpl, &changed), 1);
-    assert_int_equal(s.rc, 1);
+    assert_int_equal(session_rc(&s), 1);
     char want[1400];
     snprintf(want, sizeof want, "%s:3:", rpl);
-    assert_non_null(strstr(s.msg, want));
-    assert_non_null(strstr(s.msg, "leg profiles changed since the replay was recorded"));
+    assert_non_null(strstr(session_message(&s), want));
+    assert_non_null(strstr(session_message(&s), "leg profiles changed since the replay was recorded"));
     snprintf(want, sizeof want, "the replay has leg profiles hash %016llx", (unsigned long long)shipped_hash());
-    assert_non_null(strstr(s.msg, want));
-    assert_non_null(strstr(s.msg, changed.legs_dir));
-    assert_true(s.prof_hash != shipped_hash());
+    assert_non_null(strstr(session_message(&s), want));
+    assert_non_null(strstr(session_message(&s), changed.legs_dir));
+    assert_true(session_profiles_hash(&s) != shipped_hash());
     session_close(&s);
     // Only a comment changed: the values are the same, so is the hash.
     SessionSetup comment = {.legs_dir = legs_copy("legs-comment", "# bone root", "# the bone from root")};
@@ -238,19 +239,19 @@ static void test_missing_and_malformed_profiles(void **state) {
     Session s;
     SessionSetup setup = {.legs_dir = tmp_path("no-legs-here")};
     assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &setup), 0);
-    assert_non_null(strstr(s.warning, "front-left.leg: cannot open leg profile"));
-    assert_non_null(strstr(s.warning, "(using the built-in leg profiles)"));
-    assert_true(s.prof_hash == shipped_hash());          // the built-in profiles are the shipped files
+    assert_non_null(strstr(session_warning(&s), "front-left.leg: cannot open leg profile"));
+    assert_non_null(strstr(session_warning(&s), "(using the built-in leg profiles)"));
+    assert_true(session_profiles_hash(&s) == shipped_hash());   // the built-in profiles are the shipped files
     session_close(&s);
     // No folder given: the built-in profiles, silently.
     assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", NULL), 0);
-    assert_string_equal(s.warning, "");
-    assert_true(s.prof_hash == shipped_hash());
+    assert_string_equal(session_warning(&s), "");
+    assert_true(session_profiles_hash(&s) == shipped_hash());
     session_close(&s);
     setup.legs_dir = legs_copy("legs-bad", "\nupper ", "\nupper -3 #");   // the old value becomes a comment
     assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &setup), 2);
-    assert_null(s.w);
-    assert_non_null(strstr(s.msg, "front-left.leg:6:7: expected a number in 1..200"));
+    assert_null(session_world(&s));
+    assert_non_null(strstr(session_message(&s), "front-left.leg:6:7: expected a number in 1..200"));
     session_close(&s);
 }
 
@@ -262,16 +263,16 @@ static void test_script_errors(void **state) {
     assert_int_equal(session_open_script(&s, script, NULL), 2);
     char want[1400];
     snprintf(want, sizeof want, "%s:3:7: cannot open level file 'nowhere/at-all.lvl': ", script);
-    assert_non_null(strstr(s.msg, want));
+    assert_non_null(strstr(session_message(&s), want));
     session_close(&s);
     assert_int_equal(session_open_script(&s, "tests/bad/level-changed.rpl", NULL), 1);
-    assert_non_null(strstr(s.msg, "level changed since the replay was recorded"));
+    assert_non_null(strstr(session_message(&s), "level changed since the replay was recorded"));
     session_close(&s);
     assert_int_equal(session_open_script(&s, "tests/scripts/fail-expect.script", NULL), 0);
     assert_int_equal(run_to_end(&s), 1);
-    assert_non_null(strstr(s.msg, "fail-expect.script:8:1: tick 30: expected tick == 31, got 30"));
+    assert_non_null(strstr(session_message(&s), "fail-expect.script:8:1: tick 30: expected tick == 31, got 30"));
     assert_false(session_step(&s, NULL));                  // a failed run steps no more
-    assert_int_equal(s.w->tick, 30);
+    assert_int_equal(session_tick(&s), 30);
     session_close(&s);
 }
 

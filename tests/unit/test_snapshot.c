@@ -34,7 +34,6 @@ static Input pattern(int64_t t) {
 static void open_finale(Session *s) {
     SessionSetup setup = {.legs_dir = "assets/legs"};
     assert_int_equal(session_open_level(s, "levels/04-convergence.lvl", &setup), 0);
-    assert_false(s->blocks.overflow);
 }
 
 // Plays TICKS ticks straight, offering every tick, and keeps every hash.
@@ -42,7 +41,7 @@ static void play_straight(Session *s, SnapStore *st, uint64_t *hash) {
     for (int64_t t = 0; t < TICKS; t++) {
         Input in = pattern(t);
         session_step(s, &in);
-        hash[t] = world_hash(s->w);
+        hash[t] = world_hash(session_world(s));
         assert_true(snap_offer(st));
         assert_true(st->used <= st->budget);
     }
@@ -53,9 +52,9 @@ static void seek(Session *s, SnapStore *st, int64_t t) {
     int64_t at = snap_restore(st, t);
     assert_true(at <= t);
     assert_true(t - at <= st->interval);
-    assert_int_equal(s->w->tick, at);
-    while (s->w->tick < t) {
-        Input in = pattern(s->w->tick + 1);
+    assert_int_equal(session_tick(s), at);
+    while (session_tick(s) < t) {
+        Input in = pattern(session_tick(s) + 1);
         session_step(s, &in);
     }
 }
@@ -66,19 +65,19 @@ static void check_seeks(Session *s, SnapStore *st, const uint64_t *hash) {
     int64_t edges[] = {0, 1, st->interval - 1, st->interval, st->interval + 1, TICKS - 2, 59, 60, 61};
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
         seek(s, st, edges[i]);
-        assert_true(world_hash(s->w) == hash[edges[i]]);
+        assert_true(world_hash(session_world(s)) == hash[edges[i]]);
     }
     for (int k = 0; k < 300; k++) {
         int64_t t = (int64_t)((k * 787L) % (TICKS - 1));
         seek(s, st, t);
-        assert_true(world_hash(s->w) == hash[t]);
+        assert_true(world_hash(session_world(s)) == hash[t]);
         Input in = pattern(t + 1);
         session_step(s, &in);
-        assert_true(world_hash(s->w) == hash[t + 1]);
+        assert_true(world_hash(session_world(s)) == hash[t + 1]);
     }
     // Back to before the first tick: the World as it was built.
     assert_int_equal(snap_restore(st, -1), -1);
-    assert_int_equal(s->w->tick, -1);
+    assert_int_equal(session_tick(s), -1);
 }
 
 static void test_seek_equals_straight(void **state) {
@@ -87,7 +86,7 @@ static void test_seek_equals_straight(void **state) {
     Session s;
     open_finale(&s);
     SnapStore st;
-    assert_true(snap_init(&st, s.w, &s.blocks, 0));
+    assert_true(session_snap_init(&s, &st, 0));
     play_straight(&s, &st, hash);
     assert_int_equal(st.interval, SNAP_FIRST_INTERVAL);
     assert_int_equal(st.n, TICKS / SNAP_FIRST_INTERVAL);
@@ -102,7 +101,7 @@ static void test_tight_budget_widens(void **state) {
     Session s;
     open_finale(&s);
     SnapStore st;
-    assert_true(snap_init(&st, s.w, &s.blocks, 1));
+    assert_true(session_snap_init(&s, &st, 1));
     // Room for a handful of snapshots beyond the base and buffers.
     st.budget = st.used + 6 * st.world_bytes / 4;
     play_straight(&s, &st, hash);
@@ -124,7 +123,7 @@ static void test_budget_below_the_world_keeps_snapshots(void **state) {
     Session s;
     open_finale(&s);
     SnapStore st;
-    assert_true(snap_init(&st, s.w, &s.blocks, 1));
+    assert_true(session_snap_init(&s, &st, 1));
     st.budget = st.world_bytes;                  // less than the fixed part
     assert_true(st.fixed >= 2 * st.world_bytes);
     play_straight(&s, &st, hash);
@@ -140,12 +139,12 @@ static void test_drop_after(void **state) {
     Session s;
     open_finale(&s);
     SnapStore st;
-    assert_true(snap_init(&st, s.w, &s.blocks, 0));
+    assert_true(session_snap_init(&s, &st, 0));
     play_straight(&s, &st, hash);
     snap_drop_after(&st, 600);
     assert_int_equal(st.snaps[st.n - 1].tick, 600);
     assert_int_equal(snap_restore(&st, 1000), 600);
-    assert_true(world_hash(s.w) == hash[600]);
+    assert_true(world_hash(session_world(&s)) == hash[600]);
     snap_free(&st);
     session_close(&s);
 }
@@ -156,12 +155,12 @@ static void test_image_round_trip(void **state) {
     Session s;
     open_finale(&s);
     SnapStore st;
-    assert_true(snap_init(&st, s.w, &s.blocks, 0));
+    assert_true(session_snap_init(&s, &st, 0));
     for (int64_t t = 0; t < 200; t++) {
         Input in = pattern(t);
         session_step(&s, &in);
     }
-    uint64_t h = world_hash(s.w);
+    uint64_t h = world_hash(session_world(&s));
     uint8_t *img = mem_alloc(st.world_bytes, 1);
     assert_non_null(img);
     snap_save_image(&st, img);
@@ -169,9 +168,9 @@ static void test_image_round_trip(void **state) {
         Input in = pattern(t);
         session_step(&s, &in);
     }
-    assert_true(world_hash(s.w) != h);
+    assert_true(world_hash(session_world(&s)) != h);
     snap_load_image(&st, img);
-    assert_true(world_hash(s.w) == h);
+    assert_true(world_hash(session_world(&s)) == h);
     mem_free(img);
     snap_free(&st);
     session_close(&s);

@@ -476,11 +476,11 @@ typedef struct Run {
 static bool fight(const Run *run, Fight *f) {
     Session s;
     if (session_open_level(&s, run->level, &run->setup)) {
-        fprintf(stderr, "%s\n", s.msg);
+        fprintf(stderr, "%s\n", session_message(&s));
         session_close(&s);
         return false;
     }
-    World *w = s.w;
+    const World *w = session_world(&s);
     Bot bot = {.kind = run->kind ? run->kind : auto_kind(w), .dodge = run->dodge};
     memset(f, 0, sizeof *f);
     f->quarter[0] = f->quarter[1] = f->quarter[2] = -1;

@@ -99,11 +99,11 @@ static int64_t stand(const char *level, const SessionSetup *setup, int col, int 
                      int64_t max_ticks) {
     Session s;
     if (session_open_level(&s, level, setup)) {
-        fprintf(stderr, "%s\n", s.msg);
+        fprintf(stderr, "%s\n", session_message(&s));
         session_close(&s);
         return -1;
     }
-    World *w = s.w;
+    World *w = session_world_mut(&s);
     place(w, col, row);
     if (kind != SPOT_FLOOR) place_against(w, col, row, kind);
     Vec2 at = w->player.pos;
@@ -162,17 +162,17 @@ int main(int argc, char **argv) {
         // The arena's map: from a session opened once.
         Session s;
         if (session_open_level(&s, levels[l], &setup)) {
-            fprintf(stderr, "%s\n", s.msg);
+            fprintf(stderr, "%s\n", session_message(&s));
             session_close(&s);
             return 2;
         }
-        int w = s.w->map.w, h = s.w->map.h;
+        int w = session_world(&s)->map.w, h = session_world(&s)->map.h;
         Tilemap map;
-        if (!tilemap_init(&map, w, h, s.w->map.tile)) {
+        if (!tilemap_init(&map, w, h, session_world(&s)->map.tile)) {
             session_close(&s);
             return 2;
         }
-        tilemap_copy_cells(&map, &s.w->map);
+        tilemap_copy_cells(&map, &session_world(&s)->map);
         session_close(&s);
         Stand best = {-1, -1, SPOT_FLOOR, -1};
         int spots = 0;

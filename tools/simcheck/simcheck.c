@@ -20,13 +20,13 @@ static int check(const char *legs_dir, const char *path) {
     Session s;
     SessionSetup setup = {.legs_dir = legs_dir};
     int rc = session_open_script(&s, path, &setup);
-    if (s.warning[0]) fprintf(stderr, "simcheck: warning: %s\n", s.warning);
+    if (session_warning(&s)[0]) fprintf(stderr, "simcheck: warning: %s\n", session_warning(&s));
     while (rc == 0 && !session_done(&s))
-        if (!session_step(&s, NULL)) rc = s.rc;
+        if (!session_step(&s, NULL)) rc = session_rc(&s);
     if (rc == 0) rc = session_finish(&s);
-    if (rc) fprintf(stderr, "%s\n", s.msg);
-    else printf("in sync: %s (%lld ticks, final hash %016llx)\n", path, (long long)s.w->tick,
-                (unsigned long long)world_hash(s.w));
+    if (rc) fprintf(stderr, "%s\n", session_message(&s));
+    else printf("in sync: %s (%lld ticks, final hash %016llx)\n", path, (long long)session_tick(&s),
+                (unsigned long long)world_hash(session_world(&s)));
     session_close(&s);
     return rc;
 }
