@@ -6,7 +6,7 @@
 // screens); unit-tested in tests/unit/test_fight.c.
 //
 //     fight_init(&f, &env);
-//     if (!fight_start(&f, path, &setup, ghost)) ... f.play.msg says why
+//     if (!fight_start(&f, path, &setup, ghost)) ... session_message(&f.play) says why
 //     each tick: if (fight_tick(&f, &in, playing)) { fight_results(&f, ...); show them }
 //     fight_end(&f);              // the recording kept, the ghost and the arena closed
 //
@@ -81,9 +81,9 @@ void fight_init(Fight *f, const FightEnv *env);
 // Ends the fight before (fight_end), then opens level_path as a bare arena
 // with setup: behind its warning card (shorter for the same arena again),
 // no hits, recorded (to the replay folder, and to --record's file), the
-// ghost of the arena's best run beside it when ghost. f->play.warning: a
+// ghost of the arena's best run beside it when ghost. session_warning(&f->play): a
 // problem that did not stop it. False when the level does not open:
-// f->play.msg says why; fight_end closes it.
+// session_message(&f->play) says why; fight_end closes it.
 bool fight_start(Fight *f, const char *level_path, const SessionSetup *setup, bool ghost);
 // A new boss rush over `arenas` arenas at difficulty d, from the first.
 void fight_rush_begin(Fight *f, int arenas, Difficulty d);

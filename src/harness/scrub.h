@@ -61,7 +61,7 @@ typedef struct Scrub {
 } Scrub;
 
 // Builds the scrub for an opened script session whose World has not
-// stepped yet. False (s->msg) on no memory.
+// stepped yet. False (session_message) on no memory.
 bool scrub_init(Scrub *sc, Session *s);
 void scrub_free(Scrub *sc);
 // One tick forward from cur (nothing at the end). The World's events are
@@ -89,5 +89,5 @@ int64_t scrub_rerun(Scrub *sc, Session *fresh);
 // and records from now on into a replay for replay_path that holds the
 // file's buttons of ticks 0..cur (with the scan's checksums) and, after
 // them, whatever the session is stepped with. The scrub is freed. False
-// (s->msg) on no memory; the scrub is then still usable.
+// (session_message) on no memory; the scrub is then still usable.
 bool scrub_take_over(Scrub *sc, const char *replay_path);

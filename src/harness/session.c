@@ -19,6 +19,19 @@
 // What only this file reads (session.h: Session.core).
 typedef struct SessionCore SessionCore;
 struct SessionCore {
+    World *w;                  // NULL until opened
+    Level lv;                  // the arena (lv.name, lv.hash)
+    Script *script;            // the script or replay; NULL for a bare arena
+    LegProfile prof[LEGS_COUNT];
+    uint64_t prof_hash;        // legs_profiles_hash(prof)
+    int rc;                    // 0 fine; 1 a check failed or a recorded hash differs; 2 bad input
+    char msg[1600];            // why rc != 0, ready to print (file:line:col: ...)
+    char warning[1400];        // a problem that did not stop it, or "" (print it as a warning)
+    // The World's heap blocks, as world_create allocated them (fixed for its
+    // life: world_step never allocates or frees), for snapshots of it
+    // (harness/snapshot.h). .overflow: more than SESSION_MAX_BLOCKS.
+    MemTrack blocks;
+    char level_path[1024];     // the level file read
     ScriptRun *run;
     bool check_failed;         // the run's checks failed this tick
     Recorder *rec;
@@ -43,17 +56,18 @@ struct SessionCore {
 __attribute__((format(printf, 3, 4)))
 #endif
 static int fail(Session *s, int rc, const char *fmt, ...) {
+    SessionCore *c = s->core;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    vsnprintf(c->msg, sizeof c->msg, fmt, ap);
     va_end(ap);
-    s->rc = rc;
+    c->rc = rc;
     return rc;
 }
 
 static int fail_parse(Session *s, const ParseError *err) {
-    parse_error_format(err, s->msg, sizeof s->msg);
-    s->rc = 2;
+    parse_error_format(err, s->core->msg, sizeof s->core->msg);
+    s->core->rc = 2;
     return 2;
 }
 
@@ -94,14 +108,12 @@ bool session_load_level(Level *lv, const char *path, ParseError *err) {
     return ok;
 }
 
-// A fresh session with its private part; false (s->rc 2) on no memory.
+// A fresh session with its private part; false on no memory (a session
+// without one reads as rc 2, "bossrush: out of memory").
 static bool session_begin(Session *s) {
     memset(s, 0, sizeof *s);
     s->core = mem_alloc(1, sizeof *s->core);
-    if (!s->core) {
-        fail(s, 2, "bossrush: out of memory");
-        return false;
-    }
+    if (!s->core) return false;
     s->core->src = no_input_source();
     return true;
 }
@@ -109,14 +121,15 @@ static bool session_begin(Session *s) {
 // The leg profiles for the World: from setup->legs_dir, or built in when
 // there is none or a file there cannot be read (a warning then).
 static bool open_profiles(Session *s, const SessionSetup *setup) {
+    SessionCore *c = s->core;
     ParseError err;
     memset(&err, 0, sizeof err);
     const char *dir = setup ? setup->legs_dir : NULL;
     if (setup && setup->profiles) {
-        memcpy(s->prof, setup->profiles, sizeof s->prof);
-        snprintf(s->core->prof_from, sizeof s->core->prof_from, "the leg profiles in use");
-    } else if (dir && profiles_load(dir, s->prof, &err)) {
-        snprintf(s->core->prof_from, sizeof s->core->prof_from, "the leg profiles in %s", dir);
+        memcpy(c->prof, setup->profiles, sizeof c->prof);
+        snprintf(c->prof_from, sizeof c->prof_from, "the leg profiles in use");
+    } else if (dir && profiles_load(dir, c->prof, &err)) {
+        snprintf(c->prof_from, sizeof c->prof_from, "the leg profiles in %s", dir);
     } else if (dir && err.line != 0) {
         fail_parse(s, &err);               // malformed: as bad as a bad level
         return false;
@@ -124,16 +137,16 @@ static bool open_profiles(Session *s, const SessionSetup *setup) {
         if (dir) {
             char msg[1200];
             parse_error_format(&err, msg, sizeof msg);
-            snprintf(s->warning, sizeof s->warning, "%s (using the built-in leg profiles)", msg);
+            snprintf(c->warning, sizeof c->warning, "%s (using the built-in leg profiles)", msg);
         }
         memset(&err, 0, sizeof err);
-        if (!profiles_builtin(s->prof, &err)) {
+        if (!profiles_builtin(c->prof, &err)) {
             fail_parse(s, &err);
             return false;
         }
-        snprintf(s->core->prof_from, sizeof s->core->prof_from, "the built-in leg profiles");
+        snprintf(c->prof_from, sizeof c->prof_from, "the built-in leg profiles");
     }
-    s->prof_hash = legs_profiles_hash(s->prof);
+    c->prof_hash = legs_profiles_hash(c->prof);
     return true;
 }
 
@@ -142,17 +155,17 @@ static int build_world(Session *s, const char *level_path, const SessionSetup *s
     ParseError err;
     memset(&err, 0, sizeof err);
     SessionCore *c = s->core;
-    snprintf(s->level_path, sizeof s->level_path, "%s", level_path);
-    if (!session_load_level(&s->lv, level_path, &err)) return fail_parse(s, &err);
-    if (!open_profiles(s, setup)) return s->rc;
+    snprintf(c->level_path, sizeof c->level_path, "%s", level_path);
+    if (!session_load_level(&c->lv, level_path, &err)) return fail_parse(s, &err);
+    if (!open_profiles(s, setup)) return c->rc;
     WorldSetup ws;
-    session_world_setup(s, &s->lv, &ws);
-    s->blocks.b = c->block_room;
-    s->blocks.cap = SESSION_MAX_BLOCKS;
-    mem_track_begin(&s->blocks);
-    s->w = world_create(&ws, &err);
+    session_world_setup(s, &c->lv, &ws);
+    c->blocks.b = c->block_room;
+    c->blocks.cap = SESSION_MAX_BLOCKS;
+    mem_track_begin(&c->blocks);
+    c->w = world_create(&ws, &err);
     mem_track_end();
-    if (!s->w) return fail_parse(s, &err);
+    if (!c->w) return fail_parse(s, &err);
     return 0;
 }
 
@@ -160,7 +173,7 @@ void session_world_setup(const Session *s, const Level *lv, WorldSetup *ws) {
     const SessionCore *c = s->core;
     *ws = (WorldSetup){
         .level = lv,
-        .profiles = s->prof,
+        .profiles = c->prof,
         .use_seed = c->use_seed,
         .seed = c->seed,
         .difficulty = c->difficulty,
@@ -170,7 +183,7 @@ void session_world_setup(const Session *s, const Level *lv, WorldSetup *ws) {
 }
 
 int session_open_level(Session *s, const char *path, const SessionSetup *setup) {
-    if (!session_begin(s)) return s->rc;
+    if (!session_begin(s)) return 2;
     SessionCore *c = s->core;
     if (setup && setup->use_seed) {
         c->use_seed = true;
@@ -185,38 +198,38 @@ int session_open_level(Session *s, const char *path, const SessionSetup *setup) 
 }
 
 int session_open_script(Session *s, const char *path, const SessionSetup *setup) {
-    if (!session_begin(s)) return s->rc;
+    if (!session_begin(s)) return 2;
     SessionCore *c = s->core;
     ParseError err;
     memset(&err, 0, sizeof err);
-    s->script = script_load(path, &err);
-    if (!s->script) return fail_parse(s, &err);
-    const char *sp = script_path(s->script), *lp = script_level_path(s->script);
+    c->script = script_load(path, &err);
+    if (!c->script) return fail_parse(s, &err);
+    const char *sp = script_path(c->script), *lp = script_level_path(c->script);
     int line, col;
-    script_level_pos(s->script, &line, &col);
+    script_level_pos(c->script, &line, &col);
     const char *why = fs_unreadable(lp);
     if (why)
         return fail(s, 2, "%s:%d:%d: cannot open level file '%s': %s", sp, line, col,
-                    script_level_given(s->script), why);
-    c->use_seed = script_seed(s->script, &c->seed);
-    c->difficulty = (Difficulty)script_difficulty(s->script);
-    c->assist_wiggle = script_assist_wiggle(s->script);
-    c->start_hp = script_hearts(s->script);
-    if (build_world(s, lp, setup)) return s->rc;
+                    script_level_given(c->script), why);
+    c->use_seed = script_seed(c->script, &c->seed);
+    c->difficulty = (Difficulty)script_difficulty(c->script);
+    c->assist_wiggle = script_assist_wiggle(c->script);
+    c->start_hp = script_hearts(c->script);
+    if (build_world(s, lp, setup)) return c->rc;
     bool rebless = setup && setup->rebless;
     uint64_t want;
-    if (!rebless && script_level_hash(s->script, &want) && want != s->lv.hash)
+    if (!rebless && script_level_hash(c->script, &want) && want != c->lv.hash)
         return fail(s, 1,
                     "%s:%d:%d: level changed since the replay was recorded: the replay has level hash %016" PRIx64
                     ", %s now hashes to %016" PRIx64,
-                    sp, line, col, want, lp, s->lv.hash);
+                    sp, line, col, want, lp, c->lv.hash);
     int legs_line, legs_col;
-    if (!rebless && script_legs_hash(s->script, &want, &legs_line, &legs_col) && want != s->prof_hash)
+    if (!rebless && script_legs_hash(c->script, &want, &legs_line, &legs_col) && want != c->prof_hash)
         return fail(s, 1,
                     "%s:%d:%d: leg profiles changed since the replay was recorded: the replay has leg profiles hash "
                     "%016" PRIx64 ", %s now hash to %016" PRIx64,
-                    sp, legs_line, legs_col, want, s->core->prof_from, s->prof_hash);
-    c->run = script_run_new(s->script);
+                    sp, legs_line, legs_col, want, c->prof_from, c->prof_hash);
+    c->run = script_run_new(c->script);
     if (!c->run) return fail(s, 2, "bossrush: out of memory");
     script_run_set_rebless(c->run, rebless);
     return 0;
@@ -225,8 +238,8 @@ int session_open_script(Session *s, const char *path, const SessionSetup *setup)
 Recorder *session_new_recorder(const Session *s, const char *replay_path) {
     const SessionCore *c = s->core;
     char lp[1100];
-    script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
-    Recorder *rec = recorder_new(lp, s->lv.hash, s->prof_hash);
+    script_level_path_for(replay_path, c->level_path, lp, sizeof lp);
+    Recorder *rec = recorder_new(lp, c->lv.hash, c->prof_hash);
     if (!rec) return NULL;
     if (c->use_seed) recorder_set_seed(rec, c->seed);
     recorder_set_setup(rec, (int)c->difficulty, c->assist_wiggle, c->start_hp);
@@ -238,7 +251,7 @@ bool session_record(Session *s, const char *replay_path) {
     recorder_free(c->rec);
     c->rec = session_new_recorder(s, replay_path);
     if (!c->rec) {
-        snprintf(s->msg, sizeof s->msg, "bossrush: cannot record: out of memory");
+        snprintf(c->msg, sizeof c->msg, "bossrush: cannot record: out of memory");
         return false;
     }
     snprintf(c->rec_path, sizeof c->rec_path, "%s", replay_path);
@@ -256,8 +269,8 @@ static bool session_checks_after(void *ctx, World *w, Input in) {
 }
 
 bool session_step(Session *s, const Input *live) {
-    if (s->rc) return false;
     SessionCore *c = s->core;
+    if (!c || c->rc) return false;
     TickSink sinks[3 + SESSION_MAX_SINKS];
     int n = 0;
     if (c->rec) sinks[n++] = recorder_sink(c->rec);
@@ -266,7 +279,7 @@ bool session_step(Session *s, const Input *live) {
     for (int i = 0; i < c->n_sinks; i++) sinks[n++] = c->sinks[i];
     Pipeline p = {c->run ? script_source(c->run) : live ? live_input_source(live) : c->src, sinks, n, c->step,
                   c->step_ctx};
-    pipeline_tick(s->w, &p, NULL);
+    pipeline_tick(c->w, &p, NULL);
     if (c->check_failed) {
         fail(s, 1, "%s", script_run_message(c->run));
         return false;
@@ -274,12 +287,16 @@ bool session_step(Session *s, const Input *live) {
     return true;
 }
 
-bool session_done(const Session *s) { return s->script && s->w->tick >= script_end_tick(s->script); }
+bool session_done(const Session *s) {
+    const SessionCore *c = s->core;
+    return c && c->script && c->w && c->w->tick >= script_end_tick(c->script);
+}
 
 int session_finish(Session *s) {
-    ScriptRun *run = s->core ? s->core->run : NULL;
-    if (s->rc == 0 && run && !script_run_finish(run)) fail(s, 1, "%s", script_run_message(run));
-    return s->rc;
+    SessionCore *c = s->core;
+    if (!c) return 2;
+    if (c->rc == 0 && c->run && !script_run_finish(c->run)) fail(s, 1, "%s", script_run_message(c->run));
+    return c->rc;
 }
 
 bool session_save_recording(Session *s, char *why, size_t why_n) {
@@ -297,20 +314,20 @@ bool session_save_recording(Session *s, char *why, size_t why_n) {
 void session_take_over(Session *s, Recorder *rec, const char *replay_path) {
     SessionCore *c = s->core;
     script_run_free(c->run);
-    script_free(s->script);
+    script_free(c->script);
     c->run = NULL;
-    s->script = NULL;
+    c->script = NULL;
     recorder_free(c->rec);
     c->rec = rec;
     snprintf(c->rec_path, sizeof c->rec_path, "%s", replay_path);
 }
 
 void session_swap_script(Session *a, Session *b) {
-    Script *script = a->script;
+    Script *script = a->core->script;
     ScriptRun *run = a->core->run;
-    a->script = b->script;
+    a->core->script = b->core->script;
     a->core->run = b->core->run;
-    b->script = script;
+    b->core->script = script;
     b->core->run = run;
 }
 
@@ -321,7 +338,7 @@ bool session_save_recording_copy(Session *s, const char *replay_path, char *why,
         return false;
     }
     char lp[1100];
-    script_level_path_for(replay_path, s->level_path, lp, sizeof lp);
+    script_level_path_for(replay_path, c->level_path, lp, sizeof lp);
     return recorder_save_as(c->rec, replay_path, lp, why, why_n);
 }
 
@@ -332,11 +349,12 @@ void session_drop_recording(Session *s) {
 }
 
 int session_rebless(Session *s) {
-    const char *path = script_path(s->script);
+    SessionCore *c = s->core;
+    const char *path = script_path(c->script);
     size_t len = 0, out_len = 0;
     char *text = fs_read_file(path, SCRIPT_MAX_FILE_BYTES, &len, NULL);
     if (!text) return fail(s, 2, "bossrush: %s: cannot read it again", path);
-    char *out = script_rebless_text(s->script, s->core->run, text, len, s->lv.hash, s->prof_hash, &out_len);
+    char *out = script_rebless_text(c->script, c->run, text, len, c->lv.hash, c->prof_hash, &out_len);
     mem_free(text);
     if (!out) return fail(s, 2, "bossrush: %s: cannot write: out of memory", path);
     bool ok = fs_write_atomic(path, out, out_len);
@@ -352,11 +370,11 @@ void session_close(Session *s) {
         recorder_free(c->rec);
         script_run_free(c->run);
         if (c->has_snaps) snap_free(&c->snaps);
+        script_free(c->script);
+        world_free(c->w);
+        level_free(&c->lv);
         mem_free(c);
     }
-    script_free(s->script);
-    world_free(s->w);
-    level_free(&s->lv);
     memset(s, 0, sizeof *s);
 }
 
@@ -387,7 +405,7 @@ void session_set_step(Session *s, TickStepFn step, void *ctx) {
 static bool follow_after(void *ctx, World *w, Input in) {
     (void)w, (void)in;
     Session *f = ctx;
-    if (f->w && !f->rc && !session_done(f)) session_step(f, NULL);
+    if (session_world(f) && !session_rc(f) && !session_done(f)) session_step(f, NULL);
     return true;
 }
 
@@ -396,7 +414,7 @@ TickSink session_follow_sink(Session *follower) { return (TickSink){NULL, follow
 bool session_keep_snapshots(Session *s, size_t budget) {
     SessionCore *c = s->core;
     if (c->has_snaps) snap_free(&c->snaps);
-    c->has_snaps = snap_init(&c->snaps, s->w, &s->blocks, budget);
+    c->has_snaps = snap_init(&c->snaps, c->w, &c->blocks, budget);
     return c->has_snaps;
 }
 
@@ -409,22 +427,22 @@ int64_t session_restore(Session *s, int64_t tick) {
 
 bool session_replace_world(Session *s, World *w, Level *lv, const MemTrack *blocks) {
     SessionCore *c = s->core;
-    world_free(s->w);
-    level_free(&s->lv);
-    s->w = w;
-    s->lv = *lv;
+    world_free(c->w);
+    level_free(&c->lv);
+    c->w = w;
+    c->lv = *lv;
     memset(lv, 0, sizeof *lv);
     int n = blocks->n < SESSION_MAX_BLOCKS ? blocks->n : SESSION_MAX_BLOCKS;
     memcpy(c->block_room, blocks->b, (size_t)n * sizeof *blocks->b);
-    s->blocks = (MemTrack){c->block_room, SESSION_MAX_BLOCKS, n, blocks->overflow || blocks->n > n};
+    c->blocks = (MemTrack){c->block_room, SESSION_MAX_BLOCKS, n, blocks->overflow || blocks->n > n};
     if (!c->has_snaps) return true;
     size_t budget = c->snaps.budget;
     snap_free(&c->snaps);
-    c->has_snaps = snap_init(&c->snaps, s->w, &s->blocks, budget);
+    c->has_snaps = snap_init(&c->snaps, c->w, &c->blocks, budget);
     return c->has_snaps;
 }
 
-const char *session_level_file(const Session *s) { return s->level_path; }
+const char *session_level_file(const Session *s) { return s->core ? s->core->level_path : ""; }
 
 const char *session_recording_path(const Session *s) { return s->core ? s->core->rec_path : ""; }
 
@@ -432,34 +450,39 @@ const char *session_recording_path(const Session *s) { return s->core ? s->core-
 
 static const Level no_level;
 
-const World *session_world(const Session *s) { return s->w; }
+const World *session_world(const Session *s) { return s->core ? s->core->w : NULL; }
 
-World *session_world_mut(Session *s) { return s->w; }
+World *session_world_mut(Session *s) { return s->core ? s->core->w : NULL; }
 
-int64_t session_tick(const Session *s) { return s->w ? s->w->tick : -1; }
+int64_t session_tick(const Session *s) { return s->core && s->core->w ? s->core->w->tick : -1; }
 
-const Level *session_level(const Session *s) { return s->core ? &s->lv : &no_level; }
+const Level *session_level(const Session *s) { return s->core ? &s->core->lv : &no_level; }
 
-const Script *session_script(const Session *s) { return s->script; }
+const Script *session_script(const Session *s) { return s->core ? s->core->script : NULL; }
 
-const LegProfile *session_profiles(const Session *s) { return s->prof; }
+const LegProfile *session_profiles(const Session *s) { return s->core ? s->core->prof : NULL; }
 
-uint64_t session_profiles_hash(const Session *s) { return s->prof_hash; }
+uint64_t session_profiles_hash(const Session *s) { return s->core ? s->core->prof_hash : 0; }
 
-int session_rc(const Session *s) { return s->core ? s->rc : 2; }
+int session_rc(const Session *s) { return s->core ? s->core->rc : 2; }
 
-const char *session_message(const Session *s) { return s->core ? s->msg : "bossrush: out of memory"; }
+const char *session_message(const Session *s) { return s->core ? s->core->msg : "bossrush: out of memory"; }
 
-const char *session_warning(const Session *s) { return s->warning; }
+const char *session_warning(const Session *s) { return s->core ? s->core->warning : ""; }
 
-void session_set_message(Session *s, const char *msg) { snprintf(s->msg, sizeof s->msg, "%s", msg); }
-
-void session_set_profiles(Session *s, const LegProfile prof[LEGS_COUNT]) {
-    memcpy(s->prof, prof, sizeof s->prof);
-    s->prof_hash = legs_profiles_hash(s->prof);
-    reload_profiles(s->w, s->prof);
+void session_set_message(Session *s, const char *msg) {
+    if (s->core) snprintf(s->core->msg, sizeof s->core->msg, "%s", msg);
 }
 
-bool session_snap_init(Session *s, SnapStore *st, size_t budget) { return snap_init(st, s->w, &s->blocks, budget); }
+void session_set_profiles(Session *s, const LegProfile prof[LEGS_COUNT]) {
+    SessionCore *c = s->core;
+    memcpy(c->prof, prof, sizeof c->prof);
+    c->prof_hash = legs_profiles_hash(c->prof);
+    reload_profiles(c->w, c->prof);
+}
 
-bool session_tick_through(Session *s, const Pipeline *p) { return pipeline_tick(s->w, p, NULL); }
+bool session_snap_init(Session *s, SnapStore *st, size_t budget) {
+    return snap_init(st, s->core->w, &s->core->blocks, budget);
+}
+
+bool session_tick_through(Session *s, const Pipeline *p) { return pipeline_tick(s->core->w, p, NULL); }

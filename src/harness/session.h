@@ -11,9 +11,9 @@
 //     Session s;
 //     int rc = session_open_script(&s, "tests/replays/x.rpl", &setup);
 //     while (rc == 0 && !session_done(&s))
-//         if (!session_step(&s, NULL)) rc = s.rc;
+//         if (!session_step(&s, NULL)) rc = session_rc(&s);
 //     if (rc == 0) rc = session_finish(&s);
-//     if (rc) fprintf(stderr, "%s\n", s.msg);
+//     if (rc) fprintf(stderr, "%s\n", session_message(&s));
 //     session_close(&s);
 #pragma once
 #include <stdbool.h>
@@ -50,23 +50,11 @@ typedef struct SessionSetup {
     int start_hp;              // hearts to start with (a boss rush carries them); 0: full
 } SessionSetup;
 
+// A handle: the session itself is private to session.c (its World, level,
+// script, profiles, messages, recording, sources and sinks), read through
+// the functions below. Zero (or closed) means not open. Kept by value (on
+// the stack, in a Fight); do not copy an open one.
 typedef struct Session {
-    // Read freely; the session owns them.
-    World *w;                  // NULL until opened
-    Level lv;                  // the arena (lv.name, lv.hash)
-    Script *script;            // the script or replay; NULL for a bare arena
-    LegProfile prof[LEGS_COUNT];
-    uint64_t prof_hash;        // legs_profiles_hash(prof)
-    int rc;                    // 0 fine; 1 a check failed or a recorded hash differs; 2 bad input
-    char msg[1600];            // why rc != 0, ready to print (file:line:col: ...)
-    char warning[1400];        // a problem that did not stop it, or "" (print it as a warning)
-    // The World's heap blocks, as world_create allocated them (fixed for its
-    // life: world_step never allocates or frees), for snapshots of it
-    // (harness/snapshot.h). .overflow: more than SESSION_MAX_BLOCKS.
-    MemTrack blocks;
-    char level_path[1024];     // the level file read
-    // Private (session.c alone): the script's run, the recording, the
-    // setup, the pipeline's sources and sinks, the blocks' room.
     struct SessionCore *core;
 } Session;
 
@@ -107,33 +95,33 @@ void session_set_message(Session *s, const char *msg);
 // script_parse says; a level that is missing or not a regular file is
 // reported at the `level` line), reads the leg profiles, checks the level
 // hash and the leg profiles hash when the file holds them (not when
-// rebless), builds the World. Returns s->rc; whatever it returns, call
+// rebless), builds the World. Returns session_rc; whatever it returns, call
 // session_close.
 int session_open_script(Session *s, const char *path, const SessionSetup *setup);
 // Opens a bare arena (--level, --bench, live play): its level and the leg
-// profiles; no script. Returns s->rc (0 or 2); call session_close.
+// profiles; no script. Returns session_rc (0 or 2); call session_close.
 int session_open_level(Session *s, const char *path, const SessionSetup *setup);
 // Records the ticks from now on as a replay to be written to replay_path by
 // session_save_recording (its level path is made relative to the replay's
-// folder). False on no memory (s->msg; nothing is recorded).
+// folder). False on no memory (session_message; nothing is recorded).
 bool session_record(Session *s, const char *replay_path);
 bool session_recording(const Session *s);
 // One tick: the input is the script's for this tick when a script drives
 // the session, else *live (NULL: no buttons); world_step; the recording
-// gets the tick; a script's checks run. False (s->rc 1, s->msg) when a
+// gets the tick; a script's checks run. False (session_rc 1, session_message) when a
 // check failed; from then on it steps no more and returns false.
 bool session_step(Session *s, const Input *live);
 // True once a script's end tick has been simulated (never for a bare arena).
 bool session_done(const Session *s);
 // After the last tick: a script's end-of-run checks (sometime ranges, ticks
-// never reached). Returns s->rc.
+// never reached). Returns session_rc.
 int session_finish(Session *s);
 // Writes the recording to its replay path (atomically) and stops
 // recording. False with the reason in why.
 bool session_save_recording(Session *s, char *why, size_t why_n);
 // After a run opened with setup->rebless: rewrites the file with this run's
-// checksums, level hash and leg profiles hash (atomically). Returns s->rc
-// (2 with s->msg when the file cannot be read again or written).
+// checksums, level hash and leg profiles hash (atomically). Returns session_rc
+// (2 with session_message when the file cannot be read again or written).
 int session_rebless(Session *s);
 // Hands a script session over to live input (a replay taken over,
 // harness/scrub.h): its script and checks are dropped, so it steps from its
@@ -189,7 +177,7 @@ TickSink session_follow_sink(Session *follower);
 void session_world_setup(const Session *s, const Level *lv, WorldSetup *ws);
 // Puts w, built from *lv (moved into the session), in place of the
 // session's World, which is freed with its level. blocks lists w's heap
-// blocks (mem_track_begin around its making); they become s->blocks, and a
+// blocks (mem_track_begin around its making); they become the session's, and a
 // snapshot store the session keeps starts again from w (no seeking back
 // past the change: the old World is gone). False when that store could not
 // be made again (no memory: the session keeps no snapshots then).

@@ -1,5 +1,5 @@
 // snapshot.h -- World snapshots for seeking a replay: byte images of the
-// heap blocks a World is made of (Session.blocks), restored into the same
+// heap blocks a World is made of (session_snap_init), restored into the same
 // World. That is a deep copy that needs no code per kind of state: every
 // pointer inside the World points into those same blocks, which live as
 // long as the World, and world_step never allocates or frees, so an image
@@ -66,7 +66,7 @@ typedef struct SnapStore {
     size_t fixed;              // bytes kept whatever the budget: base, scratch, piece tables
 } SnapStore;
 
-// Builds a store for w, whose heap blocks are *blocks (Session.blocks), and
+// Builds a store for w, whose heap blocks are *blocks (session_snap_init), and
 // takes the base image now. budget 0 means SNAP_DEFAULT_BUDGET, for the
 // snapshots alone; the base and the working buffers (twice the World, `fixed`)
 // are kept besides.
