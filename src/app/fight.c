@@ -102,8 +102,16 @@ static void keep_finish(Fight *f) {
 
 static void note(Fight *f, const char *msg) { snprintf(f->note, sizeof f->note, "%s", msg); }
 
-static void ghost_start(Fight *f) {
+// The ghost steps as a sink of the play session (session_follow_sink): one
+// tick of its replay with each tick of the fight, in the fight's
+// pipeline_tick, until the replay ends.
+static void ghost_close(Fight *f) {
+    session_remove_sink(&f->play, &f->ghost);
     session_close(&f->ghost);
+}
+
+static void ghost_start(Fight *f) {
+    ghost_close(f);
     const char *dir = f->env.replays_dir;
     if (f->mode == MODE_TAKEOVER || !session_world(&f->play) || !dir[0]) return;
     ReplayList l;
@@ -122,23 +130,26 @@ static void ghost_start(Fight *f) {
         log_warn("ghost: %s", session_message(&f->ghost));
         note(f, "GHOST: THE BEST RUN NO LONGER PLAYS (THE ARENA CHANGED)");
         session_close(&f->ghost);
+    } else if (!session_add_sink(&f->play, session_follow_sink(&f->ghost))) {
+        log_warn("ghost: the fight has no room for another sink");
+        session_close(&f->ghost);
     }
 }
 
-static void ghost_tick(Fight *f) {
+// A check of the ghost's replay failed (its World stopped where it was):
+// it is put away.
+static void ghost_check(Fight *f) {
     Session *g = &f->ghost;
-    if (!session_world(g) || session_done(g)) return;
-    if (!session_step(g, NULL)) {
-        log_warn("ghost: %s", session_message(g));
-        session_close(g);
-    }
+    if (!session_world(g) || !session_rc(g)) return;
+    log_warn("ghost: %s", session_message(g));
+    ghost_close(f);
 }
 
 // ---------------------------------------------------------------- the fight
 
 void fight_end(Fight *f) {
     keep_finish(f);
-    session_close(&f->ghost);
+    ghost_close(f);
     session_close(&f->play);
 }
 
@@ -168,8 +179,8 @@ void fight_rush_begin(Fight *f, int arenas, Difficulty d) {
 
 bool fight_tick(Fight *f, const Input *in, bool playing) {
     const World *w = session_world(&f->play);
-    session_step(&f->play, in);
-    ghost_tick(f);
+    session_step(&f->play, in);   // the ghost too, as its sink
+    ghost_check(f);
     pace_events(&f->pace, &w->events);
     for (int i = 0; i < w->events.count; i++) f->hits += w->events.e[i].type == EV_PLAYER_HURT;
     return w->state != GAME_PLAYING && playing && ++f->after_end >= RESULTS_DELAY;

@@ -58,7 +58,7 @@ typedef struct FightEnv {
 typedef struct Fight {
     FightEnv env;
     Session play;              // the arena played, or the file the viewer shows
-    Session ghost;             // the best run raced, stepped beside play
+    Session ghost;             // the best run raced: play's follower sink steps it with play
     PlayMode mode;
     int level_idx;             // the arena's place in levels/ (rush, practice)
     Rush rush;
@@ -87,10 +87,11 @@ void fight_init(Fight *f, const FightEnv *env);
 bool fight_start(Fight *f, const char *level_path, const SessionSetup *setup, bool ghost);
 // A new boss rush over `arenas` arenas at difficulty d, from the first.
 void fight_rush_begin(Fight *f, int arenas, Difficulty d);
-// One tick of the arena with input in (NULL: no buttons), the ghost beside
-// it, the pacing and hits from its events. playing: the fight is on screen
-// (not under the results). True when the results are due now (the fight
-// ended RESULTS_DELAY ticks ago).
+// One tick of the arena with input in (NULL: no buttons): the play
+// session's one pipeline tick, whose follower sink steps the ghost with
+// it; then the pacing and hits from its events. playing: the fight is on
+// screen (not under the results). True when the results are due now (the
+// fight ended RESULTS_DELAY ticks ago).
 bool fight_tick(Fight *f, const Input *in, bool playing);
 // The attempt is over: its recording kept, f->res fixed (the time, the
 // hits, the records, the rush's next step). level_path: the arena's key

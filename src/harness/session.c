@@ -391,6 +391,7 @@ bool session_add_sink(Session *s, TickSink sink) {
 
 void session_remove_sink(Session *s, const void *ctx) {
     SessionCore *c = s->core;
+    if (!c) return;
     int k = 0;
     for (int i = 0; i < c->n_sinks; i++)
         if (c->sinks[i].ctx != ctx) c->sinks[k++] = c->sinks[i];

@@ -2,7 +2,8 @@
 // from the repository root): a fight driven with a won replay's buttons wins
 // with the replay's time, opens its results RESULTS_DELAY ticks after the
 // end, sets a record once, and its recording is kept (before its session is
-// closed: the kept replay verifies); the next start races it as the ghost;
+// closed: the kept replay verifies); the next start races it as the ghost,
+// stepped by the fight's own pipeline tick in lockstep with the play;
 // --record's file names; the rush's step and an abandoned attempt; an edited
 // level sets no record; a level that does not open.
 #include <setjmp.h>
@@ -119,6 +120,47 @@ static void test_a_won_fight(void **state) {
     assert_null(session_world(&f->play));
     assert_null(session_world(&f->ghost));
     assert_int_equal(count_kept("won"), 2);
+}
+
+// The ghost is a sink of the fight's session: each fight_tick steps it once,
+// in the same pipeline tick, until its replay ends. Raced with the won
+// run's own buttons, it is the same World as the play tick by tick.
+static void test_ghost_follows_the_fight(void **state) {
+    (void)state;
+    Fight *f = new_fight(NULL);
+    f->mode = MODE_PRACTICE;
+    SessionSetup setup = {.legs_dir = "assets/legs"};
+    int hurt;
+    assert_true(fight_start(f, WON_LEVEL, &setup, false));
+    play_won_run(f, &hurt);
+    fight_results(f, WON_LEVEL, false, false);      // a won run kept: the ghost
+    assert_true(fight_start(f, WON_LEVEL, &setup, true));
+    const Session *g = &f->ghost;
+    assert_non_null(session_world(g));
+    assert_int_equal(session_tick(g), session_tick(&f->play));
+    ParseError err;
+    Script *s = script_load(WON_REPLAY, &err);
+    assert_non_null(s);
+    ScriptRun *run = script_run_new(s);
+    int64_t t = 0;
+    for (; !session_done(g); t++) {
+        Input in = script_run_input(run, t);
+        fight_tick(f, &in, true);
+        assert_int_equal(session_tick(g), t);
+        assert_int_equal(session_tick(&f->play), t);
+        assert_true(world_hash(session_world(g)) == world_hash(session_world(&f->play)));
+    }
+    assert_true(t > 100);
+    // Past its replay's end the ghost waits there; the fight goes on.
+    int64_t end = session_tick(g);
+    for (int i = 0; i < 10; i++, t++) fight_tick(f, &(Input){0}, true);
+    assert_int_equal(session_tick(g), end);
+    assert_int_equal(session_tick(&f->play), t - 1);
+    assert_int_equal(session_rc(g), 0);
+    script_run_free(run);
+    script_free(s);
+    fight_end(f);
+    assert_null(session_world(&f->ghost));
 }
 
 // The teardown keeps the recording before it closes the session: a fight
@@ -247,6 +289,7 @@ int main(void) {
         cmocka_unit_test(test_rush),
         cmocka_unit_test(test_edited_sets_no_record),
         cmocka_unit_test(test_bad_level),
+        cmocka_unit_test(test_ghost_follows_the_fight),
     };
     return cmocka_run_group_tests(tests, setup_dir, NULL);
 }
