@@ -2,7 +2,8 @@
 // root): a bare arena, a script recorded and replayed in sync, the leg
 // profiles' hash in recordings (a changed profile folder fails at open with
 // exit code 1, an old replay without the hash still loads, comments do not
-// count), missing and malformed profiles, rebless, a missing level.
+// count), missing and malformed profiles, rebless, a missing level; a
+// session that is not open reads as no World and rc 2.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -100,6 +101,37 @@ static void test_bare_arena(void **state) {
     session_close(&s);
     assert_int_equal(session_open_level(&s, "levels/test/no-such.lvl", &setup), 2);
     assert_non_null(strstr(session_message(&s), "no-such.lvl: cannot open the level"));
+    session_close(&s);
+}
+
+// A session that is not open (zero, or closed) answers every accessor
+// without a World: nothing to step, an empty level, rc 2; closing it
+// again is harmless.
+static void test_not_open(void **state) {
+    (void)state;
+    Session s = {0};
+    assert_null(session_world(&s));
+    assert_null(session_world_mut(&s));
+    assert_int_equal(session_tick(&s), -1);
+    assert_null(session_script(&s));
+    assert_non_null(session_level(&s));
+    assert_string_equal(session_level(&s)->name, "");
+    assert_int_equal(session_rc(&s), 2);
+    assert_string_equal(session_message(&s), "bossrush: out of memory");
+    assert_string_equal(session_warning(&s), "");
+    assert_string_equal(session_level_file(&s), "");
+    assert_false(session_step(&s, NULL));
+    assert_false(session_done(&s));
+    assert_false(session_recording(&s));
+    session_remove_sink(&s, &s);
+    session_close(&s);
+    SessionSetup setup = {.legs_dir = "assets/legs"};
+    assert_int_equal(session_open_level(&s, "levels/test/flat.lvl", &setup), 0);
+    assert_int_equal(session_rc(&s), 0);
+    assert_string_equal(session_message(&s), "");
+    assert_string_equal(session_level_file(&s), "levels/test/flat.lvl");
+    session_close(&s);
+    assert_null(session_world(&s));
     session_close(&s);
 }
 
@@ -279,6 +311,7 @@ static void test_script_errors(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bare_arena),
+        cmocka_unit_test(test_not_open),
         cmocka_unit_test(test_setup_lines),
         cmocka_unit_test(test_record_and_replay),
         cmocka_unit_test(test_changed_profiles),
