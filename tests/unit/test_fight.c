@@ -15,6 +15,7 @@
 #include "fixtures.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/fight.h"
@@ -163,6 +164,54 @@ static void test_ghost_follows_the_fight(void **state) {
     assert_null(session_world(&f->ghost));
 }
 
+// The kept won runs made to fail their check at tick 60 (a wrong checksum).
+static int break_won_runs(void) {
+    ReplayList l;
+    assert_true(replays_list(replays_dir, &l));
+    int n = 0;
+    for (int i = 0; i < l.n; i++) {
+        if (strcmp(l.r[i].result, "won")) continue;
+        char path[1400];
+        assert_true(fs_join(replays_dir, l.r[i].name, path, sizeof path));
+        size_t len = 0;
+        char *text = fs_read_file(path, 1 << 20, &len, NULL);
+        assert_non_null(text);
+        char *at = strstr(text, "\nat 60 checksum ");
+        assert_non_null(at);
+        char *h = at + strlen("\nat 60 checksum ");
+        *h = *h == '0' ? '1' : '0';
+        assert_true(fs_write_atomic(path, text, len));
+        free(text);
+        n++;
+    }
+    replays_list_free(&l);
+    return n;
+}
+
+// A ghost whose replay fails a check is put away after that tick (and its
+// sink with it); the fight goes on.
+static void test_broken_ghost_is_put_away(void **state) {
+    (void)state;
+    Fight *f = new_fight(NULL);
+    f->mode = MODE_PRACTICE;
+    SessionSetup setup = {.legs_dir = "assets/legs"};
+    int hurt;
+    assert_true(fight_start(f, WON_LEVEL, &setup, false));
+    play_won_run(f, &hurt);
+    fight_results(f, WON_LEVEL, false, false);
+    assert_true(break_won_runs() > 0);
+    assert_true(fight_start(f, WON_LEVEL, &setup, true));
+    assert_non_null(session_world(&f->ghost));
+    for (int t = 0; t < 60; t++) fight_tick(f, NULL, true);
+    assert_int_equal(session_tick(&f->ghost), 59);
+    fight_tick(f, NULL, true);                      // tick 60: the ghost's check fails
+    assert_null(session_world(&f->ghost));
+    for (int t = 0; t < 10; t++) fight_tick(f, NULL, true);
+    assert_int_equal(session_tick(&f->play), 70);
+    assert_null(session_world(&f->ghost));
+    fight_end(f);
+}
+
 // The teardown keeps the recording before it closes the session: a fight
 // left half-way is kept as `quit`, and the kept file verifies.
 static void test_end_keeps_the_recording(void **state) {
@@ -290,6 +339,7 @@ int main(void) {
         cmocka_unit_test(test_edited_sets_no_record),
         cmocka_unit_test(test_bad_level),
         cmocka_unit_test(test_ghost_follows_the_fight),
+        cmocka_unit_test(test_broken_ghost_is_put_away),
     };
     return cmocka_run_group_tests(tests, setup_dir, NULL);
 }
