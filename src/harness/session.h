@@ -53,7 +53,10 @@ typedef struct SessionSetup {
 // A handle: the session itself is private to session.c (its World, level,
 // script, profiles, messages, recording, sources and sinks), read through
 // the functions below. Zero (or closed) means not open. Kept by value (on
-// the stack, in a Fight); do not copy an open one.
+// the stack, in a Fight); do not copy an open one. Opening allocates the
+// private part once (with room for SESSION_MAX_BLOCKS blocks); stepping
+// allocates nothing of the session's own (the World never does; a
+// recording's text grows as recorder.h says).
 typedef struct Session {
     struct SessionCore *core;
 } Session;
