@@ -56,7 +56,7 @@ typedef struct SessionSetup {
 // the stack, in a Fight); do not copy an open one. Opening allocates the
 // private part once (with room for SESSION_MAX_BLOCKS blocks); stepping
 // allocates nothing of the session's own (the World never does; a
-// recording's text grows as recorder.h says).
+// recording's text grows in the recorder, script.h).
 typedef struct Session {
     struct SessionCore *core;
 } Session;
