@@ -310,9 +310,9 @@ BIN=$main_bin
 # Outputs onto a FIFO, a device node (as root), a symbolic link (to a
 # regular file and to a device) and a folder: refused, left as they were.
 mkdir -p "$tmp/sp"
-mkfifo "$tmp/sp/fifo.rpl" "$tmp/sp/fifo.png" "$tmp/sp/fifo.tmj"
+mkfifo "$tmp/sp/fifo.rpl" "$tmp/sp/fifo.png" "$tmp/sp/fifo.tmj" "$tmp/sp/fifo.wav"
 echo keep > "$tmp/sp/real"
-for ext in rpl png tmj; do
+for ext in rpl png tmj wav; do
     ln -s real "$tmp/sp/link.$ext"
     ln -s /dev/null "$tmp/sp/devlink.$ext"
     mkdir "$tmp/sp/dir.$ext"
@@ -325,7 +325,10 @@ for name in fifo link devlink dir dev; do
     expect 2 err "" -- --script tests/scripts/flat-walk.script --headless --record "$tmp/sp/$name.rpl"
     expect 2 err "could not write" -- --script tests/scripts/flat-walk.script --headless --shot "5:$tmp/sp/$name.png"
     expect 2 err "cannot write" -- --convert $LVL "$tmp/sp/$name.tmj"
+    expect 2 err "cannot write $tmp/sp/$name.wav: " -- --replay tests/replays/flat-walk.rpl --export "$tmp/sp/$name.wav"
 done
+# the sound export names why (it said "Unknown error 32527" for a link)
+expect 2 err "link.wav: a symbolic link" -- --replay tests/replays/flat-walk.rpl --export "$tmp/sp/link.wav"
 if [ "$(snapshot)" = "$before" ]; then ok; else bad "outputs changed special files:"; snapshot | sed 's/^/    /'; fi
 if ls -a "$tmp/sp" | grep -q '\.tmp$'; then bad "a refused output left a temp file"; else ok; fi
 # A shot that writes nothing is an error too: a tick past the end, a missing folder.
