@@ -1,5 +1,6 @@
 // test_hash.c -- every field of the World reaches world_hash. Each struct the
-// World holds has a field table here; a layout check fails when the struct
+// World holds (the World too) has a field table in its header (core/fields.h),
+// read here as a StructDef; a layout check fails when the struct
 // has bytes no listed field covers (beyond the padding the next field's
 // alignment requires), so a new field must be listed: hashed, or "not
 // hashed, because ...". Then every hashed field of a live World (all three
@@ -56,11 +57,6 @@ struct StructDef {
              int64_t: K_I64, uint64_t: K_U64, float: K_F32, double: K_F64, default: K_STRUCT)
 
 #define FIELD(T, m, C, kind, to, why) {#m, offsetof(T, m), sizeof(((T *)0)->m), sizeof(C), _Alignof(C), kind, to, #C, why}
-#define NUM(T, m, C, kind) FIELD(T, m, C, kind, K_SKIP, NULL)
-#define SUB(T, m, C) FIELD(T, m, C, K_STRUCT, K_SKIP, NULL)
-#define DEF(T)                                                    \
-    static const StructDef T##_def = {#T, sizeof(T), _Alignof(T), T##_fields, \
-                                      (int)(sizeof T##_fields / sizeof T##_fields[0])}
 
 // A field table of a header (core/fields.h) as a StructDef: TABLE(Type,
 // TYPE_FIELDS) defines Type_table() (S_ is the struct the entries name).
@@ -87,16 +83,12 @@ struct StructDef {
 #define TF_HOOK(fn)
 #define TF_SKIP(C, m, why) FIELD(S_, m, C, K_SKIP, K_SKIP, why),
 #define TF_SKIPA(C, m, n, why) FIELD(S_, m, C, K_SKIP, K_SKIP, why),
-
-static const Field Vec2_fields[] = {NUM(Vec2, x, double, K_F64), NUM(Vec2, y, double, K_F64)};
-DEF(Vec2);
-static const Field Rng_fields[] = {NUM(Rng, s, uint64_t, K_U64)};
-DEF(Rng);
-static const Field Input_fields[] = {NUM(Input, buttons, uint16_t, K_U16)};
-DEF(Input);
+#define TF_POOLS(LIST, doc) LIST(TF_POOL)
+#define TF_POOL(KIND, prefix, Type) TF_PTR(prefix##s, Type) TF_ONE(prefix##_count, int)
 
 // The sim's state structs, from their headers' field tables.
 #define SIM_TABLES(T)                                                                           \
+    T(Vec2, VEC2_FIELDS) T(Rng, RNG_FIELDS) T(Input, INPUT_FIELDS) T(World, WORLD_FIELDS)           \
     T(Leg, LEG_FIELDS) T(Legs, LEGS_FIELDS) T(Player, PLAYER_FIELDS) T(Bullet, BULLET_FIELDS)    \
     T(Bullets, BULLETS_FIELDS) T(Star, STAR_FIELDS) T(Starfield, STARFIELD_FIELDS)
 SIM_TABLES(TABLE)
@@ -121,39 +113,12 @@ static const struct {
     int (*pick)(const void *owner);
 } picks[] = {{"Bullets", "b", first_alive_bullet}, {"Starfield", "s", first_active_star}};
 
-// The World's creature arrays come from the creature list: a new kind needs
-// its Type_fields table above.
-#define WORLD_KIND_FIELDS(KIND, prefix, Type) \
-    {#prefix "s", offsetof(World, prefix##s), sizeof(Type *), sizeof(Type *), _Alignof(Type *), K_PTR, K_STRUCT, #Type, NULL}, \
-        NUM(World, prefix##_count, int, K_INT),
-static const Field World_fields[] = {
-    NUM(World, tick, int64_t, K_I64),
-    NUM(World, state, GameState, K_INT),
-    NUM(World, state_tick, int64_t, K_I64),
-    SUB(World, rng, Rng),
-    FIELD(World, map, Tilemap, K_SKIP, K_SKIP, "the level's tiles, never changed by a tick (recordings hash the level)"),
-    FIELD(World, decor, Decor, K_SKIP, K_SKIP, "decoration layers: drawn only, never read by a tick (a map with and without them plays the same)"),
-    SUB(World, player, Player),
-    SUB(World, bullets, Bullets),
-    CREATURES(WORLD_KIND_FIELDS)
-    SUB(World, stars, Starfield),
-    SUB(World, input, Input),
-    FIELD(World, prev_input, Input, K_SKIP, K_SKIP, "the last tick's buttons: world_step sets it from input before reading it"),
-    FIELD(World, events, Events, K_SKIP, K_SKIP, "the last tick's news for render and audio, cleared by the next tick"),
-    NUM(World, difficulty, Difficulty, K_INT),
-    NUM(World, assist_wiggle, bool, K_BOOL),
-};
-#undef WORLD_KIND_FIELDS
-DEF(World);
-
 // Every struct's table, filled once by tables().
 static StructDef all_structs[64];
 static int struct_count;
 
 static void tables(void) {
     if (struct_count) return;
-    const StructDef core[] = {Vec2_def, Rng_def, Input_def, World_def};
-    for (size_t i = 0; i < sizeof core / sizeof core[0]; i++) all_structs[struct_count++] = core[i];
 #define ADD_TABLE(T, LIST) all_structs[struct_count++] = T##_table();
     SIM_TABLES(ADD_TABLE)
 #define KIND_ADD(KIND, prefix, Type) KIND##_FIELD_TABLES(ADD_TABLE)
@@ -340,7 +305,8 @@ static void test_every_hashed_field_changes_the_hash(void **state) {
     for (int t = 0; t < 240; t++) world_step(w, (Input){(uint16_t)(BTN_FIRE | (t % 120 < 60 ? BTN_RIGHT : BTN_LEFT))});
     tables();
     Probe pr = {w, world_hash(w), 0, 0};
-    walk(&pr, &World_def, w, "world");
+    StructDef world = World_table();
+    walk(&pr, &world, w, "world");
     fprintf(stderr, "%d hashed fields each change the hash\n", pr.changed);
     assert_int_equal(pr.unchanged, 0);
     assert_true(pr.changed > 150);
