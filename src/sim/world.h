@@ -89,6 +89,13 @@ typedef struct WorldSetup {
 typedef struct World {
     FIELDS_MEMBERS(WORLD_FIELDS)
 } World;
+// Every field table the World's walk reaches, but the creature kinds' (each
+// kind's KIND_FIELD_TABLES(T), creature.h): T(Type, LIST) each. test_hash
+// and the field dump (harness/statedump.h) read them.
+#define WORLD_FIELD_TABLES(T)                                                                    \
+    T(Vec2, VEC2_FIELDS) T(Rng, RNG_FIELDS) T(Input, INPUT_FIELDS) T(World, WORLD_FIELDS)         \
+    T(Leg, LEG_FIELDS) T(Legs, LEGS_FIELDS) T(Player, PLAYER_FIELDS) T(Bullet, BULLET_FIELDS)     \
+    T(Bullets, BULLETS_FIELDS) T(Star, STAR_FIELDS) T(Starfield, STARFIELD_FIELDS)
 
 // Builds a world from a setup: the parsed level and the player's four leg
 // profiles (copied in; harness/profiles.h reads them), the seed, the
