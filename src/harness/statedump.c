@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fs.h"
 #include "core/mem.h"
+#include "harness/session.h"
 
 typedef struct Dump {
     TextBuf *out;
@@ -190,6 +192,42 @@ uint64_t statedump_write(const World *w, const char *title, TextBuf *out) {
     }
     dump_World(&d, w);
     return d.h.h;
+}
+
+int statedump_at(const char *path, const SessionSetup *setup, int64_t tick, TextBuf *out, char *msg, size_t msg_n) {
+    Session s;
+    int rc = session_open_script(&s, path, setup);
+    msg[0] = 0;
+    if (s.w) {
+        while (rc == 0 && s.w->tick < tick && !session_done(&s))
+            if (!session_step(&s, NULL)) {
+                rc = s.rc ? s.rc : 1;
+                break;
+            }
+        if (rc == 0 && s.w->tick < tick) {   // its end
+            snprintf(msg, msg_n, "%s: ends at tick %lld, before tick %lld", path, (long long)s.w->tick,
+                     (long long)tick);
+            rc = 1;
+        }
+        char title[1200];
+        snprintf(title, sizeof title, "%s at tick %lld", path, (long long)s.w->tick);
+        statedump_write(s.w, title, out);
+    }
+    bool opened = s.w != NULL;
+    if (rc && !msg[0]) snprintf(msg, msg_n, "%s", s.msg);
+    session_close(&s);
+    return !opened ? 2 : rc ? 1 : 0;
+}
+
+bool statedump_save(const TextBuf *dump, const char *dir, const char *file, char *path, size_t n) {
+    const char *name = strrchr(file, '/');
+    name = name ? name + 1 : file;
+    const char *dot = strrchr(name, '.');
+    size_t len = dot && dot > name ? (size_t)(dot - name) : strlen(name);
+    char leaf[256];
+    snprintf(leaf, sizeof leaf, "%.*s.fields", (int)(len < 200 ? len : 200), name);
+    if (!fs_make_dirs(dir) || !fs_join(dir, leaf, path, n)) return false;
+    return !dump->oom && fs_write_atomic(path, dump->p ? dump->p : "", dump->len);
 }
 
 // ---------------------------------------------------------------- compare

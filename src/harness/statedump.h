@@ -32,3 +32,20 @@ uint64_t statedump_write(const World *w, const char *title, TextBuf *out);
 // a path one side lacks, and "N more" when there were more. Returns how
 // many paths differ (0: the same state). Comments are skipped.
 int statedump_diff(const char *a, size_t na, const char *b, size_t nb, int max, TextBuf *out);
+
+// Opens a script or replay (harness/session.h, with setup), steps it to
+// tick `tick` (the World after that tick: world.tick == tick) or until it
+// stops earlier (its end, a desync or a failed check), and appends that
+// World's dump to out under "# PATH at tick T". Returns 0 when tick was
+// reached, 1 when the run stopped before it (the dump is of where it
+// stopped; msg says why), 2 when the file could not be opened (no dump;
+// msg says why).
+struct SessionSetup;
+int statedump_at(const char *path, const struct SessionSetup *setup, int64_t tick, TextBuf *out, char *msg,
+                 size_t msg_n);
+
+// Writes a dump to DIR/NAME.fields, NAME being file's name without its
+// folder and extension (tests/replays/whale.rpl: DIR/whale.fields),
+// making DIR if needed (fs_write_atomic). The path written goes to path
+// (n bytes). False (errno set) when it could not be written.
+bool statedump_save(const TextBuf *dump, const char *dir, const char *file, char *path, size_t n);
