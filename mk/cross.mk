@@ -16,9 +16,14 @@ check-aarch64:
 	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -I$(WEB_CACHE)/cjson -I$(WEB_CACHE)/expat \
 	    -static -o build-aarch64/simcheck tools/simcheck/simcheck.c $(CORE_SRC) build-aarch64/cJSON.o \
 	    $(CROSS_EXPAT:%=build-aarch64/%.o) -lm
-	qemu-aarch64 build-aarch64/simcheck assets/legs tests/replays/*.rpl
+	@rm -rf build-aarch64/fields
+	qemu-aarch64 build-aarch64/simcheck --fields build-aarch64/fields assets/legs tests/replays/*.rpl || \
+	    { sh tools/statediff.sh $(BUILD)/simcheck build-aarch64/fields; exit 1; }
 	$(CROSS_CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 -ffp-contract=off -Isrc -Itests/unit -static -DLANES_STANDALONE \
 	    -o build-aarch64/test_lanes tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c -lm
 	qemu-aarch64 build-aarch64/test_lanes
 
-check-aarch64: $(PROFILES_GEN)
+# On a desync the arm64 build dumps the World's fields at the first bad tick
+# and tools/statediff.sh names those that differ from this machine's build
+# at that tick (docs/fields.md).
+check-aarch64: $(PROFILES_GEN) $(BUILD)/simcheck

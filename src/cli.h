@@ -92,3 +92,7 @@ int cli_run_batch(const Cli *c);
 // --explore ARENA... (cli_explore.c).
 int cli_test(int argc, char **argv);
 int cli_explore(int argc, char **argv);
+// --dump-fields FILE TICK [OUT] and --diff-fields A B [MAX] (cli_fields.c,
+// docs/fields.md): 0, 1 when the run stopped before TICK or the dumps
+// differ, 2 on bad input.
+int cli_fields(int argc, char **argv);

@@ -2,6 +2,7 @@
 // [--debug]: a replay as PNG frames, a video (.mp4 with its sound, .gif)
 // or its sound alone (.wav), simulated headless and verified as
 // --headless does.
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,7 +119,7 @@ int cli_export(const Cli *c) {
     // The sound first, into a temporary WAV beside the video.
     char wav[1100];
     if (!fs_temp_beside(c->export_path, wav, sizeof wav)) {
-        fprintf(stderr, "bossrush: --export %s: cannot write beside it\n", c->export_path);
+        fprintf(stderr, "bossrush: --export %s: cannot write beside it: %s\n", c->export_path, fs_strerror(errno));
         return 2;
     }
     int rc = export_sound(c, wav, false);

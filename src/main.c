@@ -280,6 +280,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--explore")) return cli_explore(argc, argv);
         if (!strcmp(argv[i], "--test")) return cli_test(argc, argv);
+        if (!strcmp(argv[i], "--dump-fields") || !strcmp(argv[i], "--diff-fields")) return cli_fields(argc, argv);
     }
     Cli c;
     int rc = cli_parse(argc, argv, &c);

@@ -251,6 +251,34 @@ sed 's/^at 90 down left$/at 91 down left/' "$tmp/whale.rpl" > "$tmp/whale-t.rpl"
 expect 1 err "tick 120: desync in player, bullets, whale[0] (legs, stars, rng in sync)" -- \
     --replay "$tmp/whale-t.rpl" --headless
 
+# Which fields (docs/fields.md): the World of a replay after a tick, one
+# line a hashed field, and the compare of two such dumps. The tampered walk
+# stops at its desync (tick 120, exit 1) with that tick's dump; compared
+# with the recording's at 120, the player's x comes first.
+expect 0 out "" -- --dump-fields tests/replays/whale.rpl 100 "$tmp/w100.fields"
+if [ "$(sed -n 1,2p "$tmp/w100.fields" | tr '\n' '|')" = "# tests/replays/whale.rpl at tick 100|world.tick 100|" ] &&
+    grep -q '^world\.whale_count 1$' "$tmp/w100.fields" &&
+    grep -q '^world\.whales\[0\]\.vel\.x -\{0,1\}[0-9.e+-]* (0x[0-9a-f]\{16\})$' "$tmp/w100.fields" &&
+    grep -q '^world\.player\.legs\.leg\[3\]\.foot\.y ' "$tmp/w100.fields" &&
+    grep -q '^world\.rng\.s [0-9]*$' "$tmp/w100.fields"; then ok
+else bad "--dump-fields whale.rpl 100: unexpected lines: $(sed -n 1,4p "$tmp/w100.fields" | tr '\n' '|')"; fi
+expect 0 out "world.tick 100" -- --dump-fields tests/replays/whale.rpl 100
+expect 0 out "the same fields" -- --diff-fields "$tmp/w100.fields" "$tmp/w100.fields"
+sed 's/^\(world\.whales\[0\]\.vel\.x\) .*/\1 12.5 (0x4029000000000000)/' "$tmp/w100.fields" > "$tmp/w100-x.fields"
+expect 1 out "1 fields differ" -- --diff-fields "$tmp/w100.fields" "$tmp/w100-x.fields"
+if [ "$(sed -n 2p "$tmp/out" | cut -d' ' -f1,4-)" = "world.whales[0].vel.x -> 12.5 (0x4029000000000000)" ]; then ok
+else bad "--diff-fields: a changed whale vel.x reported as: $(sed -n 2p "$tmp/out")"; fi
+expect 1 err "tick 120: desync in player" -- --dump-fields "$tmp/whale-t.rpl" 300 "$tmp/t.fields"
+expect 0 out "" -- --dump-fields "$tmp/whale.rpl" 120 "$tmp/a.fields"
+expect 1 out "world.player.pos.x 329.40000000000003" -- --diff-fields "$tmp/a.fields" "$tmp/t.fields" 1
+if [ "$(sed -n 2p "$tmp/out" | cut -d' ' -f1)" = "world.player.pos.x" ]; then ok
+else bad "--diff-fields at the whale walk's desync names first: $(sed -n 2p "$tmp/out")"; fi
+expect 1 err "ends at tick" -- --dump-fields tests/replays/whale.rpl 999999 "$tmp/end.fields"
+expect 2 err "the tick must be" -- --dump-fields tests/replays/whale.rpl soon
+expect 2 err "needs a script or replay and a tick" -- --dump-fields tests/replays/whale.rpl
+expect 2 err "no-such.rpl" -- --dump-fields "$tmp/no-such.rpl" 10
+expect 2 err "cannot read" -- --diff-fields "$tmp/w100.fields" "$tmp/none.fields"
+
 # Export: PNG frames need nothing; a video without ffmpeg says so.
 expect 0 err "exported ticks 10..12 (3 frames)" -- --replay tests/replays/flat-walk.rpl --export "$tmp/frames" \
     --from 10 --until 12
@@ -310,9 +338,9 @@ BIN=$main_bin
 # Outputs onto a FIFO, a device node (as root), a symbolic link (to a
 # regular file and to a device) and a folder: refused, left as they were.
 mkdir -p "$tmp/sp"
-mkfifo "$tmp/sp/fifo.rpl" "$tmp/sp/fifo.png" "$tmp/sp/fifo.tmj"
+mkfifo "$tmp/sp/fifo.rpl" "$tmp/sp/fifo.png" "$tmp/sp/fifo.tmj" "$tmp/sp/fifo.wav"
 echo keep > "$tmp/sp/real"
-for ext in rpl png tmj; do
+for ext in rpl png tmj wav; do
     ln -s real "$tmp/sp/link.$ext"
     ln -s /dev/null "$tmp/sp/devlink.$ext"
     mkdir "$tmp/sp/dir.$ext"
@@ -325,7 +353,10 @@ for name in fifo link devlink dir dev; do
     expect 2 err "" -- --script tests/scripts/flat-walk.script --headless --record "$tmp/sp/$name.rpl"
     expect 2 err "could not write" -- --script tests/scripts/flat-walk.script --headless --shot "5:$tmp/sp/$name.png"
     expect 2 err "cannot write" -- --convert $LVL "$tmp/sp/$name.tmj"
+    expect 2 err "cannot write $tmp/sp/$name.wav: " -- --replay tests/replays/flat-walk.rpl --export "$tmp/sp/$name.wav"
 done
+# the sound export names why (it said "Unknown error 32527" for a link)
+expect 2 err "link.wav: a symbolic link" -- --replay tests/replays/flat-walk.rpl --export "$tmp/sp/link.wav"
 if [ "$(snapshot)" = "$before" ]; then ok; else bad "outputs changed special files:"; snapshot | sed 's/^/    /'; fi
 if ls -a "$tmp/sp" | grep -q '\.tmp$'; then bad "a refused output left a temp file"; else ok; fi
 # A shot that writes nothing is an error too: a tick past the end, a missing folder.

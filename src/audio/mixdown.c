@@ -55,7 +55,7 @@ bool mixdown_replay(Session *s, int64_t first, int64_t last, const char *assets_
         // The samples are little-endian in the file (every target we build is).
         wav_header(file, MIX_RATE, 2, (uint32_t)at);
         if (!fs_write_atomic(out_wav, file, 44 + at * 4)) {
-            snprintf(why, why_n, "cannot write %s: %s", out_wav, strerror(errno));
+            snprintf(why, why_n, "cannot write %s: %s", out_wav, fs_strerror(errno));
             ok = false;
         }
     }

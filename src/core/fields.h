@@ -31,6 +31,10 @@
 //   OWNA(T, m, N, doc)        T m[N], the same
 //   OWNP(T, m, doc)           T *m, the same (a pool: only what is in use)
 //   HOOK(fn)                  no member: calls fn(c, h) here
+//   POOLS(LIST, doc)          per entry Y(KIND, prefix, Type) of the list
+//                             LIST(Y) (the creature list): Type *prefixs
+//                             and int prefix_count, the first count each
+//                             hashed by prefix_hash (the World's creatures)
 //   SKIP(T, m, why)           T m, not hashed, and why
 //   SKIPA(T, m, N, why)       T m[N], not hashed, and why
 // test_hash.c checks every struct's bytes are its table's members (a member
@@ -40,14 +44,9 @@
 #include <stdint.h>
 
 #include "core/hash.h"
-#include "core/vec2.h"
 
-static inline void fields_hash_vec2(Hash *h, Vec2 v) {
-    hash_f64(h, v.x);
-    hash_f64(h, v.y);
-}
-
-// One value by its type (see VAL above).
+// One value by its type (see VAL above); fields_hash_vec2 is vec2.h's,
+// which has Vec2's own table (included at the end of this file).
 #define FIELDS_HASH_VALUE(h, v) \
     _Generic((v), double: hash_f64, float: hash_f64, uint64_t: hash_u64, Vec2: fields_hash_vec2, default: hash_i64)(h, v)
 
@@ -67,6 +66,10 @@ static inline void fields_hash_vec2(Hash *h, Vec2 v) {
 #define FIELDS_MEMBER_OWNA(T, m, n, doc) T m[n];
 #define FIELDS_MEMBER_OWNP(T, m, doc) T *m;
 #define FIELDS_MEMBER_HOOK(fn)
+#define FIELDS_MEMBER_POOLS(LIST, doc) LIST(FIELDS_MEMBER_POOL)
+#define FIELDS_MEMBER_POOL(KIND, prefix, Type) \
+    Type *prefix##s;                           \
+    int prefix##_count;
 #define FIELDS_MEMBER_SKIP(T, m, why) T m;
 #define FIELDS_MEMBER_SKIPA(T, m, n, why) T m[n];
 
@@ -95,5 +98,12 @@ static inline void fields_hash_vec2(Hash *h, Vec2 v) {
 #define FIELDS_HASH_OWNA(T, m, n, doc)
 #define FIELDS_HASH_OWNP(T, m, doc)
 #define FIELDS_HASH_HOOK(fn) fn(c, h);
+#define FIELDS_HASH_POOLS(LIST, doc) LIST(FIELDS_HASH_POOL)
+#define FIELDS_HASH_POOL(KIND, prefix, Type) \
+    for (int i_ = 0; i_ < c->prefix##_count; i_++) prefix##_hash(&c->prefix##s[i_], h);
 #define FIELDS_HASH_SKIP(T, m, why)
 #define FIELDS_HASH_SKIPA(T, m, n, why)
+
+// Vec2 lists its members in a table too, so it comes after the macros: a
+// file that includes this one or vec2.h first gets both.
+#include "core/vec2.h"

@@ -4,9 +4,14 @@
 #pragma once
 #include <stdint.h>
 
+#include "core/fields.h"
+
+// Its state in hash order (core/fields.h).
+#define RNG_FIELDS(X) X(VAL, uint64_t, s, "the xorshift64* state")
 typedef struct Rng {
-    uint64_t s;
+    FIELDS_MEMBERS(RNG_FIELDS)
 } Rng;
+static inline FIELDS_HASH_FN(void rng_hash, Rng, RNG_FIELDS)
 
 // Any seed works, 0 included (it is mixed first).
 void rng_seed(Rng *r, uint64_t seed);

@@ -6,9 +6,20 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/fields.h"
+
+// Its state in hash order (core/fields.h).
+#define VEC2_FIELDS(X)     \
+    X(VAL, double, x, "") \
+    X(VAL, double, y, "")
 typedef struct Vec2 {
-    double x, y;
+    FIELDS_MEMBERS(VEC2_FIELDS)
 } Vec2;
+
+// The walk of the table, and a Vec2 value as the field tables hash it (x then y).
+static inline void fields_hash_vec2(Hash *h, Vec2 v);
+static inline FIELDS_HASH_FN(void vec2_hash, Vec2, VEC2_FIELDS)
+static inline void fields_hash_vec2(Hash *h, Vec2 v) { vec2_hash(&v, h); }
 
 static inline Vec2 v2(double x, double y) { return (Vec2){x, y}; }
 static inline Vec2 v2_add(Vec2 a, Vec2 b) { return v2(a.x + b.x, a.y + b.y); }

@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/fields.h"
+
 enum {
     BTN_LEFT = 1 << 0,
     BTN_RIGHT = 1 << 1,
@@ -17,9 +19,12 @@ enum {
 };
 #define BTN_COUNT 9
 
+// Its state in hash order (core/fields.h).
+#define INPUT_FIELDS(X) X(VAL, uint16_t, buttons, "BTN_* bits held during this tick")
 typedef struct Input {
-    uint16_t buttons;          // BTN_* bits held during this tick
+    FIELDS_MEMBERS(INPUT_FIELDS)
 } Input;
+static inline FIELDS_HASH_FN(void input_hash, Input, INPUT_FIELDS)
 
 // Script names: left right up down jump fire wiggle lock dash (index = bit
 // number).

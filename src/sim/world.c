@@ -314,22 +314,11 @@ void world_step(World *w, Input in) {
     }
 }
 
+static FIELDS_HASH_FN(void world_walk, World, WORLD_FIELDS)
+
 uint64_t world_hash(const World *w) {
     Hash h;
     hash_init(&h);
-    hash_i64(&h, w->tick);
-    hash_i64(&h, w->state);
-    hash_i64(&h, w->state_tick);
-    hash_u64(&h, w->rng.s);
-    hash_u64(&h, w->input.buttons);
-    hash_i64(&h, w->difficulty);
-    hash_i64(&h, w->assist_wiggle);
-    player_hash(&w->player, &h);
-    bullets_hash(&w->bullets, &h);
-#define HASH_KIND(KIND, prefix, Type) \
-    for (int i = 0; i < w->prefix##_count; i++) prefix##_hash(&w->prefix##s[i], &h);
-    CREATURES(HASH_KIND)
-#undef HASH_KIND
-    starfield_hash(&w->stars, &h);
+    world_walk(w, &h);
     return h.h;
 }

@@ -65,28 +65,37 @@ typedef struct WorldSetup {
     int start_hp;                          // hearts to start with (a boss rush carries them); 0: full
 } WorldSetup;
 
+// The whole state in hash order (core/fields.h); world_hash walks it.
+#define WORLD_FIELDS(X)                                                                                     \
+    X(VAL, int64_t, tick, "the last tick simulated; -1 before the first")                                   \
+    X(VAL, GameState, state, "")                                                                            \
+    X(VAL, int64_t, state_tick, "tick at which state last changed")                                         \
+    X(SUB, Rng, rng, rng_hash, "the game PRNG")                                                             \
+    X(SUB, Input, input, input_hash, "this tick's buttons")                                                 \
+    X(VAL, Difficulty, difficulty, "from the setup, constant for the run")                                  \
+    X(VAL, bool, assist_wiggle, "from the setup, constant for the run")                                     \
+    X(SUB, Player, player, player_hash, "")                                                                 \
+    X(SUB, Bullets, bullets, bullets_hash, "")                                                              \
+    /* Per creature kind (creature.h), in list order: `Type *prefixs`, its */                               \
+    /* creatures in spawn order, and `int prefix_count` of them. */                                         \
+    X(POOLS, CREATURES, "each kind's creatures")                                                            \
+    X(SUB, Starfield, stars, starfield_hash, "")                                                            \
+    X(SKIP, Tilemap, map, "owned copy of the level's tiles, never changed by a tick (recordings hash the "   \
+      "level)")                                                                                             \
+    X(SKIP, Decor, decor, "owned copy of the level's decoration layers: drawn only, never read by a tick "  \
+      "(a map with and without them plays the same)")                                                       \
+    X(SKIP, Input, prev_input, "the last tick's buttons: world_step sets it from input before reading it")  \
+    X(SKIP, Events, events, "what happened during the last tick, for render and audio; cleared by the next")
 typedef struct World {
-    int64_t tick;              // the last tick simulated; -1 before the first
-    GameState state;
-    int64_t state_tick;        // tick at which state last changed
-    Rng rng;                   // the game PRNG
-    Tilemap map;               // owned copy of the level's tiles
-    Decor decor;               // owned copy of the level's decoration layers: drawn only, never read by a tick
-    Player player;
-    Bullets bullets;
-    // Per creature kind (creature.h), in list order: `Type *prefixs`, its
-    // creatures in spawn order, and `int prefix_count` of them.
-#define WORLD_CREATURE_ARRAY(KIND, prefix, Type) \
-    Type *prefix##s;                                   \
-    int prefix##_count;
-    CREATURES(WORLD_CREATURE_ARRAY)
-#undef WORLD_CREATURE_ARRAY
-    Starfield stars;
-    Input input, prev_input;   // this tick's and the last tick's buttons
-    Events events;             // what happened during the last tick
-    Difficulty difficulty;     // from the setup, constant for the run
-    bool assist_wiggle;        // from the setup, constant for the run
+    FIELDS_MEMBERS(WORLD_FIELDS)
 } World;
+// Every field table the World's walk reaches, but the creature kinds' (each
+// kind's KIND_FIELD_TABLES(T), creature.h): T(Type, LIST) each. test_hash
+// and the field dump (harness/statedump.h) read them.
+#define WORLD_FIELD_TABLES(T)                                                                    \
+    T(Vec2, VEC2_FIELDS) T(Rng, RNG_FIELDS) T(Input, INPUT_FIELDS) T(World, WORLD_FIELDS)         \
+    T(Leg, LEG_FIELDS) T(Legs, LEGS_FIELDS) T(Player, PLAYER_FIELDS) T(Bullet, BULLET_FIELDS)     \
+    T(Bullets, BULLETS_FIELDS) T(Star, STAR_FIELDS) T(Starfield, STARFIELD_FIELDS)
 
 // Builds a world from a setup: the parsed level and the player's four leg
 // profiles (copied in; harness/profiles.h reads them), the seed, the

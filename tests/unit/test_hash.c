@@ -1,5 +1,6 @@
 // test_hash.c -- every field of the World reaches world_hash. Each struct the
-// World holds has a field table here; a layout check fails when the struct
+// World holds (the World too) has a field table in its header (core/fields.h),
+// read here as a StructDef; a layout check fails when the struct
 // has bytes no listed field covers (beyond the padding the next field's
 // alignment requires), so a new field must be listed: hashed, or "not
 // hashed, because ...". Then every hashed field of a live World (all three
@@ -15,6 +16,7 @@
 
 #include "fixtures.h"
 
+#include "harness/statedump.h"
 #include "sim/world.h"
 
 typedef enum Kind {
@@ -41,6 +43,7 @@ typedef struct Field {
     Kind kind, to;
     const char *type;          // the element's type: K_STRUCT's table by name
     const char *why;           // K_SKIP: why it is not hashed
+    bool own;                  // hashed by its owner's hook (OWN): the dump may name the owner's next line
 } Field;
 
 struct StructDef {
@@ -55,12 +58,9 @@ struct StructDef {
     _Generic(*(C *)0, bool: K_BOOL, uint8_t: K_U8, int8_t: K_U8, uint16_t: K_U16, int: K_INT, unsigned: K_U32, \
              int64_t: K_I64, uint64_t: K_U64, float: K_F32, double: K_F64, default: K_STRUCT)
 
-#define FIELD(T, m, C, kind, to, why) {#m, offsetof(T, m), sizeof(((T *)0)->m), sizeof(C), _Alignof(C), kind, to, #C, why}
-#define NUM(T, m, C, kind) FIELD(T, m, C, kind, K_SKIP, NULL)
-#define SUB(T, m, C) FIELD(T, m, C, K_STRUCT, K_SKIP, NULL)
-#define DEF(T)                                                    \
-    static const StructDef T##_def = {#T, sizeof(T), _Alignof(T), T##_fields, \
-                                      (int)(sizeof T##_fields / sizeof T##_fields[0])}
+#define FIELD_OWN(T, m, C, kind, to, why, own) \
+    {#m, offsetof(T, m), sizeof(((T *)0)->m), sizeof(C), _Alignof(C), kind, to, #C, why, own}
+#define FIELD(T, m, C, kind, to, why) FIELD_OWN(T, m, C, kind, to, why, false)
 
 // A field table of a header (core/fields.h) as a StructDef: TABLE(Type,
 // TYPE_FIELDS) defines Type_table() (S_ is the struct the entries name).
@@ -72,7 +72,7 @@ struct StructDef {
     }
 #define TF(kind, ...) TF_##kind(__VA_ARGS__)
 #define TF_ONE(m, C) FIELD(S_, m, C, KIND_OF(C), K_SKIP, NULL),
-#define TF_PTR(m, C) {#m, offsetof(S_, m), sizeof(C *), sizeof(C *), _Alignof(C *), K_PTR, KIND_OF(C), #C, NULL},
+#define TF_PTR(m, C) {#m, offsetof(S_, m), sizeof(C *), sizeof(C *), _Alignof(C *), K_PTR, KIND_OF(C), #C, NULL, false},
 #define TF_VAL(C, m, doc) TF_ONE(m, C)
 #define TF_ARR(C, m, n, doc) TF_ONE(m, C)
 #define TF_SUB(C, m, fn, doc) TF_ONE(m, C)
@@ -81,24 +81,17 @@ struct StructDef {
 #define TF_ROW(C, m, n, doc) TF_ONE(m, C)
 #define TF_PTRS(LIST, count) LIST(TF_PTRS_ONE, count)
 #define TF_PTRS_ONE(C, m, count, doc) TF_PTR(m, C)
-#define TF_OWN(C, m, doc) TF_ONE(m, C)
+#define TF_OWN(C, m, doc) FIELD_OWN(S_, m, C, KIND_OF(C), K_SKIP, NULL, true),
 #define TF_OWNA(C, m, n, doc) TF_ONE(m, C)
 #define TF_OWNP(C, m, doc) TF_PTR(m, C)
 #define TF_HOOK(fn)
 #define TF_SKIP(C, m, why) FIELD(S_, m, C, K_SKIP, K_SKIP, why),
 #define TF_SKIPA(C, m, n, why) FIELD(S_, m, C, K_SKIP, K_SKIP, why),
+#define TF_POOLS(LIST, doc) LIST(TF_POOL)
+#define TF_POOL(KIND, prefix, Type) TF_PTR(prefix##s, Type) TF_ONE(prefix##_count, int)
 
-static const Field Vec2_fields[] = {NUM(Vec2, x, double, K_F64), NUM(Vec2, y, double, K_F64)};
-DEF(Vec2);
-static const Field Rng_fields[] = {NUM(Rng, s, uint64_t, K_U64)};
-DEF(Rng);
-static const Field Input_fields[] = {NUM(Input, buttons, uint16_t, K_U16)};
-DEF(Input);
-
-// The sim's state structs, from their headers' field tables.
-#define SIM_TABLES(T)                                                                           \
-    T(Leg, LEG_FIELDS) T(Legs, LEGS_FIELDS) T(Player, PLAYER_FIELDS) T(Bullet, BULLET_FIELDS)    \
-    T(Bullets, BULLETS_FIELDS) T(Star, STAR_FIELDS) T(Starfield, STARFIELD_FIELDS)
+// The sim's state structs, from their headers' field tables (world.h's list).
+#define SIM_TABLES(T) WORLD_FIELD_TABLES(T)
 SIM_TABLES(TABLE)
 // Each kind's tables, from its header's KIND_FIELD_TABLES (creature.h).
 #define KIND_TABLES(KIND, prefix, Type) KIND##_FIELD_TABLES(TABLE)
@@ -121,39 +114,12 @@ static const struct {
     int (*pick)(const void *owner);
 } picks[] = {{"Bullets", "b", first_alive_bullet}, {"Starfield", "s", first_active_star}};
 
-// The World's creature arrays come from the creature list: a new kind needs
-// its Type_fields table above.
-#define WORLD_KIND_FIELDS(KIND, prefix, Type) \
-    {#prefix "s", offsetof(World, prefix##s), sizeof(Type *), sizeof(Type *), _Alignof(Type *), K_PTR, K_STRUCT, #Type, NULL}, \
-        NUM(World, prefix##_count, int, K_INT),
-static const Field World_fields[] = {
-    NUM(World, tick, int64_t, K_I64),
-    NUM(World, state, GameState, K_INT),
-    NUM(World, state_tick, int64_t, K_I64),
-    SUB(World, rng, Rng),
-    FIELD(World, map, Tilemap, K_SKIP, K_SKIP, "the level's tiles, never changed by a tick (recordings hash the level)"),
-    FIELD(World, decor, Decor, K_SKIP, K_SKIP, "decoration layers: drawn only, never read by a tick (a map with and without them plays the same)"),
-    SUB(World, player, Player),
-    SUB(World, bullets, Bullets),
-    CREATURES(WORLD_KIND_FIELDS)
-    SUB(World, stars, Starfield),
-    SUB(World, input, Input),
-    FIELD(World, prev_input, Input, K_SKIP, K_SKIP, "the last tick's buttons: world_step sets it from input before reading it"),
-    FIELD(World, events, Events, K_SKIP, K_SKIP, "the last tick's news for render and audio, cleared by the next tick"),
-    NUM(World, difficulty, Difficulty, K_INT),
-    NUM(World, assist_wiggle, bool, K_BOOL),
-};
-#undef WORLD_KIND_FIELDS
-DEF(World);
-
 // Every struct's table, filled once by tables().
 static StructDef all_structs[64];
 static int struct_count;
 
 static void tables(void) {
     if (struct_count) return;
-    const StructDef core[] = {Vec2_def, Rng_def, Input_def, World_def};
-    for (size_t i = 0; i < sizeof core / sizeof core[0]; i++) all_structs[struct_count++] = core[i];
 #define ADD_TABLE(T, LIST) all_structs[struct_count++] = T##_table();
     SIM_TABLES(ADD_TABLE)
 #define KIND_ADD(KIND, prefix, Type) KIND##_FIELD_TABLES(ADD_TABLE)
@@ -230,6 +196,8 @@ typedef struct Probe {
     World *w;
     uint64_t base;
     int changed, unchanged;
+    TextBuf dump;              // the unchanged World's field dump
+    int named, misnamed;       // changes the dump's compare named (or not) by their path
 } Probe;
 
 static size_t kind_size(Kind kind) {
@@ -243,9 +211,34 @@ static size_t kind_size(Kind kind) {
     }
 }
 
+// The field dump of the changed World: it must hash as world_hash does,
+// and the compare with the unchanged one must name path first (or, for a
+// member its owner's hook hashes, the owner's next line: a dead bullet's
+// fields are not written).
+static void check_dump(Probe *pr, const char *path, bool own, uint64_t h) {
+    TextBuf now = {0}, diff = {0};
+    uint64_t dh = statedump_write(pr->w, NULL, &now);
+    if (dh != h) fprintf(stderr, "%s: the dump's values hash to %016llx, world_hash %016llx\n", path,
+                         (unsigned long long)dh, (unsigned long long)h);
+    assert_true(dh == h);
+    statedump_diff(pr->dump.p, pr->dump.len, now.p, now.len, 1, &diff);
+    size_t n = strlen(path), parent = n;
+    while (parent > 0 && path[parent - 1] != '.') parent--;
+    bool exact = diff.p && strncmp(diff.p, path, n) == 0 && diff.p[n] == ' ';
+    bool owner = own && parent && diff.p && strncmp(diff.p, path, parent) == 0;
+    if (exact || owner) {
+        pr->named++;
+    } else {
+        fprintf(stderr, "%s: the dumps' compare names first: %s", path, diff.p ? diff.p : "nothing\n");
+        pr->misnamed++;
+    }
+    textbuf_free(&now);
+    textbuf_free(&diff);
+}
+
 // Changes one scalar element a little (toward 0 for counts, so loops over
-// it stay in bounds), hashes, restores.
-static void change(Probe *pr, Kind kind, void *at, const char *path) {
+// it stay in bounds), hashes and dumps, restores.
+static void change(Probe *pr, Kind kind, bool own, void *at, const char *path) {
     unsigned char saved[8];
     size_t n = kind_size(kind);
     memcpy(saved, at, n);
@@ -262,6 +255,7 @@ static void change(Probe *pr, Kind kind, void *at, const char *path) {
     default: break;
     }
     uint64_t h = world_hash(pr->w);
+    check_dump(pr, path, own, h);
     memcpy(at, saved, n);
     if (h == pr->base) {
         fprintf(stderr, "%s: changed, and world_hash did not change (a field nobody hashes?)\n", path);
@@ -299,13 +293,13 @@ static void visit(Probe *pr, const StructDef *sd, const Field *f, void *owner, c
         size_t elem = sub ? sub->size : kind_size(f->to);
         snprintf(here, sizeof here, "%s.%s[%d]", path, f->name, i);
         if (sub) walk(pr, sub, p + (size_t)i * elem, here);
-        else change(pr, f->to, p + (size_t)i * elem, here);
+        else change(pr, f->to, f->own, p + (size_t)i * elem, here);
         return;
     }
     assert_true((size_t)i < f->size / f->elem_size);
     if (f->size > f->elem_size) snprintf(here, sizeof here, "%s.%s[%d]", path, f->name, i);
     if (sub) walk(pr, sub, at + (size_t)i * f->elem_size, here);
-    else change(pr, f->kind, at + (size_t)i * f->elem_size, here);
+    else change(pr, f->kind, f->own, at + (size_t)i * f->elem_size, here);
 }
 
 static void walk(Probe *pr, const StructDef *sd, void *base, const char *path) {
@@ -330,20 +324,84 @@ static size_t arena(char *t, size_t cap) {
     return n;
 }
 
+// The arena's World after 240 ticks of running and firing.
+static World *live_world(Level *lv) {
+    char text[4096];
+    ParseError err;
+    assert_true(level_parse(lv, text, arena(text, sizeof text), "hash.lvl", &err));
+    World *w = fixture_world_level(lv, false, 0);
+    for (int t = 0; t < 240; t++) world_step(w, (Input){(uint16_t)(BTN_FIRE | (t % 120 < 60 ? BTN_RIGHT : BTN_LEFT))});
+    return w;
+}
+
 static void test_every_hashed_field_changes_the_hash(void **state) {
     (void)state;
-    char text[4096];
     Level lv;
-    ParseError err;
-    assert_true(level_parse(&lv, text, arena(text, sizeof text), "hash.lvl", &err));
-    World *w = fixture_world_level(&lv, false, 0);
-    for (int t = 0; t < 240; t++) world_step(w, (Input){(uint16_t)(BTN_FIRE | (t % 120 < 60 ? BTN_RIGHT : BTN_LEFT))});
+    World *w = live_world(&lv);
     tables();
-    Probe pr = {w, world_hash(w), 0, 0};
-    walk(&pr, &World_def, w, "world");
-    fprintf(stderr, "%d hashed fields each change the hash\n", pr.changed);
+    Probe pr = {w, world_hash(w), 0, 0, {0}, 0, 0};
+    uint64_t dh = statedump_write(w, NULL, &pr.dump);
+    if (dh != pr.base) fprintf(stderr, "the dump's values hash to %016llx, world_hash %016llx\n",
+                               (unsigned long long)dh, (unsigned long long)pr.base);
+    assert_true(dh == pr.base);
+    StructDef world = World_table();
+    walk(&pr, &world, w, "world");
+    fprintf(stderr, "%d hashed fields each change the hash; the dump names %d of them\n", pr.changed, pr.named);
     assert_int_equal(pr.unchanged, 0);
+    assert_int_equal(pr.misnamed, 0);
+    assert_int_equal(pr.named, pr.changed);
     assert_true(pr.changed > 150);
+    textbuf_free(&pr.dump);
+    world_free(w);
+    level_free(&lv);
+}
+
+// The compare of two dumps names the one field changed, with both values
+// and their bits.
+static void expect_named(World *w, double *at, const char *want) {
+    TextBuf a = {0}, b = {0}, diff = {0};
+    statedump_write(w, "before", &a);
+    double saved = *at;
+    *at = 12.5;
+    statedump_write(w, "after", &b);
+    *at = saved;
+    assert_int_equal(statedump_diff(a.p, a.len, b.p, b.len, 4, &diff), 1);
+    fprintf(stderr, "%s", diff.p);
+    assert_int_equal(strncmp(diff.p, want, strlen(want)), 0);
+    assert_non_null(strstr(diff.p, " -> 12.5 (0x4029000000000000)\n"));
+    textbuf_free(&a);
+    textbuf_free(&b);
+    textbuf_free(&diff);
+}
+
+static void test_dump_compare_names_the_field(void **state) {
+    (void)state;
+    Level lv;
+    World *w = live_world(&lv);
+    expect_named(w, &w->whales[0].vel.x, "world.whales[0].vel.x ");
+    expect_named(w, &w->player.legs.leg[2].foot.y, "world.player.legs.leg[2].foot.y ");
+    // The game PRNG's state, an integer.
+    TextBuf a = {0}, b = {0}, diff = {0};
+    statedump_write(w, NULL, &a);
+    w->rng.s ^= 1u << 4;
+    statedump_write(w, NULL, &b);
+    w->rng.s ^= 1u << 4;
+    assert_int_equal(statedump_diff(a.p, a.len, b.p, b.len, 4, &diff), 1);
+    assert_int_equal(strncmp(diff.p, "world.rng.s ", 12), 0);
+    // The same state: no difference; a line one side lacks is named.
+    textbuf_free(&diff);
+    assert_int_equal(statedump_diff(a.p, a.len, a.p, a.len, 4, &diff), 0);
+    assert_null(diff.p);
+    const char *x = "# a comment\nworld.tick 5\nworld.extra 1\n", *y = "world.tick 6\nworld.new 2\n";
+    textbuf_free(&diff);
+    assert_int_equal(statedump_diff(x, strlen(x), y, strlen(y), 4, &diff), 3);
+    assert_string_equal(diff.p, "world.tick 5 -> 6\nworld.extra 1 -> (none)\nworld.new (none) -> 2\n");
+    textbuf_free(&diff);
+    assert_int_equal(statedump_diff(x, strlen(x), y, strlen(y), 1, &diff), 3);
+    assert_string_equal(diff.p, "world.tick 5 -> 6\n2 more\n");
+    textbuf_free(&a);
+    textbuf_free(&b);
+    textbuf_free(&diff);
     world_free(w);
     level_free(&lv);
 }
@@ -352,6 +410,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_field_is_listed),
         cmocka_unit_test(test_every_hashed_field_changes_the_hash),
+        cmocka_unit_test(test_dump_compare_names_the_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
