@@ -17,6 +17,10 @@
 #include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 
+// Its entry in the creature list (creature.h): slot 2, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_2(X) X(TENTACLE, tentacle, Tentacle)
+
 struct TickCtx;
 struct Bullet;
 

@@ -16,6 +16,10 @@
 #include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 
+// Its entry in the creature list (creature.h): slot 1, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_1(X) X(TETRAN, tetran, Tetran)
+
 struct TickCtx;
 struct Bullet;
 

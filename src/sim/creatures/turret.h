@@ -20,6 +20,10 @@
 #include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 
+// Its entry in the creature list (creature.h): slot 4, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_4(X) X(TURRET, turret, Turret)
+
 struct TickCtx;
 struct Bullet;
 

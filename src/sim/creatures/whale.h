@@ -40,6 +40,10 @@
 #include "sim/creatures/params.h"
 #include "sim/map/tilemap.h"
 
+// Its entry in the creature list (creature.h): slot 3, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_3(X) X(WHALE, whale, Whale)
+
 struct TickCtx;
 struct Bullet;
 
