@@ -64,7 +64,9 @@ typedef struct Turret {
 #define TURRET_FIELD_TABLES(T) T(Turret, TURRET_FIELDS) T(TurretConfig, TURRET_CONFIG_FIELDS)
 
 // Probes (docs/turret.md): bullets fired so far, turrets in the level.
-#define TURRET_PROBES(FIELD, COUNT) FIELD(turret, shots) COUNT(turret)
+#define TURRET_PROBES(FIELD, COUNT)                                                   \
+    FIELD(turret, shots, "*extension*: bullets the first turret fired so far")        \
+    COUNT(turret, "*extension*: bench turrets in the arena ([turret.md](turret.md))")
 typedef struct TurretProbes {
     TURRET_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TurretProbes;
