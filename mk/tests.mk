@@ -72,6 +72,14 @@ test-clang:
 rebless: $(BIN)
 	@sh tests/rebless.sh $(BIN)
 
+# Re-writes the docs' lists of creature kinds from the kinds' own files (the
+# descriptors and probe tables): README's kind table, docs/creatures.md's
+# list, docs/level-format.md's budget table, docs/script-format.md's
+# creature probes. test_creatures fails until they are current.
+.PHONY: docs
+docs: $(BUILD)/tests/test_creatures
+	@$(BUILD)/tests/test_creatures --write
+
 # ---------------------------------------------------------------- soak and valgrind
 # `make soak`: every arena in levels/ and levels/test/ played SOAK_TICKS
 # ticks (an hour each) with seeded random input, every invariant checked

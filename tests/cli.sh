@@ -388,7 +388,9 @@ else bad "--rebless did not restore the quoted replay"; fi
 if make -n web WEB_CACHE="$tmp/webcache" WEB_BUILD="$tmp/webbuild" >"$tmp/webn" 2>&1 && grep -q 'web-libs.sh .* all' "$tmp/webn"; then ok
 else bad "make -n web from an empty cache: $(tail -1 "$tmp/webn")"; fi
 
-# Every probe --dump-state prints is documented in docs/script-format.md.
+# Every probe --dump-state prints is documented in docs/script-format.md:
+# the game's own in its hand-kept table, the creatures' in the table make
+# docs writes from their headers (test_creatures checks that one is current).
 "$BIN" --level levels/04-convergence.lvl --headless --ticks 1 --dump-state > "$tmp/probes" 2>/dev/null
 undoc=$(awk '{print $1}' "$tmp/probes" | while read -r p; do grep -qF "\`$p\`" docs/script-format.md || echo "$p"; done)
 if [ -s "$tmp/probes" ] && [ -z "$undoc" ]; then ok; else bad "probes missing from docs/script-format.md: $undoc"; fi

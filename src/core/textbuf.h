@@ -13,4 +13,6 @@ typedef struct TextBuf {
 
 void textbuf_put(TextBuf *b, const char *s, size_t n);
 void textbuf_puts(TextBuf *b, const char *s);
+// Puts printf's text of fmt and the rest, however long.
+void textbuf_printf(TextBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void textbuf_free(TextBuf *b);

@@ -68,9 +68,9 @@ static double g_leg_over_body(const World *w) {
 CREATURES(PROBES_OF_KIND)
 #undef PROBES_OF_KIND
 
-#define FIELD_GETTER(prefix, field) \
+#define FIELD_GETTER(prefix, field, doc) \
     static double g_##prefix##_##field(const World *w) { return prefix##_of(w).field; }
-#define COUNT_GETTER(prefix) \
+#define COUNT_GETTER(prefix, doc) \
     static double g_##prefix##_count(const World *w) { return (double)w->prefix##_count; }
 #define GETTERS_OF_KIND(KIND, prefix, Type) KIND##_PROBES(FIELD_GETTER, COUNT_GETTER)
 CREATURES(GETTERS_OF_KIND)
@@ -89,8 +89,8 @@ static double g_stars_displaced(const World *w) { return stars_of(w).displaced; 
 
 // The world's own probes, then each creature kind's in list order;
 // probe_at presents them sorted by name.
-#define FIELD_ENTRY(prefix, field) {#prefix "." #field, PROBE_NUMBER, g_##prefix##_##field},
-#define COUNT_ENTRY(prefix) {#prefix ".count", PROBE_NUMBER, g_##prefix##_count},
+#define FIELD_ENTRY(prefix, field, doc) {#prefix "." #field, PROBE_NUMBER, g_##prefix##_##field},
+#define COUNT_ENTRY(prefix, doc) {#prefix ".count", PROBE_NUMBER, g_##prefix##_count},
 #define ENTRIES_OF_KIND(KIND, prefix, Type) KIND##_PROBES(FIELD_ENTRY, COUNT_ENTRY)
 static const ProbeDef probes[] = {
     {"bullets.count", PROBE_NUMBER, g_bullets_count},

@@ -1,5 +1,5 @@
-// test_core.c -- PRNG, hash, text reader and strict number parsing, event
-// queue and the bullet pool.
+// test_core.c -- PRNG, hash, text reader and strict number parsing, the
+// text buffer, event queue and the bullet pool.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +10,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "core/textbuf.h"
 #include "sim/bullets.h"
 #include "sim/events.h"
 #include "sim/input.h"
@@ -359,11 +360,33 @@ static void test_bullets_skip_only_empty_casts(void **state) {
     assert_true(stopped > 500);
 }
 
+// textbuf_printf puts the whole text, past any first size and across a
+// growth, and appends to what was put before.
+static void test_textbuf_printf(void **state) {
+    (void)state;
+    TextBuf b = {0};
+    textbuf_puts(&b, "a");
+    textbuf_printf(&b, "%d-%s", 12, "x");
+    assert_string_equal(b.p, "a12-x");
+    char big[6000];
+    memset(big, 'z', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    textbuf_printf(&b, "[%s]", big);
+    assert_int_equal(b.len, 5 + 2 + sizeof big - 1);
+    assert_int_equal(strlen(b.p), b.len);
+    assert_true(b.p[5] == '[' && b.p[6] == 'z' && b.p[b.len - 1] == ']');
+    textbuf_printf(&b, "%s", "");                         // nothing: still terminated
+    assert_int_equal(strlen(b.p), b.len);
+    assert_false(b.oom);
+    textbuf_free(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rng_repeatable_and_seeded), cmocka_unit_test(test_hash_canonical),
         cmocka_unit_test(test_text_lines_bom_crlf),       cmocka_unit_test(test_tokens_and_columns),
         cmocka_unit_test(test_quote_round_trip),
+        cmocka_unit_test(test_textbuf_printf),
         cmocka_unit_test(test_nul_column),
         cmocka_unit_test(test_strict_numbers),            cmocka_unit_test(test_parse_error_format),
         cmocka_unit_test(test_shown_escapes_and_cuts),

@@ -1,12 +1,14 @@
-// test_creatures.c -- the creature descriptors (creature_desc.h), one per
-// kind of the creature list: each names its own kind and parameter table,
-// their hash orders rise along the list (so they are unique) and none takes
-// a retired number; and the docs' lists of kinds (README.md's kind table,
-// docs/creatures.md's list, docs/level-format.md's budget table) are the
-// ones the descriptors make. Run from the repository root.
+// test_creatures.c -- the creature list and descriptors (creature.h,
+// creature_desc.h): each kind's slot is its descriptor's hash order, the
+// slots are dense but for retired numbers, creature.h's include lines name
+// the kinds in slot order; each descriptor names its own kind and
+// parameter table; and the docs' lists of kinds (README.md's kind table,
+// docs/creatures.md's list, docs/level-format.md's budget table,
+// docs/script-format.md's creature probes) are the ones the descriptors and
+// the kinds' probe tables make. Run from the repository root.
 //
-// `test_creatures --write` rewrites those two lists from the descriptors
-// (after adding a kind or changing a descriptor).
+// `test_creatures --write` (or `make docs`) rewrites those lists (after
+// adding a kind or changing a descriptor or a probe).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,91 +17,99 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "sim/creatures/creature.h"
+#include "core/textbuf.h"
+#include "kinds.h"
 
-typedef struct Kind {
-    const char *prefix, *type;
-    const CreatureDesc *(*desc)(void);
-    const ParamTable *(*params)(void);
-} Kind;
-
-static const Kind kinds[] = {
-#define KIND_ENTRY(KIND, prefix, Type) {#prefix, #Type, prefix##_desc, prefix##_params},
-    CREATURES(KIND_ENTRY)
-#undef KIND_ENTRY
-};
-#define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))
+// The kind in each slot ("" for none), from the slots themselves.
+#define SLOT_NAME(KIND, prefix, Type) #prefix
+#define SLOT_ENTRY(n) [n] = "" CREATURE_SLOT_##n(SLOT_NAME),
+static const char *const slot_kind[CREATURE_SLOT_MAX + 1] = {[0] = "", CREATURE_SLOTS(SLOT_ENTRY)};
+#undef SLOT_ENTRY
+#undef SLOT_NAME
 
 // ---------------------------------------------------------------- the docs' text
 
-typedef struct Buf {
-    char s[16384];
-    size_t n;
-} Buf;
-
-static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(Buf *b, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    if (b->n < sizeof b->s) b->n += (size_t)vsnprintf(b->s + b->n, sizeof b->s - b->n, fmt, ap);
-    va_end(ap);
-}
-
-static void param_keys(const ParamTable *t, Buf *b) {
-    for (int i = 0; i < t->count; i++) put(b, "%s%s", i ? " " : "", t->defs[i].key);
+static void param_keys(const ParamTable *t, TextBuf *b) {
+    for (int i = 0; i < t->count; i++) textbuf_printf(b, "%s%s", i ? " " : "", t->defs[i].key);
 }
 
 // README.md's kind table (links from the repository root).
-static void readme_table(Buf *b) {
-    put(b, "| kind | boss bar | what it does | spawn parameters |\n| --- | --- | --- | --- |\n");
+static void readme_table(TextBuf *b) {
+    textbuf_printf(b, "| kind | boss bar | what it does | spawn parameters |\n| --- | --- | --- | --- |\n");
     for (int k = 0; k < KIND_COUNT; k++) {
         const CreatureDesc *d = kinds[k].desc();
-        put(b, "| `%s` ([docs/%s.md](docs/%s.md)) | %s | %s | `", d->name, d->name, d->name, d->boss_name, d->summary);
+        textbuf_printf(b, "| `%s` ([docs/%s.md](docs/%s.md)) | %s | %s | `", d->name, d->name, d->name, d->boss_name, d->summary);
         param_keys(d->params(), b);
-        put(b, "` |\n");
+        textbuf_printf(b, "` |\n");
     }
 }
 
 // docs/creatures.md's list (links from docs/).
-static void creatures_list(Buf *b) {
-    put(b, "| hash order | kind | struct | boss bar | page |\n| --- | --- | --- | --- | --- |\n");
+static void creatures_list(TextBuf *b) {
+    textbuf_printf(b, "| hash order | kind | struct | boss bar | page |\n| --- | --- | --- | --- | --- |\n");
     for (int k = 0; k < KIND_COUNT; k++) {
         const CreatureDesc *d = kinds[k].desc();
-        put(b, "| %d | `%s` | `%s` | %s | [%s.md](%s.md) |\n", d->hash_order, d->name, kinds[k].type, d->boss_name,
+        textbuf_printf(b, "| %d | `%s` | `%s` | %s | [%s.md](%s.md) |\n", d->hash_order, d->name, kinds[k].type, d->boss_name,
             d->name, d->name);
     }
 }
 
 // docs/level-format.md's budget table.
-static void budget_table(Buf *b) {
-    put(b, "| creature | work units |\n| --- | --- |\n");
-    for (int k = 0; k < KIND_COUNT; k++) put(b, "| `%s` | %s |\n", kinds[k].desc()->name, kinds[k].desc()->cost);
+static void budget_table(TextBuf *b) {
+    textbuf_printf(b, "| creature | work units |\n| --- | --- |\n");
+    for (int k = 0; k < KIND_COUNT; k++)
+        textbuf_printf(b, "| `%s` | %s |\n", kinds[k].desc()->name, kinds[k].desc()->cost);
+}
+
+// Every creature probe with its meaning, from the kinds' KIND_PROBES tables.
+typedef struct ProbeDoc {
+    const char *kind, *name, *doc;
+} ProbeDoc;
+
+static const ProbeDoc probe_docs[] = {
+#define DOC_FIELD(prefix, field, doc) {#prefix, #prefix "." #field, doc},
+#define DOC_COUNT(prefix, doc) {#prefix, #prefix ".count", doc},
+#define DOCS_OF_KIND(KIND, prefix, Type) KIND##_PROBES(DOC_FIELD, DOC_COUNT)
+    CREATURES(DOCS_OF_KIND)
+#undef DOCS_OF_KIND
+#undef DOC_COUNT
+#undef DOC_FIELD
+};
+#define PROBE_DOC_COUNT ((int)(sizeof probe_docs / sizeof probe_docs[0]))
+
+static int by_name(const void *a, const void *b) {
+    return strcmp((*(const ProbeDoc *const *)a)->name, (*(const ProbeDoc *const *)b)->name);
+}
+
+// docs/script-format.md's creature probes, sorted by name as --dump-state
+// prints them; probes of one kind next to each other with the same meaning
+// share a row (`whale.x`, `whale.y`).
+static void probe_table(TextBuf *b) {
+    const ProbeDoc *sorted[PROBE_DOC_COUNT];
+    for (int i = 0; i < PROBE_DOC_COUNT; i++) sorted[i] = &probe_docs[i];
+    qsort(sorted, PROBE_DOC_COUNT, sizeof sorted[0], by_name);
+    textbuf_printf(b, "| probe | meaning |\n| --- | --- |\n");
+    for (int i = 0; i < PROBE_DOC_COUNT; i++) {
+        textbuf_printf(b, "| `%s`", sorted[i]->name);
+        while (i + 1 < PROBE_DOC_COUNT && !strcmp(sorted[i + 1]->kind, sorted[i]->kind) &&
+               !strcmp(sorted[i + 1]->doc, sorted[i]->doc))
+            textbuf_printf(b, ", `%s`", sorted[++i]->name);
+        textbuf_printf(b, " | %s |\n", sorted[i]->doc);
+    }
 }
 
 typedef struct Doc {
     const char *path;
-    void (*make)(Buf *b);
+    void (*make)(TextBuf *b);
 } Doc;
 
-static const Doc docs[] = {
-    {"README.md", readme_table}, {"docs/creatures.md", creatures_list}, {"docs/level-format.md", budget_table}};
+static const Doc docs[] = {{"README.md", readme_table},
+                           {"docs/creatures.md", creatures_list},
+                           {"docs/level-format.md", budget_table},
+                           {"docs/script-format.md", probe_table}};
 
 #define BEGIN_MARK "<!-- kinds: made from the creature descriptors by build/tests/test_creatures --write -->\n"
 #define END_MARK "<!-- end of kinds -->\n"
-
-// The whole file as a string (NULL with a message when it cannot be read).
-static char *read_doc(const char *path) {
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long n = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = malloc((size_t)n + 1)) != NULL)
-        text[fread(text, 1, (size_t)n, f)] = 0;
-    if (f) fclose(f);
-    if (!text) fprintf(stderr, "cannot read %s (run the unit tests from the repository root)\n", path);
-    return text;
-}
 
 // Where the doc's list starts and ends (between the marks); false without them.
 static bool find_list(const char *text, const char **from, const char **to) {
@@ -131,47 +141,110 @@ static void test_each_descriptor_is_its_kinds(void **state) {
     }
 }
 
-// The step, bullet, contact and hash order is the list's: the numbers
-// must rise along it, and a number once given is never taken again.
-static void test_hash_orders_rise_and_are_never_reused(void **state) {
-    (void)state;
-    static const int retired[] = {
+static const int retired[] = {
 #define RETIRED(n) n,
-        CREATURE_HASH_ORDERS_RETIRED(RETIRED)
+    CREATURE_HASH_ORDERS_RETIRED(RETIRED)
 #undef RETIRED
-        0};
-    int last = 0;
-    for (int k = 0; k < KIND_COUNT; k++) {
-        int n = kinds[k].desc()->hash_order;
-        if (n <= last)
-            fprintf(stderr, "%s: hash order %d after %d (a new kind takes a new, larger number and goes at the "
-                            "end of CREATURES)\n", kinds[k].prefix, n, last);
-        assert_true(n > last);
-        for (size_t r = 0; r + 1 < sizeof retired / sizeof retired[0]; r++) {
-            if (n == retired[r]) fprintf(stderr, "%s: hash order %d was retired\n", kinds[k].prefix, n);
-            assert_int_not_equal(n, retired[r]);
-        }
+    0};
+
+static bool is_retired(int n) {
+    for (size_t r = 0; r + 1 < sizeof retired / sizeof retired[0]; r++)
+        if (n == retired[r]) return true;
+    return false;
+}
+
+// The step, bullet, contact and hash order is the slots': each kind sits in
+// the slot of its descriptor's hash order, so the numbers rise along the
+// list; a number once given is never taken again, and the slots below the
+// last one used are all taken but for retired numbers.
+static void test_slots_are_the_hash_orders(void **state) {
+    (void)state;
+    int k = 0, last = 0;
+    for (int n = 1; n <= CREATURE_SLOT_MAX; n++) {
+        if (!slot_kind[n][0]) continue;
+        assert_true(k < KIND_COUNT);
+        assert_string_equal(slot_kind[n], kinds[k].prefix);
+        int order = kinds[k].desc()->hash_order;
+        if (order != n)
+            fprintf(stderr, "%s: in slot %d, its descriptor's hash_order is %d (the same number: creature.h)\n",
+                    kinds[k].prefix, n, order);
+        assert_int_equal(order, n);
+        if (is_retired(n)) fprintf(stderr, "%s: slot and hash order %d were retired\n", kinds[k].prefix, n);
+        assert_false(is_retired(n));
+        k++;
         last = n;
+    }
+    assert_int_equal(k, KIND_COUNT);
+    for (int n = 1; n < last; n++) {
+        bool taken = slot_kind[n][0] != 0;
+        if (!taken && !is_retired(n))
+            fprintf(stderr, "slot %d is empty and not retired (a new kind takes the next slot after %d's?)\n", n,
+                    n - 1);
+        assert_true(taken || is_retired(n));
+    }
+}
+
+// creature.h's list, its #include lines, names the kinds in slot order,
+// each with its slot number ("// slot N"): a kind whose header fills no
+// slot, a slot past the last or one filled twice shows here.
+static void test_creature_h_lists_the_kinds_in_order(void **state) {
+    (void)state;
+    char *text = kinds_read_doc("src/sim/creatures/creature.h");
+    assert_non_null(text);
+    static const char head[] = "#include \"sim/creatures/";
+    int k = 0, last = 0;
+    for (const char *line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (strncmp(line, head, strlen(head)) != 0) continue;
+        char name[64] = "";
+        int slot = 0;
+        if (sscanf(line + strlen(head), "%63[a-z0-9_].h\" // slot %d", name, &slot) != 2) {
+            if (!strncmp(line + strlen(head), "creature_slots.h\"", 17)) continue;
+            fprintf(stderr, "creature.h: '%.60s...' is not #include \"sim/creatures/KIND.h\" // slot N\n", line);
+            fail();
+        }
+        bool known = slot > last && slot <= CREATURE_SLOT_MAX && !strcmp(slot_kind[slot], name);
+        if (!known)
+            fprintf(stderr, "creature.h: %s.h in slot %d, but slot %d holds '%s' (after slot %d)\n", name, slot, slot,
+                    slot > 0 && slot <= CREATURE_SLOT_MAX ? slot_kind[slot] : "(no such slot)", last);
+        assert_true(known);
+        last = slot;
+        k++;
+    }
+    if (k != KIND_COUNT) fprintf(stderr, "creature.h includes %d kinds, CREATURES has %d\n", k, KIND_COUNT);
+    assert_int_equal(k, KIND_COUNT);
+    mem_free(text);
+}
+
+// Every probe has a meaning that fits in a table cell.
+static void test_probe_docs(void **state) {
+    (void)state;
+    for (int i = 0; i < PROBE_DOC_COUNT; i++) {
+        const char *d = probe_docs[i].doc;
+        bool fits = d[0] != 0 && !strchr(d, '|') && !strchr(d, '\n');
+        if (!fits) fprintf(stderr, "%s: its meaning is empty or holds '|' or a line break\n", probe_docs[i].name);
+        assert_true(fits);
     }
 }
 
 static void test_docs_list_every_kind(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
-        char *text = read_doc(docs[i].path);
+        char *text = kinds_read_doc(docs[i].path);
         assert_non_null(text);
         const char *from = NULL, *to = NULL;
         bool marked = find_list(text, &from, &to);
         if (!marked) fprintf(stderr, "%s: no list of kinds between the marks\n", docs[i].path);
         assert_true(marked);
-        Buf want = {.n = 0};
+        TextBuf want = {0};
         docs[i].make(&want);
-        bool same = (size_t)(to - from) == want.n && memcmp(from, want.s, want.n) == 0;
+        assert_false(want.oom);
+        bool same = (size_t)(to - from) == want.len && memcmp(from, want.p, want.len) == 0;
         if (!same)
-            fprintf(stderr, "%s: its list of kinds is not the descriptors' (build/tests/test_creatures --write):\n%s",
-                    docs[i].path, want.s);
+            fprintf(stderr, "%s: its list of kinds is not the kinds' own (build/tests/test_creatures --write):\n%s",
+                    docs[i].path, want.p);
         assert_true(same);
-        free(text);
+        textbuf_free(&want);
+        mem_free(text);
     }
 }
 
@@ -179,24 +252,24 @@ static void test_docs_list_every_kind(void **state) {
 static bool write_docs(void) {
     bool ok = true;
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
-        char *text = read_doc(docs[i].path);
+        char *text = kinds_read_doc(docs[i].path);
         const char *from = NULL, *to = NULL;
         if (!text || !find_list(text, &from, &to)) {
             fprintf(stderr, "%s: no list of kinds between the marks\n", docs[i].path);
-            free(text);
+            mem_free(text);
             ok = false;
             continue;
         }
-        Buf list = {.n = 0};
-        docs[i].make(&list);
-        FILE *f = fopen(docs[i].path, "wb");
-        if (!f || fwrite(text, 1, (size_t)(from - text), f) != (size_t)(from - text) ||
-            fwrite(list.s, 1, list.n, f) != list.n || fputs(to, f) < 0) {
+        TextBuf out = {0};
+        textbuf_put(&out, text, (size_t)(from - text));
+        docs[i].make(&out);
+        textbuf_puts(&out, to);
+        if (out.oom || !fs_write_atomic(docs[i].path, out.p, out.len)) {
             fprintf(stderr, "%s: cannot write it\n", docs[i].path);
             ok = false;
         }
-        if (f && fclose(f) != 0) ok = false;
-        free(text);
+        textbuf_free(&out);
+        mem_free(text);
     }
     return ok;
 }
@@ -205,7 +278,9 @@ int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--write") == 0) return write_docs() ? 0 : 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_each_descriptor_is_its_kinds),
-        cmocka_unit_test(test_hash_orders_rise_and_are_never_reused),
+        cmocka_unit_test(test_slots_are_the_hash_orders),
+        cmocka_unit_test(test_creature_h_lists_the_kinds_in_order),
+        cmocka_unit_test(test_probe_docs),
         cmocka_unit_test(test_docs_list_every_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,73 +18,35 @@
 
 #include "core/fs.h"
 #include "core/mem.h"
+#include "core/textbuf.h"
 #include "harness/tiled_project.h"
-#include "sim/creatures/creature.h"
+#include "kinds.h"
 #include "sim/level.h"
-
-typedef struct Kind {
-    const char *prefix;
-    const ParamTable *(*params)(void);
-} Kind;
-
-static const Kind kinds[] = {
-#define KIND_ENTRY(KIND, prefix, Type) {#prefix, prefix##_params},
-    CREATURES(KIND_ENTRY)
-#undef KIND_ENTRY
-};
-#define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))
 
 // ---------------------------------------------------------------- the docs' text
 
-typedef struct Buf {
-    char s[16384];
-    size_t n;
-} Buf;
-
-static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(Buf *b, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    if (b->n < sizeof b->s) b->n += (size_t)vsnprintf(b->s + b->n, sizeof b->s - b->n, fmt, ap);
-    va_end(ap);
-}
-
 // A creature page's table: | key | range | default | meaning |.
-static void kind_table(const ParamTable *t, Buf *b) {
-    put(b, "| key | range | default | meaning |\n| --- | --- | --- | --- |\n");
+static void kind_table(const ParamTable *t, TextBuf *b) {
+    textbuf_printf(b, "| key | range | default | meaning |\n| --- | --- | --- | --- |\n");
     for (int i = 0; i < t->count; i++) {
         char range[128], def[64];
         param_range_text(&t->defs[i], range, sizeof range);
         param_default_text(&t->defs[i], def, sizeof def);
-        put(b, "| `%s` | %s | %s | %s |\n", t->defs[i].key, range, def, t->defs[i].doc);
+        textbuf_printf(b, "| `%s` | %s | %s | %s |\n", t->defs[i].key, range, def, t->defs[i].doc);
     }
 }
 
 // The spawn line with every default: spawn whale C R [speed=2] [push=body] ...
-static void kind_spawn_line(const char *prefix, const ParamTable *t, Buf *b) {
-    put(b, "spawn %s C R", prefix);
+static void kind_spawn_line(const char *prefix, const ParamTable *t, TextBuf *b) {
+    textbuf_printf(b, "spawn %s C R", prefix);
     for (int i = 0; i < t->count; i++) {
         char def[64];
         param_default_text(&t->defs[i], def, sizeof def);
         const char *v = def[0] == '`' ? def + 1 : def;
         size_t len = strlen(v) - (def[0] == '`');
-        put(b, " [%s=%.*s]", t->defs[i].key, (int)len, v);
+        textbuf_printf(b, " [%s=%.*s]", t->defs[i].key, (int)len, v);
     }
-    put(b, "\n");
-}
-
-// The whole file as a string (NULL with a message when it cannot be read).
-static char *read_doc(const char *path) {
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long n = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = malloc((size_t)n + 1)) != NULL)
-        text[fread(text, 1, (size_t)n, f)] = 0;
-    if (f) fclose(f);
-    if (!text) fprintf(stderr, "cannot read %s (run the unit tests from the repository root)\n", path);
-    return text;
+    textbuf_printf(b, "\n");
 }
 
 // ---------------------------------------------------------------- tests
@@ -159,23 +121,27 @@ static void test_creature_pages_show_the_tables(void **state) {
     for (int k = 0; k < KIND_COUNT; k++) {
         char path[128];
         snprintf(path, sizeof path, "docs/%s.md", kinds[k].prefix);
-        char *doc = read_doc(path);
+        char *doc = kinds_read_doc(path);
         assert_non_null(doc);
-        Buf want = {.n = 0};
+        TextBuf want = {0};
         kind_table(kinds[k].params(), &want);
-        if (!strstr(doc, want.s)) fprintf(stderr, "%s lacks this table (test_params --print):\n%s", path, want.s);
-        assert_non_null(strstr(doc, want.s));
+        assert_false(want.oom);
+        if (!strstr(doc, want.p)) fprintf(stderr, "%s lacks this table (test_params --print):\n%s", path, want.p);
+        assert_non_null(strstr(doc, want.p));
+        textbuf_free(&want);
         // A spawn line that lists parameters lists every default.
         char head[64];
         snprintf(head, sizeof head, "spawn %s C R [", kinds[k].prefix);
         const char *line = strstr(doc, head);
         if (line) {
-            Buf spawn = {.n = 0};
+            TextBuf spawn = {0};
             kind_spawn_line(kinds[k].prefix, kinds[k].params(), &spawn);
-            if (strncmp(line, spawn.s, spawn.n)) fprintf(stderr, "%s: expected the line\n%s", path, spawn.s);
-            assert_int_equal(strncmp(line, spawn.s, spawn.n), 0);
+            assert_false(spawn.oom);
+            if (strncmp(line, spawn.p, spawn.len)) fprintf(stderr, "%s: expected the line\n%s", path, spawn.p);
+            assert_int_equal(strncmp(line, spawn.p, spawn.len), 0);
+            textbuf_free(&spawn);
         }
-        free(doc);
+        mem_free(doc);
     }
 }
 
@@ -209,7 +175,7 @@ static const ParamDef *find_def(const char *prefix, const char *key) {
 
 static void test_level_format_agrees(void **state) {
     (void)state;
-    char *doc = read_doc("docs/level-format.md");
+    char *doc = kinds_read_doc("docs/level-format.md");
     assert_non_null(doc);
     // The creature parameter table: | creature | key | range | default |.
     const char *row = strstr(doc, "| creature | key | range | default |\n");
@@ -250,20 +216,20 @@ static void test_level_format_agrees(void **state) {
     assert_non_null(strstr(doc, want));
     snprintf(want, sizeof want, "At most %d creature lines.", LEVEL_MAX_SPAWNS);
     assert_non_null(strstr(doc, want));
-    free(doc);
+    mem_free(doc);
 }
 
 static void print_tables(void) {
-    Buf b = {.n = 0};
+    TextBuf b = {0};
     for (int k = 0; k < KIND_COUNT; k++) {
         const ParamTable *t = kinds[k].params();
-        put(&b, "docs/%s.md:\n\n", kinds[k].prefix);
+        textbuf_printf(&b, "docs/%s.md:\n\n", kinds[k].prefix);
         kind_spawn_line(kinds[k].prefix, t, &b);
-        put(&b, "\n");
+        textbuf_printf(&b, "\n");
         kind_table(t, &b);
-        put(&b, "\n");
+        textbuf_printf(&b, "\n");
     }
-    put(&b, "docs/level-format.md (pick the rows it shows):\n\n| creature | key | range | default |\n"
+    textbuf_printf(&b, "docs/level-format.md (pick the rows it shows):\n\n| creature | key | range | default |\n"
             "| --- | --- | --- | --- |\n");
     for (int k = 0; k < KIND_COUNT; k++) {
         const ParamTable *t = kinds[k].params();
@@ -271,12 +237,13 @@ static void print_tables(void) {
             char range[128], def[64];
             param_range_text(&t->defs[i], range, sizeof range);
             param_default_text(&t->defs[i], def, sizeof def);
-            if (i == 0) put(&b, "| `%s` ", kinds[k].prefix);
-            else put(&b, "| ");
-            put(&b, "| `%s` | %s | %s |\n", t->defs[i].key, range, def);
+            if (i == 0) textbuf_printf(&b, "| `%s` ", kinds[k].prefix);
+            else textbuf_printf(&b, "| ");
+            textbuf_printf(&b, "| `%s` | %s | %s |\n", t->defs[i].key, range, def);
         }
     }
-    fputs(b.s, stdout);
+    if (b.p) fputs(b.p, stdout);
+    textbuf_free(&b);
 }
 
 // levels/tiled/bossrush.tiled-project is what the tables make of it

@@ -3,12 +3,29 @@
 // the probes, the drawing and the HUD are generated from CREATURES(X), so a
 // new kind is its own files plus one line here (docs/creatures.md).
 #pragma once
-#include "sim/creatures/tentacle.h"
-#include "sim/creatures/tetran.h"
-#include "sim/creatures/turret.h"
-#include "sim/creatures/whale.h"
 
-// X(KIND, prefix, Type), one line per kind, only what must be typed (the
+// The list: one #include per kind, in the step, bullet, contact and hash
+// order. Replays depend on that order, so a new kind goes at the end, in
+// the next slot. Each kind's header fills its numbered slot with its list
+// entry, e.g. tetran.h:
+//     #define CREATURE_SLOT_1(X) X(TETRAN, tetran, Tetran)
+// and CREATURES(X) is every slot in number order (creature_slots.h). The
+// slot number is the kind's hash order: its descriptor's hash_order is the
+// same number, never reused once given (a removed kind's stays empty and
+// joins CREATURE_HASH_ORDERS_RETIRED). test_creatures checks that these
+// lines name the kinds in slot order with their numbers, that the slots are
+// dense but for retired numbers and that every hash_order is its slot; two
+// kinds in one slot are a macro redefinition (an error under WERROR, and
+// the include count then differs from the list's), a slot past
+// CREATURE_SLOT_MAX an #error. A kind's header must not include this file.
+#include "sim/creatures/tetran.h"     // slot 1
+#include "sim/creatures/tentacle.h"   // slot 2
+#include "sim/creatures/whale.h"      // slot 3
+#include "sim/creatures/turret.h"     // slot 4
+
+#include "sim/creatures/creature_slots.h"
+
+// X(KIND, prefix, Type), one entry per kind, only what must be typed (the
 // rest, its boss bar name, hash order and costs, is its descriptor:
 // prefix_desc(), creature_desc.h):
 //   KIND    enum suffix: KIND_<KIND> (level.h), WHO_<KIND> (events.h), and the
@@ -19,15 +36,7 @@
 //           (`prefix.NAME`) and the World's `Type *prefixs`, `int prefix_count`
 //   Type    the creature's struct; TypeConfig its spawn parameters and
 //           TypeProbes its probe values
-// The order is the step, bullet, contact and hash order: replays depend on
-// it, so a new kind goes at the end, with a hash order number larger than
-// any given before (test_creatures). Drawing runs the other way round (the
-// first kinds on top).
-#define CREATURES(X)                \
-    X(TETRAN, tetran, Tetran)       \
-    X(TENTACLE, tentacle, Tentacle) \
-    X(WHALE, whale, Whale)          \
-    X(TURRET, turret, Turret)
+// Drawing runs the other way round (the first kinds on top).
 
 // What every kind implements (prefix_ functions, Type and TypeConfig as in
 // the list; tick.h has TickCtx, bullets.h Bullet, starfield.h StarPusher,

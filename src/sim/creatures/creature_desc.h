@@ -3,7 +3,8 @@
 // (prefix_desc() in prefix.c). The level's budget, the parsers' lists and
 // messages of kinds (creature_kinds_text), README's kind table and
 // docs/creatures.md's list come from the descriptors, never from a list
-// written by hand (tests/unit/test_creatures.c checks the docs).
+// written by hand (tests/unit/test_creatures.c checks the docs; make docs
+// writes them).
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
@@ -20,8 +21,8 @@ typedef struct CreatureDesc {
     const char *name;          // the level keyword, the probes' prefix: the list's prefix
     const char *boss_name;     // on the boss bar
     // Its place in the step, bullet, contact and hash order (replays depend
-    // on it): unique, rising along CREATURES(X), never reused once given
-    // (creature.h keeps the retired ones).
+    // on it): the number of the slot its header fills (creature.h), never
+    // reused once given (creature.h keeps the retired ones).
     int hash_order;
     const char *summary;       // one line for README's kind table
     const char *cost;          // its work units, docs/level-format.md's budget table (Markdown)

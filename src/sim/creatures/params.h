@@ -14,13 +14,16 @@ bool param_int(const char *key, const char *val, long lo, long hi, int *dst, cha
 bool param_num(const char *key, const char *val, double lo, double hi, double *dst, char *why, size_t why_n);
 
 // Probe lists. A creature's header defines KIND_PROBES(FIELD, COUNT) as
-// FIELD(prefix, name) ... [COUNT(prefix)]: each FIELD is a double member of
-// its TypeProbes (filled by prefix_probes) that scripts read as
+// FIELD(prefix, name, doc) ... [COUNT(prefix, doc)]: each FIELD is a double
+// member of its TypeProbes (filled by prefix_probes) that scripts read as
 // `prefix.name` from the first creature of the kind; COUNT adds
-// `prefix.count`, how many of the kind the level has. The struct is
-// generated from the list with these two:
-#define PROBE_FIELD(prefix, name) double name;
-#define PROBE_NO_FIELD(prefix)
+// `prefix.count`, how many of the kind the level has. doc is the probe's
+// meaning as docs/script-format.md shows it (Markdown, links from docs/;
+// "*extension*: " first for a probe DESIGN.md does not name), written there
+// by `build/tests/test_creatures --write`. The struct is generated from the
+// list with these two:
+#define PROBE_FIELD(prefix, name, doc) double name;
+#define PROBE_NO_FIELD(prefix, doc)
 
 // The most hit points any creature may spawn with (every kind's hp=).
 #define CREATURE_MAX_HP 100000

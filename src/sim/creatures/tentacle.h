@@ -17,6 +17,10 @@
 #include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 
+// Its entry in the creature list (creature.h): slot 2, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_2(X) X(TENTACLE, tentacle, Tentacle)
+
 struct TickCtx;
 struct Bullet;
 
@@ -206,11 +210,21 @@ typedef struct Tentacle {
 // offset from the chain (px), how far the tentacles hang: the mean of
 // (head y - tail y) / total length (1: every one straight down), and the
 // spores spat at a parked player so far.
-#define TENTACLE_PROBES(FIELD, COUNT)                                                          \
-    FIELD(tentacle, hp) FIELD(tentacle, count) FIELD(tentacle, shots) FIELD(tentacle, link_error) \
-    FIELD(tentacle, reach) FIELD(tentacle, max_reach) FIELD(tentacle, overreach) FIELD(tentacle, bend) \
-    FIELD(tentacle, winding) FIELD(tentacle, last_windup) FIELD(tentacle, flinch) FIELD(tentacle, droop) \
-    FIELD(tentacle, spores)
+#define TENTACLE_PROBES(FIELD, COUNT)                                                                           \
+    FIELD(tentacle, hp, "its hit points")                                                                       \
+    FIELD(tentacle, count, "tentacles of the first tentacle boss")                                              \
+    FIELD(tentacle, shots, "bullets its tentacles fired so far")                                                \
+    FIELD(tentacle, link_error, "largest excess of a link over its maximum length, px")                         \
+    FIELD(tentacle, reach, "largest tail-to-head distance of any tentacle, px")                                 \
+    FIELD(tentacle, max_reach, "total length of the tentacle with the largest reach, px")                       \
+    FIELD(tentacle, overreach, "how far any head is beyond its tentacle's total length, px (0 when none)")      \
+    FIELD(tentacle, bend, "largest angle between adjacent links of any tentacle, rad")                          \
+    FIELD(tentacle, winding, "tentacles winding up a shot now (at most 2)")                                     \
+    FIELD(tentacle, last_windup, "ticks of wind-up before the latest shot (0 before the first)")                \
+    FIELD(tentacle, flinch, "largest node displacement (px) from the undisturbed chain (a hit's push)")         \
+    FIELD(tentacle, droop, "*extension*: after the boss's death, how straight down the tentacles hang (1: all " \
+                           "straight down)")                                                                    \
+    FIELD(tentacle, spores, "*extension*: spores spat at a player who stood still (docs/tentacle.md)")
 typedef struct TentacleProbes {
     TENTACLE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TentacleProbes;

@@ -16,6 +16,10 @@
 #include "sim/creatures/lob.h"
 #include "sim/creatures/params.h"
 
+// Its entry in the creature list (creature.h): slot 1, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_1(X) X(TETRAN, tetran, Tetran)
+
 struct TickCtx;
 struct Bullet;
 
@@ -237,12 +241,24 @@ typedef struct Tetran {
 // (px) the joints have dropped on average since the death and the fastest
 // joint's speed (px per tick; 0 alive); the ticks the player has stood
 // still as the seed counts them, and the seeds lobbed so far.
-#define TETRAN_PROBES(FIELD, COUNT)                                                            \
-    FIELD(tetran, hp) FIELD(tetran, arms) FIELD(tetran, wiggle) FIELD(tetran, link_error)      \
-    FIELD(tetran, reach) FIELD(tetran, max_reach) FIELD(tetran, bend) FIELD(tetran, min_reach) \
-    FIELD(tetran, reach_ratio) FIELD(tetran, blocked) FIELD(tetran, flinch)                    \
-    FIELD(tetran, fall_drop) FIELD(tetran, fall_speed) FIELD(tetran, still) FIELD(tetran, seeds)        \
-    COUNT(tetran)
+#define TETRAN_PROBES(FIELD, COUNT)                                                                                  \
+    FIELD(tetran, hp, "its hit points")                                                                              \
+    FIELD(tetran, arms, "arms of the first Tetran")                                                                  \
+    FIELD(tetran, wiggle, "1 while the arms are in wiggle mode for any reason, else 0")                              \
+    FIELD(tetran, link_error, "largest gap between a segment's length and its rest length, px")                      \
+    FIELD(tetran, reach, "distance from the core to the tip of arm 0, px")                                           \
+    FIELD(tetran, max_reach, "total length of arm 0, px")                                                            \
+    FIELD(tetran, bend, "largest angle between adjacent segments of any arm, rad")                                   \
+    FIELD(tetran, min_reach, "shortest distance from the core to an arm's tip, px")                                  \
+    FIELD(tetran, reach_ratio, "*extension*: `tetran.min_reach / tetran.max_reach` (a script cannot scale a probe: " \
+                               "\"at least 40 % of the length\" is `tetran.reach_ratio >= 0.4`)")                    \
+    FIELD(tetran, blocked, "player shots stopped by the arms so far")                                                \
+    FIELD(tetran, flinch, "largest angle (rad) by which any joint differs from its undisturbed pose")                \
+    FIELD(tetran, fall_drop, "*extension*: after its death, the mean drop (px) of its joints since it fell")         \
+    FIELD(tetran, fall_speed, "*extension*: after its death, the fastest joint's move this tick (px)")               \
+    FIELD(tetran, still, "*extension*: ticks the player has stayed within the seed's radius of one spot")            \
+    FIELD(tetran, seeds, "*extension*: seeds lobbed at a player who stood still (docs/tetran.md)")                   \
+    COUNT(tetran, "*extension*: Tetrans in the arena")
 typedef struct TetranProbes {
     TETRAN_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TetranProbes;

@@ -20,6 +20,10 @@
 #include "sim/creatures/creature_desc.h"
 #include "sim/creatures/params.h"
 
+// Its entry in the creature list (creature.h): slot 4, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_4(X) X(TURRET, turret, Turret)
+
 struct TickCtx;
 struct Bullet;
 
@@ -60,7 +64,9 @@ typedef struct Turret {
 #define TURRET_FIELD_TABLES(T) T(Turret, TURRET_FIELDS) T(TurretConfig, TURRET_CONFIG_FIELDS)
 
 // Probes (docs/turret.md): bullets fired so far, turrets in the level.
-#define TURRET_PROBES(FIELD, COUNT) FIELD(turret, shots) COUNT(turret)
+#define TURRET_PROBES(FIELD, COUNT)                                                   \
+    FIELD(turret, shots, "*extension*: bullets the first turret fired so far")        \
+    COUNT(turret, "*extension*: bench turrets in the arena ([turret.md](turret.md))")
 typedef struct TurretProbes {
     TURRET_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } TurretProbes;

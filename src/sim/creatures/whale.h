@@ -40,6 +40,10 @@
 #include "sim/creatures/params.h"
 #include "sim/map/tilemap.h"
 
+// Its entry in the creature list (creature.h): slot 3, its place in the
+// step, bullet, contact and hash order (its descriptor's hash_order).
+#define CREATURE_SLOT_3(X) X(WHALE, whale, Whale)
+
 struct TickCtx;
 struct Bullet;
 
@@ -206,11 +210,28 @@ typedef struct Whale {
 // (rad), how far it has rolled over after death (0..1), the other
 // creatures' shots its body stopped so far and the blows at a parked player
 // so far.
-#define WHALE_PROBES(FIELD, COUNT)                                                             \
-    FIELD(whale, x) FIELD(whale, y) FIELD(whale, bounces) FIELD(whale, link_error)             \
-    FIELD(whale, hp) FIELD(whale, phase) FIELD(whale, bend) FIELD(whale, self_gap)   \
-    FIELD(whale, attacks) FIELD(whale, shudder) FIELD(whale, roll)      \
-    FIELD(whale, shots_eaten) FIELD(whale, blows) COUNT(whale)
+#define WHALE_PROBES(FIELD, COUNT)                                                                                    \
+    FIELD(whale, x, "the head's position, px")                                                                        \
+    FIELD(whale, y, "the head's position, px")                                                                        \
+    FIELD(whale, bounces, "velocity flips of the head so far (each axis counted)")                                    \
+    FIELD(whale, link_error, "largest gap between a segment link and its rest length, px")                            \
+    FIELD(whale, hp, "*extension*: hit points left (a hazard whale, `boss=0`, reads its unused hp)")                  \
+    FIELD(whale, phase, "*extension*: 0 cruising, 1 from 2/3 hp (faster, dives), 2 from 1/3 hp")                      \
+    FIELD(whale, bend, "largest angle between consecutive body segments (the head's heading to the first included), " \
+                       "rad")                                                                                         \
+    FIELD(whale, self_gap, "smallest distance between the outlines of two non-adjacent body parts (head, segments, "  \
+                           "tail fin), px; negative when two overlap ([whale.md](whale.md#body))")                    \
+    FIELD(whale, attacks, "attacks (charges and spouts) the whale started so far "                                    \
+                          "([whale.md](whale.md#it-fights-back-the-charge-and-the-spout))")                           \
+    FIELD(whale, shudder, "*extension*: the largest turn, rad, a hit's shudder gives any body segment now "           \
+                          "([whale.md](whale.md#a-hit-shudders-it))")                                                 \
+    FIELD(whale, roll, "*extension*: 0 alive .. 1 rolled onto its back after death "                                  \
+                       "([whale.md](whale.md#it-dies-as-a-body))")                                                    \
+    FIELD(whale, shots_eaten, "*extension*: other creatures' shots the whale's hide stopped so far "                  \
+                              "([whale.md](whale.md#the-finale-shelter-in-the-whales-shadow))")                       \
+    FIELD(whale, blows, "*extension*: balls of water blown at a player who stood still "                              \
+                        "([whale.md](whale.md#the-blow-no-safe-spot))")                                               \
+    COUNT(whale, "*extension*: whale sharks in the arena")
 typedef struct WhaleProbes {
     WHALE_PROBES(PROBE_FIELD, PROBE_NO_FIELD)
 } WhaleProbes;
