@@ -32,7 +32,11 @@ typedef struct Quad {
 } Quad;
 
 LANES_INLINE void quad_load(const Starfield *sf, const PushSet *ps, uint32_t a, int k, Quad *q) {
-    for (int l = 0; l < 4; l++) q->idx[l] = sf->active[a + (l < k ? l : 0)];
+    // A full quad's indices in one load (GCC made the loop's four a + l a
+    // vector, taken apart again lane by lane before each load).
+    if (k == 4) memcpy(q->idx, sf->active + a, sizeof q->idx);
+    else
+        for (int l = 0; l < 4; l++) q->idx[l] = sf->active[a + (l < k ? l : 0)];
     q->k = k;
     // x, y, ox, oy of four stars (the first 16 bytes of a Star), transposed.
     const float *row[4] = {&sf->s[q->idx[0]].x, &sf->s[q->idx[1]].x, &sf->s[q->idx[2]].x, &sf->s[q->idx[3]].x};

@@ -75,15 +75,15 @@ LANES_INLINE F4 known4(F4 len, V2x4 d) {
 LANES_INLINE V2x4 clamp4(V2x4 p, V2x4 ref, F4 radius, F4 *len) {
     V2x4 d = sub4(p, ref);
     F4 l = len4(d);
-    M4 clamp = m4_not(f4_le(l, radius));
-    if (lanes_none(m4_bits(clamp))) {
+    M4 keep = f4_le(l, radius); // the others (a NaN too) are clamped
+    if (lanes_all(m4_bits(keep))) {
         *len = l;
         return p;
     }
     F4 f = f4_div(radius, l);
     V2x4 r = {f4_add(ref.x, f4_mul(d.x, f)), f4_add(ref.y, f4_mul(d.y, f))};
-    *len = f4_select(clamp, len4(sub4(r, ref)), l);
-    return blend4(p, r, clamp);
+    *len = f4_select(keep, l, len4(sub4(r, ref)));
+    return blend4(r, p, keep);
 }
 
 // bend_link, lane by lane.
@@ -199,14 +199,13 @@ LANES_INLINE int open_cells4(const Tilemap *map, V2x4 p, M4 ok) {
 // The lanes (bits) whose link from -> p (len long) tentacle_link_open
 // finds open by its first test alone: a link with a length, shorter than a
 // tile each way, from an open cell (tilemap_segment_open's one-bit answer).
-// The others are left to tentacle_link_open.
+// The others are left to the rest of tentacle_link_open (settle_node).
 LANES_INLINE int open4(const Tilemap *map, V2x4 from, V2x4 p, F4 len) {
     if (!tentacle_has_arena(map)) return 0;
     const F4 s = f4_set1(map->tile), ns = f4_set1(-(double)map->tile);
     V2x4 d = sub4(p, from);
-    M4 ok = m4_not(f4_lt(len, f4_set1(TENTACLE_LINK_MIN_PX)));
-    ok = m4_and(ok, m4_and(f4_lt(d.x, s), f4_gt(d.x, ns)));
-    ok = m4_and(ok, m4_and(f4_lt(d.y, s), f4_gt(d.y, ns)));
+    M4 ok = m4_and(m4_and(f4_lt(d.x, s), f4_gt(d.x, ns)), m4_and(f4_lt(d.y, s), f4_gt(d.y, ns)));
+    ok = m4_andnot(ok, f4_lt(len, f4_set1(TENTACLE_LINK_MIN_PX)));
     return open_cells4(map, from, ok);
 }
 
@@ -246,10 +245,13 @@ LANES_INLINE void settle_node(const Tentacle *c, const Tilemap *map, const Half 
     f4_store(ln, len);
     f4_store(qx, st->prev.x);
     f4_store(qy, st->prev.y);
-    bool moved = false;
+    // tentacle_link_open for the others: open4 made its one-bit test (a
+    // short link from an open cell), so what is left is the box test.
+    bool moved = false, arena = tentacle_has_arena(map);
     for (int l = 0; l < h->k; l++) {
         Vec2 a = v2(fx[l], fy[l]), b = v2(px[l], py[l]);
-        if ((open >> l & 1) || tentacle_link_open(map, a, b, ln[l])) continue;
+        if ((open >> l & 1) || (arena && !(ln[l] < TENTACLE_LINK_MIN_PX) && tilemap_segment_box_open(map, a, b)))
+            continue;
         Vec2 s = tentacle_settle_rock(c, map, a, b, v2(qx[l], qy[l]), ln[l], &ln[l]);
         moved = moved || ln[l] < 0.0; // slid along the rock (else s is b)
         px[l] = s.x;
