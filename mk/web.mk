@@ -91,9 +91,12 @@ $(WEB_BUILD)/sim/%.o: %.c $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a mk/web.mk
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
 	    -MMD -MP -c $< -o $@
-$(WEB_BUILD)/simcheck.js: $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
-	$(WEB_ENV) $(EMCC) -O1 $(WEB_SIMD) -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ $(WEB_SIM_OBJ) \
-	    $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
+# tools/simcheck/node-pre.js: under node the module is compiled optimized at
+# load (V8's flags set by the program, before it compiles the module), so a
+# plain `node simcheck.js` is not left in node's lazy tiers (2.5x native).
+$(WEB_BUILD)/simcheck.js: $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a tools/simcheck/node-pre.js
+	$(WEB_ENV) $(EMCC) -O1 $(WEB_SIMD) -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 \
+	    --pre-js tools/simcheck/node-pre.js -o $@ $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
 # core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
 $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wildcard src/core/lanes*.h) src/core/cpu.c
 	@mkdir -p $(@D)
@@ -101,7 +104,9 @@ $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wi
 	    -DLANES_STANDALONE -sEXIT_RUNTIME=1 -o $@ tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c
 check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/test_lanes.js
-	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+	node $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+	@node --trace-wasm-compilation-times $(WEB_BUILD)/simcheck.js assets/legs | awk '/^Compiled function/ {n++; if (!/using TurboFan/) l++} \
+	    END {printf "simcheck.js under plain node: %d functions compiled at load, %d not by TurboFan\n", n, l; exit !(n > 100 && !l)}'
 
 # Issue 25's figure: simcheck over every replay under node against the
 # native simcheck (the release build's flags), median of 5, start-up

@@ -12,19 +12,21 @@
 #   start-up's own noise is not subtracted).
 # Node compiles WebAssembly lazily and in tiers by default (each function
 # when first called, with the baseline compiler Liftoff, then again with
-# TurboFan once hot, during the run), so a run without replays compiles
-# almost nothing and its "start-up" is not "load and compile the module".
-# The figure's node therefore compiles the whole module, optimized, at load
-# (NODE_FLAGS, default --no-wasm-lazy-compilation --no-liftoff); the same
-# figures for node's default tiering follow (MODES=figure leaves them out).
+# TurboFan once hot, during the run), so a run without replays would compile
+# almost nothing and its "start-up" would not be "load and compile the
+# module". simcheck.js therefore asks V8 itself, before it compiles the
+# module, for the whole module optimized at load (tools/simcheck/node-pre.js):
+# the figure is plain `node simcheck.js` (NODE_FLAGS, default none, adds
+# node options). The same figures with V8's default lazy tiers
+# (SIMCHECK_V8_TIERS=lazy) follow for comparison (MODES=node leaves them out).
 set -eu
 NATIVE=$1
 JS=$2
 shift 2
 [ $# -gt 0 ] || set -- tests/replays/*.rpl
 RUNS=${RUNS:-5}
-NODE_FLAGS=${NODE_FLAGS:---no-wasm-lazy-compilation --no-liftoff}
-MODES=${MODES:-figure default}
+NODE_FLAGS=${NODE_FLAGS:-}
+MODES=${MODES:-node lazy}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
@@ -67,11 +69,11 @@ report() {
     }'
 }
 
-# flags MODE: node's options for MODE.
-flags() {
+# tiers MODE: SIMCHECK_V8_TIERS for MODE (node-pre.js).
+tiers() {
     case $1 in
-    figure) echo "$NODE_FLAGS" ;;
-    default) echo ;;
+    node) echo optimized ;;
+    lazy) echo lazy ;;
     *) echo "wasm-speed: unknown mode $1" >&2; exit 2 ;;
     esac
 }
@@ -83,13 +85,15 @@ while [ "$i" -lt "$RUNS" ]; do
     run native-start "$NATIVE" --time assets/legs
     run native "$NATIVE" --time assets/legs "$@"
     for mode in $MODES; do
-        # shellcheck disable=SC2046 # node's options are words
-        run "wasm-start-$mode" node --no-experimental-fetch $(flags "$mode") "$JS" --time assets/legs
-        # shellcheck disable=SC2046
-        run "wasm-$mode" node --no-experimental-fetch $(flags "$mode") "$JS" --time assets/legs "$@"
+        t=$(tiers "$mode")
+        # shellcheck disable=SC2086 # node's options are words
+        run "wasm-start-$mode" env SIMCHECK_V8_TIERS="$t" node $NODE_FLAGS "$JS" --time assets/legs
+        # shellcheck disable=SC2086
+        run "wasm-$mode" env SIMCHECK_V8_TIERS="$t" node $NODE_FLAGS "$JS" --time assets/legs "$@"
     done
     i=$((i + 1))
 done
 for mode in $MODES; do
-    if [ "$mode" = figure ]; then report figure "node $NODE_FLAGS"; else report default "node (default tiering)"; fi
+    if [ "$mode" = node ]; then report node "node${NODE_FLAGS:+ $NODE_FLAGS} (simcheck.js: optimized at load)"
+    else report lazy "node, SIMCHECK_V8_TIERS=lazy (V8's default lazy tiers)"; fi
 done
