@@ -11,7 +11,9 @@
 #   which other programs sharing the cores disturb less than the wall time;
 # - "in-process": simcheck --time, the checks alone measured inside the
 #   program from main's start (no start-up at all; steadier, since the
-#   start-up's own noise is not subtracted).
+#   start-up's own noise is not subtracted: under plain node the start-up
+#   compiles the whole module with TurboFan, whose wall time on shared
+#   cores varies more than the simulation takes; docs/web.md).
 # Node compiles WebAssembly lazily and in tiers by default (each function
 # when first called, with the baseline compiler Liftoff, then again with
 # TurboFan once hot, during the run), so a run without replays would compile
