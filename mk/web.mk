@@ -69,12 +69,12 @@ $(WEB_BUILD)/obj/%.o: %.c $(WEB_BUILD)/gen/build_config.h $(WEB_LIB)/.complete
 # Linked at -O1, as simcheck.js (below): emcc's -O2 link runs binaryen's
 # optimizer, whose one-caller inlining folds every system's step into
 # world_tick_system, which V8 optimizes late and badly. In headless Chromium
-# (tools/web-speed.sh, median of 5) the simulation ran 1.43x native at -O1
-# against 2.19x at -O2 (a bench of 36,000 ticks: the game runs for minutes);
-# only for runs of a fraction of a second, still in V8's first tiers, was
-# -O2 quicker. The objects are LLVM's -O2 either way. WEB_LINK_OPT=-O2 to
-# compare. -O1 leaves emscripten's JavaScript unminified (index.js 96 KB
-# gzipped instead of 55 KB).
+# (make web-speed, median of 5, builds measured in the same rounds) the -O1
+# page was the quickest or level on every figure (on a quiet machine: the
+# replays 0.39 s against 0.44 s, 36,000 ticks of an arena 0.93 s against
+# 0.97 s; docs/web.md). The objects are LLVM's -O2 either way.
+# WEB_LINK_OPT=-O2 to compare. -O1 leaves emscripten's JavaScript
+# unminified (index.js 96 KB gzipped instead of 55 KB).
 WEB_LINK_OPT ?= -O1
 $(WEB_BUILD)/index.html: $(WEB_OBJ) $(WEB_LIBS) web/shell.html web/page.js web/storage.js $(DATA_FILES) mk/web.mk
 	$(WEB_ENV) $(EMCC) $(WEB_LINK_OPT) $(WEB_SIMD) -o $@ $(WEB_OBJ) $(WEB_LIBS) $(WEB_LDFLAGS) $(WEB_DATA)

@@ -7,9 +7,15 @@
 //     verified, timed from main's call to its return (the module's loading
 //     and compiling before main excluded; compiling during it, which lazy
 //     tiers do, included);
-//   - bench: `--bench LEVEL --ticks TICKS`, its own ticks_per_s.
+//   - arena: `--level LEVEL --headless --ticks TICKS`, the arena simulated
+//     as fast as it goes, main's time (no clock read inside the run);
+//   - bench: `--bench LEVEL --ticks TICKS`, its own ticks_per_s (and its
+//     vector_path: which back end of core/lanes.h ran, simd128 here).
 // Each run is a new browser (nothing cached between runs). Prints one line
-// a run: "replays MS PASSED_LINE" and "bench TICKS_PER_S".
+// a run: "replays MS PASSED_LINE", "arena MS" and "bench TICKS_PER_S
+// VECTOR_PATH". The bench times each tick and each system with the clock,
+// which in a page is JavaScript's performance.now (a call out of the
+// WebAssembly, and coarse): the arena's single time is the cleaner figure.
 //   FILES="F..." node web-speed.cjs URL RUNS LEVEL TICKS REPLAY...
 // (URL: the served speed.html; FILES: what the page copies into /w/ first,
 // the replays and the arenas they name, as paths under URL's w/.)
@@ -49,10 +55,14 @@ async function main() {
         if (rp.error) throw new Error("replays: " + rp.error);
         const tally = rp.out.filter((l) => / passed, \d+ failed/.test(l)).pop() || "no tally";
         console.log(`replays ${rp.ms.toFixed(1)} ${tally}`);
+        const a = await once(["--level", "/" + level, "--headless", "--ticks", ticks]);
+        if (a.error) throw new Error("arena: " + a.error);
+        console.log(`arena ${a.ms.toFixed(1)}`);
         const b = await once(["--bench", "/" + level, "--ticks", ticks]);
         if (b.error) throw new Error("bench: " + b.error);
         const tps = b.out.map((l) => /^ticks_per_s (\S+)/.exec(l)).filter(Boolean).pop();
-        console.log(`bench ${tps ? tps[1] : "?"}`);
+        const lanes = b.out.map((l) => /^vector_path (\S+)/.exec(l)).filter(Boolean).pop();
+        console.log(`bench ${tps ? tps[1] : "?"} ${lanes ? lanes[1] : "?"}`);
     }
 }
 

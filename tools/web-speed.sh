@@ -2,9 +2,11 @@
 # tools/web-speed.sh -- the simulation's speed in the browser build (make
 # web-speed): headless Chromium runs the page's own index.js/index.wasm with
 # the game's command line (tools/web-speed.cjs): every recorded replay
-# verified (`--replay ... --headless`, main's time) and `--bench LEVEL
-# --ticks TICKS` (ticks_per_s; default 36000, ten minutes of play: the game
-# runs for minutes, the tiers have time to pay off), RUNS times each
+# verified (`--replay ... --headless`, main's time), an arena simulated
+# (`--level LEVEL --headless --ticks TICKS`, main's time; default 36000
+# ticks, ten minutes of play: the game runs for minutes, the tiers have time
+# to pay off) and `--bench LEVEL --ticks TICKS` (its ticks_per_s, from a
+# clock read around every system, coarse in a page), RUNS times each
 # (default 5), against the native bossrush doing the same, interleaved;
 # medians. Several builds (folders with index.js, index.wasm, index.data)
 # are measured in the same rounds, so they can be compared under the same
@@ -92,7 +94,9 @@ while [ "$i" -lt "$RUNS" ]; do
             { cat "$TMP/run" >&2; exit 1; }
         grep -q " 0 failed" "$TMP/run" || { cat "$TMP/run" >&2; echo "web-speed: $web: a replay failed" >&2; exit 1; }
         awk '/^replays/ {print $2 / 1000}' "$TMP/run" >> "$TMP/b$k.replays"
+        awk '/^arena/ {print $2 / 1000}' "$TMP/run" >> "$TMP/b$k.arena"
         awk '/^bench/ {print $2}' "$TMP/run" >> "$TMP/b$k.bench"
+        awk '/^bench/ {print $3}' "$TMP/run" > "$TMP/b$k.lanes"
         k=$((k + 1))
     done
     t0=$(now)
@@ -103,18 +107,24 @@ while [ "$i" -lt "$RUNS" ]; do
     "$NATIVE" --version > /dev/null 2>&1 || true
     t2=$(now)
     echo "$t0 $t1 $t2" | awk '{printf "%.6f\n", ($2 - $1) - ($3 - $2)}' >> "$TMP/native.replays"
+    t3=$(now)
+    "$NATIVE" --level "$LEVEL" --headless --ticks "$TICKS"
+    t4=$(now)
+    echo "$t3 $t4 $t1 $t2" | awk '{printf "%.6f\n", ($2 - $1) - ($4 - $3)}' >> "$TMP/native.arena"
     "$NATIVE" --bench "$LEVEL" --ticks "$TICKS" | awk '/^ticks_per_s/ {print $2}' >> "$TMP/native.bench"
     i=$((i + 1))
 done
-nr=$(median "$TMP/native.replays"); nb=$(median "$TMP/native.bench")
+nr=$(median "$TMP/native.replays"); na=$(median "$TMP/native.arena"); nb=$(median "$TMP/native.bench")
 n=$(grep -c ': ok$' "$TMP/out" || true)
-printf 'Chromium (default tiers) against native, median of %d; native: %d replays verified in %.3f s (start-up subtracted), --bench %s --ticks %d %.0f ticks/s\n' \
-    "$RUNS" "$n" "$nr" "$LEVEL" "$TICKS" "$nb"
+printf 'Chromium (default tiers) against native, median of %d; native (start-up subtracted): %d replays verified in %.3f s, %s --ticks %d in %.3f s; --bench %.0f ticks/s\n' \
+    "$RUNS" "$n" "$nr" "$LEVEL" "$TICKS" "$na" "$nb"
 k=0
 for web in "$@"; do
-    wr=$(median "$TMP/b$k.replays"); wb=$(median "$TMP/b$k.bench")
-    awk -v nr="$nr" -v wr="$wr" -v nb="$nb" -v wb="$wb" -v w="$web" 'BEGIN {
-        printf "  %s: replays %.3f s (main): %.2fx; bench %.0f ticks/s: %.2fx\n", w, wr, wr / nr, wb, nb / wb
+    wr=$(median "$TMP/b$k.replays"); wa=$(median "$TMP/b$k.arena"); wb=$(median "$TMP/b$k.bench")
+    awk -v nr="$nr" -v wr="$wr" -v na="$na" -v wa="$wa" -v nb="$nb" -v wb="$wb" -v w="$web" \
+        -v v="$(cat "$TMP/b$k.lanes")" 'BEGIN {
+        printf "  %s (main time): replays %.3f s: %.2fx; arena %.3f s: %.2fx; bench %.0f ticks/s: %.2fx (lanes: %s)\n",
+               w, wr, wr / nr, wa, wa / na, wb, nb / wb, v
     }'
     k=$((k + 1))
 done

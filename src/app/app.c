@@ -192,7 +192,7 @@ static int app_end(App *a) {
 #ifdef __EMSCRIPTEN__
 // The browser's frame (platform/web.h's main loop): one pass of the loop,
 // and once the app quits, its end (the page offers "play again").
-static void web_frame(void *arg) {
+static void browser_frame(void *arg) {
     App *a = arg;
     if (app_frame(a)) web_frame_done();
     else web_program_ended(app_end(a));
@@ -282,7 +282,7 @@ int app_main(const AppOptions *opt) {
     a->ui.last_s = platform_now_s();
     a->ui.fps_t0 = a->ui.last_s;
 #ifdef __EMSCRIPTEN__
-    web_main_loop(web_frame, a);      // never returns: the browser calls web_frame once a frame
+    web_main_loop(browser_frame, a);  // never returns: the browser calls browser_frame once a frame
     return 0;
 #else
     while (app_frame(a)) {}
