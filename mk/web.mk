@@ -27,16 +27,18 @@ WEB_OBJ   := $(patsubst %.c,$(WEB_BUILD)/obj/%.o,$(WEB_SRC))
 WEB_LIBS  := $(WEB_LIB)/libSDL2_image.a $(WEB_LIB)/libSDL2_mixer.a $(WEB_LIB)/libSDL2.a \
              $(WEB_LIB)/libpng.a $(WEB_LIB)/libz.a $(WEB_LIB)/libvorbis.a $(WEB_LIB)/libogg.a \
              $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
-# Asyncify lets the app's blocking loop yield to the browser each frame;
-# SDL2_mixer needs these two JavaScript helpers linked in.
-WEB_LDFLAGS := -sASYNCIFY -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL_STACK=1MB -lidbfs.js \
+# No Asyncify: the app's loop is a function the browser calls once a frame
+# (platform/web.h's web_main_loop), and web/storage.js loads the stored
+# preference folder before main. SDL2_mixer needs these two JavaScript
+# helpers linked in.
+WEB_LDFLAGS := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=128MB -sTOTAL_STACK=1MB -lidbfs.js \
                -sDEFAULT_LIBRARY_FUNCS_TO_INCLUDE='["$$autoResumeAudioContext","$$dynCall"]' \
-               -sMINIFY_HTML=0 --shell-file web/shell.html
+               -sMINIFY_HTML=0 --shell-file web/shell.html --pre-js web/storage.js
 # The game's data: the arenas of the rush and assets/; the Tiled maps and
 # test arenas stay behind.
 WEB_DATA  := --preload-file assets@/assets $(foreach f,$(wildcard levels/*.lvl),--preload-file $(f)@/$(f))
 
-.PHONY: web web-libs web-serve check-wasm test-web wasm-speed
+.PHONY: web web-libs web-serve check-wasm test-web wasm-speed web-speed
 web: $(WEB_BUILD)/index.html
 
 web-libs: $(WEB_LIB)/.complete
@@ -52,17 +54,30 @@ $(WEB_LIB)/.complete: scripts/web-libs.sh $(WEB_LIB)/libcjson.a $(WEB_LIB)/libex
 # to make target .../libSDL2_image.a".
 $(filter-out $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a,$(WEB_LIBS)): $(WEB_LIB)/.complete ;
 
+# Rewritten only when its text changes, so that an edit of this file does not
+# recompile the whole game.
 $(WEB_BUILD)/gen/build_config.h: mk/web.mk
 	@mkdir -p $(@D)
 	@printf '%s\n' '// build_config.h -- written by make web.' '#define BOSSRUSH_VERSION "$(VERSION) (web)"' \
-	    '#define BOSSRUSH_DATADIR "/"' > $@
+	    '#define BOSSRUSH_DATADIR "/"' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(WEB_BUILD)/obj/%.o: %.c $(WEB_BUILD)/gen/build_config.h $(WEB_LIB)/.complete
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
 
-$(WEB_BUILD)/index.html: $(WEB_OBJ) $(WEB_LIBS) web/shell.html web/page.js $(DATA_FILES)
-	$(WEB_ENV) $(EMCC) -O2 -o $@ $(WEB_OBJ) $(WEB_LIBS) $(WEB_LDFLAGS) $(WEB_DATA)
+# Linked at -O1, as simcheck.js (below): emcc's -O2 link runs binaryen's
+# optimizer, whose one-caller inlining folds every system's step into
+# world_tick_system, which V8 optimizes late and badly. In headless Chromium
+# (make web-speed, median of 5, builds measured in the same rounds) the -O1
+# page was the quickest or level on every figure (on a quiet machine: the
+# replays 0.39 s against 0.44 s, 36,000 ticks of an arena 0.93 s against
+# 0.97 s; docs/web.md). The objects are LLVM's -O2 either way.
+# WEB_LINK_OPT=-O2 to compare. -O1 leaves emscripten's JavaScript
+# unminified (index.js 96 KB gzipped instead of 55 KB).
+WEB_LINK_OPT ?= -O1
+$(WEB_BUILD)/index.html: $(WEB_OBJ) $(WEB_LIBS) web/shell.html web/page.js web/storage.js $(DATA_FILES) mk/web.mk
+	$(WEB_ENV) $(EMCC) $(WEB_LINK_OPT) $(WEB_SIMD) -o $@ $(WEB_OBJ) $(WEB_LIBS) $(WEB_LDFLAGS) $(WEB_DATA)
 	@cp assets/icons/32x32/bossrush.png $(WEB_BUILD)/icon.png
 	@cp web/page.js $(WEB_BUILD)/page.js
 	@ls -l $(WEB_BUILD)/index.* | awk '{print $$5, $$9}'
@@ -91,9 +106,12 @@ $(WEB_BUILD)/sim/%.o: %.c $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a mk/web.mk
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -I$(WEB_CACHE)/prefix/include \
 	    -MMD -MP -c $< -o $@
-$(WEB_BUILD)/simcheck.js: $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
-	$(WEB_ENV) $(EMCC) -O1 $(WEB_SIMD) -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -o $@ $(WEB_SIM_OBJ) \
-	    $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
+# tools/simcheck/node-pre.js: under node the module is compiled optimized at
+# load (V8's flags set by the program, before it compiles the module), so a
+# plain `node simcheck.js` is not left in node's lazy tiers (2.5x native).
+$(WEB_BUILD)/simcheck.js: $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a tools/simcheck/node-pre.js
+	$(WEB_ENV) $(EMCC) -O1 $(WEB_SIMD) -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 \
+	    --pre-js tools/simcheck/node-pre.js -o $@ $(WEB_SIM_OBJ) $(WEB_LIB)/libcjson.a $(WEB_LIB)/libexpat.a
 # core/lanes.h's primitives on SIMD128 against its scalar C (tests/unit/test_lanes.c).
 $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wildcard src/core/lanes*.h) src/core/cpu.c
 	@mkdir -p $(@D)
@@ -101,7 +119,9 @@ $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wi
 	    -DLANES_STANDALONE -sEXIT_RUNTIME=1 -o $@ tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c
 check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js
 	node --no-experimental-fetch $(WEB_BUILD)/test_lanes.js
-	node --no-experimental-fetch $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+	node $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+	@node --trace-wasm-compilation-times $(WEB_BUILD)/simcheck.js assets/legs | awk '/^Compiled function/ {n++; if (!/using TurboFan/) l++} \
+	    END {printf "simcheck.js under plain node: %d functions compiled at load, %d not by TurboFan\n", n, l; exit !(n > 100 && !l)}'
 
 # Issue 25's figure: simcheck over every replay under node against the
 # native simcheck (the release build's flags), median of 5, start-up
@@ -119,5 +139,12 @@ wasm-speed: $(BUILD)/simcheck $(WEB_BUILD)/simcheck.js
 test-web: web
 	@sh scripts/deps.sh --browser
 	@WEB_SHOTS="$(WEB_SHOTS)" sh tests/web/run.sh $(WEB_BUILD)
+
+# The simulation's speed in the page (tools/web-speed.sh): headless Chromium
+# runs the build's own index.wasm with the game's command line (every replay
+# verified, a bench) against the native bossrush, median of 5 (docs/web.md).
+web-speed: web $(BIN)
+	@sh scripts/deps.sh --browser
+	tools/web-speed.sh ./$(BIN) $(WEB_BUILD)
 
 -include $(shell find $(WEB_BUILD)/obj $(WEB_BUILD)/sim -name '*.d' 2>/dev/null)

@@ -136,6 +136,69 @@ static void update_cursor(App *a) {
     a->ui.cursor_on = want;
 }
 
+// One pass of the app's loop: the events, the ticks due (real time decides
+// how many), the frame drawn. false once the app quits; nothing of the pass
+// runs after that.
+static bool app_frame(App *a) {
+    if (a->ui.quit) return false;      // --layout-check quits before the first pass
+    SDL_Event e;
+    while (SDL_PollEvent(&e) && !a->ui.quit) handle_event(a, &e);
+    if (a->ui.quit) return false;
+    MenuAction stick = devices_stick_menu(&a->dev);
+    if (stick != MENU_NONE && SCREENS[app_top(a)]->build && !a->stack.capturing) app_menu_act(a, stick);
+    if (a->ui.quit) return false;
+    double now = platform_now_s(), dt = now - a->ui.last_s;
+    app_tuning_frame(a, now);
+    a->ui.last_s = now;
+    if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
+    a->rc.time_s += dt;
+    SCREENS[app_top(a)]->frame(a, dt);   // the ticks due: the fight's, the attract arena's, the viewer's
+    if (a->ui.quit) return false;
+    platform_update_scale(&a->pf);
+    update_cursor(a);
+    const World *w = app_backdrop(a);
+    if (w) render_camera_update(&a->rc, w, dt);
+    app_draw_frame(a);
+    a->ui.fps_frames++;
+    if (now - a->ui.fps_t0 >= 0.5) {
+        a->rc.fps = a->ui.fps_frames / (now - a->ui.fps_t0);
+        a->ui.fps_frames = 0;
+        a->ui.fps_t0 = now;
+    }
+#ifndef __EMSCRIPTEN__
+    // Without vsync (dummy or software drivers), don't spin a core (the
+    // browser calls the frame at its own pace).
+    if (platform_now_s() - now < 0.002) SDL_Delay(1);
+#endif
+    return true;
+}
+
+// The end of the app once its loop has ended: the exit code (2 for a --shot
+// not written) and the teardown.
+static int app_end(App *a) {
+    const AppOptions *opt = a->opt;
+    int rc = a->ui.exit_code;
+    for (int i = 0; i < opt->shot_count; i++)
+        if (!a->ui.shot_done[i]) {
+            log_warn("--shot %" PRId64 ":%s not written: the window closed before that tick", opt->shots[i].tick,
+                     opt->shots[i].path);
+            if (!rc) rc = 2;
+        }
+    app_free(a);
+    free(a);
+    return rc;
+}
+
+#ifdef __EMSCRIPTEN__
+// The browser's frame (platform/web.h's main loop): one pass of the loop,
+// and once the app quits, its end (the page offers "play again").
+static void browser_frame(void *arg) {
+    App *a = arg;
+    if (app_frame(a)) web_frame_done();
+    else web_program_ended(app_end(a));
+}
+#endif
+
 int app_main(const AppOptions *opt) {
     App *a = calloc(1, sizeof *a);
     if (!a) {
@@ -216,50 +279,13 @@ int app_main(const AppOptions *opt) {
         return rc;
     }
 
-    double last = platform_now_s();
-    a->ui.fps_t0 = last;
-    while (!a->ui.quit) {
-        SDL_Event e;
-        while (SDL_PollEvent(&e) && !a->ui.quit) handle_event(a, &e);
-        if (a->ui.quit) break;
-        MenuAction stick = devices_stick_menu(&a->dev);
-        if (stick != MENU_NONE && SCREENS[app_top(a)]->build && !a->stack.capturing) app_menu_act(a, stick);
-        if (a->ui.quit) break;
-        double now = platform_now_s(), dt = now - last;
-        app_tuning_frame(a, now);
-        last = now;
-        if (dt > 0.25) dt = 0.25;          // after a stall, don't sprint
-        a->rc.time_s += dt;
-        SCREENS[app_top(a)]->frame(a, dt);   // the ticks due: the fight's, the attract arena's, the viewer's
-        if (a->ui.quit) break;
-        platform_update_scale(&a->pf);
-        update_cursor(a);
-        const World *w = app_backdrop(a);
-        if (w) render_camera_update(&a->rc, w, dt);
-        app_draw_frame(a);
-        a->ui.fps_frames++;
-        if (now - a->ui.fps_t0 >= 0.5) {
-            a->rc.fps = a->ui.fps_frames / (now - a->ui.fps_t0);
-            a->ui.fps_frames = 0;
-            a->ui.fps_t0 = now;
-        }
-        // Without vsync (dummy or software drivers), don't spin a core.
-        if (platform_now_s() - now < 0.002) SDL_Delay(1);
+    a->ui.last_s = platform_now_s();
+    a->ui.fps_t0 = a->ui.last_s;
 #ifdef __EMSCRIPTEN__
-        web_frame_done();              // the browser's frame (platform/web.h)
+    web_main_loop(browser_frame, a);  // never returns: the browser calls browser_frame once a frame
+    return 0;
+#else
+    while (app_frame(a)) {}
+    return app_end(a);
 #endif
-    }
-    rc = a->ui.exit_code;
-    for (int i = 0; i < opt->shot_count; i++)
-        if (!a->ui.shot_done[i]) {
-            log_warn("--shot %" PRId64 ":%s not written: the window closed before that tick", opt->shots[i].tick,
-                     opt->shots[i].path);
-            if (!rc) rc = 2;
-        }
-    app_free(a);
-    free(a);
-#ifdef __EMSCRIPTEN__
-    web_program_ended(rc);             // the page offers "play again"
-#endif
-    return rc;
 }

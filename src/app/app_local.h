@@ -115,6 +115,7 @@ typedef struct AppUi {
     bool shot_done[APP_MAX_SHOTS];
     char toast[160];
     double toast_until;
+    double last_s;             // the previous pass of the loop (its dt)
     double fps_t0;
     int fps_frames;
     bool legs_warned;          // a missing leg profile was reported once

@@ -1,7 +1,8 @@
-// web.c -- IDBFS for the preference folder, the browser's frame pacing,
-// the files the page hands the game and what the game tells the page
-// (web.h). The app's blocking loop runs unchanged under Asyncify: each
-// frame ends by awaiting requestAnimationFrame.
+// web.c -- IDBFS for the preference folder, the browser's frames, the files
+// the page hands the game and what the game tells the page (web.h). The
+// app's loop is a function the browser calls once a frame (no Asyncify):
+// nothing here waits; the stored files are loaded before main (web/storage.js)
+// and written back in the background.
 #include "platform/web.h"
 
 #include <emscripten.h>
@@ -17,21 +18,29 @@
 // EM_JS names its JavaScript with a '$' (emscripten's own macro).
 #pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"
 
-EM_ASYNC_JS(void, js_mount, (const char *dir), {
+// 1 when path is the mount point of an IDBFS mount (web/storage.js's).
+EM_JS(int, js_mounted, (const char *dir), {
+    const path = UTF8ToString(dir);
+    try {
+        const m = FS.lookupPath(path).node.mount;
+        return m.mountpoint === path && m.type === IDBFS ? 1 : 0;
+    } catch (e) {
+        return 0;
+    }
+})
+
+// Mounts IDBFS on dir and loads it in the background (too late for this
+// start's reads; only when storage.js's folder was not this one).
+EM_JS(void, js_mount_late, (const char *dir), {
     const path = UTF8ToString(dir);
     FS.mkdirTree(path);
     FS.mount(IDBFS, {}, path);
-    await new Promise(done => FS.syncfs(true, err => {
-        if (err) console.warn("bossrush: could not load saved files:", err);
-        done();
-    }));
+    FS.syncfs(true, err => { if (err) console.warn("bossrush: could not load saved files:", err); });
 })
 
 EM_JS(void, js_sync, (void), {
     FS.syncfs(false, err => { if (err) console.warn("bossrush: could not save files:", err); });
 })
-
-EM_ASYNC_JS(void, js_next_frame, (void), { await new Promise(requestAnimationFrame); })
 
 // web/page.js queues the paths of the files it wrote (Module.bossrushFiles).
 EM_JS(int, js_take_file, (char *buf, int n), {
@@ -57,9 +66,17 @@ void web_storage_mount(const char *dir) {
     char path[1024];
     snprintf(path, sizeof path, "%s", dir);
     for (size_t n = strlen(path); n > 1 && path[n - 1] == '/'; n--) path[n - 1] = 0;   // IDBFS mounts "/a/b"
-    js_mount(path);
+    if (js_mounted(path)) {
+        log_info("preference folder %s kept in the browser (IndexedDB)", dir);
+    } else {
+        js_mount_late(path);
+        log_warn("preference folder %s: not the one web/storage.js loaded; saved files are not read this time", dir);
+    }
     synced_writes = fs_write_count();
-    log_info("preference folder %s kept in the browser (IndexedDB)", dir);
+}
+
+void web_main_loop(void (*frame)(void *arg), void *arg) {
+    emscripten_set_main_loop_arg(frame, arg, 0, 1);   // 0: requestAnimationFrame's pace
 }
 
 static void push_files(void) {
@@ -75,20 +92,25 @@ static void push_files(void) {
     }
 }
 
+static void sync_writes(void) {
+    if (fs_write_count() != synced_writes) {
+        synced_writes = fs_write_count();
+        js_sync();
+    }
+}
+
 void web_viewer_shown(const char *path) { js_viewer_shown(path); }
 
 void web_screen_shown(const char *name) { js_screen_shown(name); }
 
 void web_program_ended(int rc) {
+    emscripten_cancel_main_loop();
+    sync_writes();
     log_info("the game ended (exit code %d)", rc);
     js_ended(rc);
 }
 
 void web_frame_done(void) {
     push_files();
-    if (fs_write_count() != synced_writes) {
-        synced_writes = fs_write_count();
-        js_sync();
-    }
-    js_next_frame();
+    sync_writes();
 }

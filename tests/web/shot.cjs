@@ -131,6 +131,10 @@ check(before > 0, `F12 wrote ${before} file(s) into ${PREF}screenshots`);
 await load(page);
 const after = await count();
 check(after >= before && after > 0, `after a reload ${after} file(s) are still there (IndexedDB)`);
+// web/storage.js loads them before main: the game finds its folder mounted.
+check(page.logs.some((l) => /preference folder .* kept in the browser/.test(l)) &&
+      !page.logs.some((l) => /not the one web\/storage.js loaded/.test(l)),
+      "the stored files were loaded before the game started (web/storage.js)");
 
 // A replay dropped on the page opens in the viewer.
 await page.keyboard.press("Enter");
