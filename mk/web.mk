@@ -117,9 +117,14 @@ $(WEB_BUILD)/test_lanes.js: tests/unit/test_lanes.c tests/unit/lanes_text.h $(wi
 	@mkdir -p $(@D)
 	$(WEB_ENV) $(EMCC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(WEB_SIMD) -ffp-contract=off -Isrc -Itests/unit \
 	    -DLANES_STANDALONE -sEXIT_RUNTIME=1 -o $@ tests/unit/test_lanes.c src/core/cpu.c src/core/dmath.c
-check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js
+# On a desync the WebAssembly build dumps the World's fields at the first
+# bad tick and tools/statediff.sh names those that differ from this
+# machine's build at that tick (docs/fields.md), as check-aarch64 does.
+check-wasm: $(WEB_BUILD)/simcheck.js $(WEB_BUILD)/test_lanes.js $(BUILD)/simcheck
 	node --no-experimental-fetch $(WEB_BUILD)/test_lanes.js
-	node $(WEB_BUILD)/simcheck.js assets/legs tests/replays/*.rpl
+	@rm -rf $(WEB_BUILD)/fields
+	node $(WEB_BUILD)/simcheck.js --fields $(WEB_BUILD)/fields assets/legs tests/replays/*.rpl || \
+	    { sh tools/statediff.sh $(BUILD)/simcheck $(WEB_BUILD)/fields; exit 1; }
 	@node --trace-wasm-compilation-times $(WEB_BUILD)/simcheck.js assets/legs | awk '/^Compiled function/ {n++; if (!/using TurboFan/) l++} \
 	    END {printf "simcheck.js under plain node: %d functions compiled at load, %d not by TurboFan\n", n, l; exit !(n > 100 && !l)}'
 
