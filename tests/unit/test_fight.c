@@ -123,21 +123,53 @@ static void test_a_won_fight(void **state) {
     assert_int_equal(count_kept("won"), 2);
 }
 
+// The kept won runs made to fail their check at tick 60 (a wrong checksum).
+static int break_won_runs(void) {
+    ReplayList l;
+    assert_true(replays_list(replays_dir, &l));
+    int n = 0;
+    for (int i = 0; i < l.n; i++) {
+        if (strcmp(l.r[i].result, "won")) continue;
+        char path[1400];
+        assert_true(fs_join(replays_dir, l.r[i].name, path, sizeof path));
+        size_t len = 0;
+        char *text = fs_read_file(path, 1 << 20, &len, NULL);
+        assert_non_null(text);
+        char *at = strstr(text, "\nat 60 checksum ");
+        assert_non_null(at);
+        char *h = at + strlen("\nat 60 checksum ");
+        *h = *h == '0' ? '1' : '0';
+        assert_true(fs_write_atomic(path, text, len));
+        free(text);
+        n++;
+    }
+    replays_list_free(&l);
+    return n;
+}
+
+// A practice fight whose won run was kept, started again with its ghost
+// beside it (broken: the kept runs made to fail their check at tick 60).
+static Fight *fight_with_ghost(bool broken) {
+    static SessionSetup setup = {.legs_dir = "assets/legs"};
+    Fight *f = new_fight(NULL);
+    f->mode = MODE_PRACTICE;
+    int hurt;
+    assert_true(fight_start(f, WON_LEVEL, &setup, false));
+    play_won_run(f, &hurt);
+    fight_results(f, WON_LEVEL, false, false);      // a won run kept: the ghost
+    if (broken) assert_true(break_won_runs() > 0);
+    assert_true(fight_start(f, WON_LEVEL, &setup, true));
+    assert_non_null(session_world(&f->ghost));
+    return f;
+}
+
 // The ghost is a sink of the fight's session: each fight_tick steps it once,
 // in the same pipeline tick, until its replay ends. Raced with the won
 // run's own buttons, it is the same World as the play tick by tick.
 static void test_ghost_follows_the_fight(void **state) {
     (void)state;
-    Fight *f = new_fight(NULL);
-    f->mode = MODE_PRACTICE;
-    SessionSetup setup = {.legs_dir = "assets/legs"};
-    int hurt;
-    assert_true(fight_start(f, WON_LEVEL, &setup, false));
-    play_won_run(f, &hurt);
-    fight_results(f, WON_LEVEL, false, false);      // a won run kept: the ghost
-    assert_true(fight_start(f, WON_LEVEL, &setup, true));
+    Fight *f = fight_with_ghost(false);
     const Session *g = &f->ghost;
-    assert_non_null(session_world(g));
     assert_int_equal(session_tick(g), session_tick(&f->play));
     ParseError err;
     Script *s = script_load(WON_REPLAY, &err);
@@ -164,44 +196,11 @@ static void test_ghost_follows_the_fight(void **state) {
     assert_null(session_world(&f->ghost));
 }
 
-// The kept won runs made to fail their check at tick 60 (a wrong checksum).
-static int break_won_runs(void) {
-    ReplayList l;
-    assert_true(replays_list(replays_dir, &l));
-    int n = 0;
-    for (int i = 0; i < l.n; i++) {
-        if (strcmp(l.r[i].result, "won")) continue;
-        char path[1400];
-        assert_true(fs_join(replays_dir, l.r[i].name, path, sizeof path));
-        size_t len = 0;
-        char *text = fs_read_file(path, 1 << 20, &len, NULL);
-        assert_non_null(text);
-        char *at = strstr(text, "\nat 60 checksum ");
-        assert_non_null(at);
-        char *h = at + strlen("\nat 60 checksum ");
-        *h = *h == '0' ? '1' : '0';
-        assert_true(fs_write_atomic(path, text, len));
-        free(text);
-        n++;
-    }
-    replays_list_free(&l);
-    return n;
-}
-
 // A ghost whose replay fails a check is put away after that tick (and its
 // sink with it); the fight goes on.
 static void test_broken_ghost_is_put_away(void **state) {
     (void)state;
-    Fight *f = new_fight(NULL);
-    f->mode = MODE_PRACTICE;
-    SessionSetup setup = {.legs_dir = "assets/legs"};
-    int hurt;
-    assert_true(fight_start(f, WON_LEVEL, &setup, false));
-    play_won_run(f, &hurt);
-    fight_results(f, WON_LEVEL, false, false);
-    assert_true(break_won_runs() > 0);
-    assert_true(fight_start(f, WON_LEVEL, &setup, true));
-    assert_non_null(session_world(&f->ghost));
+    Fight *f = fight_with_ghost(true);
     for (int t = 0; t < 60; t++) fight_tick(f, NULL, true);
     assert_int_equal(session_tick(&f->ghost), 59);
     fight_tick(f, NULL, true);                      // tick 60: the ghost's check fails
