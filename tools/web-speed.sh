@@ -68,16 +68,11 @@ var Module = {
 </body></html>
 EOF
 log=$TMP/server.log
-python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$site" > "$log" 2>&1 &
-server=$!
+. "$(dirname "$0")/serve.sh"
+ok=0
+serve_dir "$site" "$log" || ok=$?
 trap 'kill $server 2>/dev/null; rm -rf "$TMP"' EXIT
-port=""
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-    port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$log" | head -1)
-    [ -n "$port" ] && break
-    sleep 0.5
-done
-[ -n "$port" ] || { echo "web-speed: http.server did not start" >&2; exit 1; }
+[ "$ok" = 0 ] || { echo "web-speed: http.server did not start" >&2; exit 1; }
 
 now() { date +%s.%N; }
 median() { sort -n "$1" | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }

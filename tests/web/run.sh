@@ -28,16 +28,9 @@ site=$(mktemp -d)
 for f in "$WEB"/*; do ln -s "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" "$site/"; done
 cp "$REPLAY" "$site/"
 log=$(mktemp)
-python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$site" >"$log" 2>&1 &
-server=$!
+. "$(dirname "$0")/../../tools/serve.sh"
+serve_dir "$site" "$log" || { bad "http.server did not start"; cat "$log"; }
 trap 'kill $server 2>/dev/null; rm -rf "$log" "$site"' EXIT
-port=""
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-    port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$log" | head -1)
-    [ -n "$port" ] && break
-    sleep 0.5
-done
-[ -n "$port" ] || { bad "http.server did not start"; cat "$log"; }
 out=$(mktemp)
 NODE_PATH=$CACHE/node/node_modules timeout 300 node "$(dirname "$0")/shot.cjs" \
     "http://127.0.0.1:$port/index.html" "$SHOTS" "$REPLAY" >"$out" 2>&1
