@@ -33,6 +33,9 @@ static inline double v2_len(Vec2 a) { return sqrt(v2_len2(a)); }
 static inline double v2_dist(Vec2 a, Vec2 b) { return v2_len(v2_sub(a, b)); }
 // Perpendicular, rotated +90 degrees in y-down screen space.
 static inline Vec2 v2_perp(Vec2 a) { return v2(-a.y, a.x); }
+// a turned by the angle whose sine and cosine are s and c (clockwise on
+// screen for a positive angle, y down; v2_rotate_sc(a, -s, c) turns back).
+static inline Vec2 v2_rotate_sc(Vec2 a, double s, double c) { return v2(a.x * c - a.y * s, a.x * s + a.y * c); }
 // The same bits (not ==: -0 and 0 differ, a NaN is itself), without
 // memcmp's library call.
 static inline bool v2_same_bits(Vec2 a, Vec2 b) {

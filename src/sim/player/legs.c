@@ -411,8 +411,8 @@ static void clear_rock(Legs *L, const Tilemap *map, Leg *g, const LegBones *bone
                            &g->cut);
         if (!g->cut || k == LEGS_CLEAR_TRIES) return;
         Vec2 d = v2_sub(g->target, g->root);
-        Vec2 a = v2_add(g->root, v2(d.x * c - d.y * s, d.x * s + d.y * c));
-        Vec2 b = v2_add(g->root, v2(d.x * c + d.y * s, -d.x * s + d.y * c));
+        Vec2 a = v2_add(g->root, v2_rotate_sc(d, s, c));
+        Vec2 b = v2_add(g->root, v2_rotate_sc(d, -s, c));
         // Never round into the shell (the way that keeps the target out of
         // it, else the one farther from the rock).
         double far = 4.0 * map->tile, rim = v2_dist(g->root, bones->body);
@@ -452,7 +452,7 @@ static void aim_out_of_shell(Legs *L, const Tilemap *map, Leg *g, const LegBones
             for (int sgn = 1; sgn >= -1; sgn -= 2) {
                 double s, c;
                 dm_sincos(sgn * k * LEGS_AIM_STEP_DEG * (DM_PI / 180.0), &s, &c);
-                Vec2 target = v2_add(g->root, v2(d.x * c - d.y * s, d.x * s + d.y * c)), knee, foot;
+                Vec2 target = v2_add(g->root, v2_rotate_sc(d, s, c)), knee, foot;
                 bool cut;
                 int bend = leg_knee(map, g->root, target, bones, L->n, g->bend, -leg_side(i), fallback, &knee, &foot, &cut);
                 if (leg_shell_depth(g->root, knee, foot, bones->body, bones->shell, zone) > slack) continue;
@@ -485,7 +485,7 @@ static void root_makes_way(Legs *L, const Tilemap *map, Leg *g, const LegBones *
         for (int sgn = 1; sgn >= -1; sgn -= 2) {
             double s, c;
             dm_sincos(sgn * k * LEGS_ROOT_SLIDE_DEG * (DM_PI / 180.0), &s, &c);
-            Vec2 root = v2_add(bones->body, v2(off.x * c - off.y * s, off.x * s + off.y * c));
+            Vec2 root = v2_add(bones->body, v2_rotate_sc(off, s, c));
             if (rock_near(map, root, L->scale)) continue;
             Vec2 knee, foot;
             bool cut;
