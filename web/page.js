@@ -258,6 +258,24 @@ var Module = (function () {
     replayFromHash();
     window.addEventListener("hashchange", replayFromHash);
 
+    // ---------------------------------------------------------------- the bar fades
+    // The buttons sit over the game's top-right corner, where the HUD names
+    // the arena: 2.5 s after the pointer last moved (or a touch) they fade
+    // out, unless the pointer is on them or a link is shown to copy; any
+    // move brings them back at once (before a click lands).
+    const bar = $("bar");
+    let barTimer = 0;
+    function barAwake() {
+        bar.classList.remove("idle");
+        clearTimeout(barTimer);
+        barTimer = setTimeout(() => {
+            if (bar.matches(":hover") || !$("link").hidden) return barAwake();
+            bar.classList.add("idle");
+        }, 2500);
+    }
+    for (const ev of ["mousemove", "mousedown", "touchstart"]) document.addEventListener(ev, barAwake, { passive: true });
+    barAwake();
+
     // ---------------------------------------------------------------- replay link out
     // While the viewer shows a file, "copy replay link" puts a link to it on the
     // clipboard (and in the box beside it, where the clipboard is refused).

@@ -104,6 +104,16 @@ await sleep(1000);
 check(!(await shown(page, "ended")) && !page.logs.some((t) => t.includes("the game ended")),
       "Escape twice on the title leaves the game running (no QUIT in the browser)");
 
+// The bar over the HUD's corner fades while the pointer rests, and a move
+// brings it back.
+const barFaded = () => page.evaluate(() => getComputedStyle(document.getElementById("bar")).opacity === "0");
+await page.mouse.move(10, 10);       // a corner: the title menu follows the pointer
+await sleep(3500);
+check(await barFaded(), "the button bar fades out while the pointer rests");
+await page.mouse.move(14, 10);
+await sleep(600);
+check(!(await barFaded()), "a pointer move brings the button bar back");
+
 // Fullscreen: the stage (canvas and controls) fills the screen, and back.
 await page.click("#fullscreen");
 await sleep(500);
@@ -113,7 +123,8 @@ await page.click("#fullscreen");
 await sleep(500);
 check(await page.evaluate(() => !document.fullscreenElement), "pressed again, it leaves fullscreen");
 
-// The arena, F12 and IndexedDB.
+// The arena, F12 and IndexedDB (the pointer off the buttons first).
+await page.mouse.move(10, 10);
 await page.focus("canvas");
 await page.keyboard.press("Enter");
 check(await waitScreen(page, "play"), `Enter on the title starts the rush (screen: ${await screen(page)})`);
@@ -121,6 +132,7 @@ await sleep(3000);
 await page.keyboard.down("ArrowRight");
 await sleep(800);
 await page.keyboard.up("ArrowRight");
+check(await barFaded(), "in play, the pointer resting, the bar leaves the HUD's corner clear");
 await page.screenshot({ path: shot("web.png") });
 await page.keyboard.press("F12");
 await sleep(1500);
